@@ -1,0 +1,47 @@
+"""Physical constants, motion states and numerical tolerances: the one place they live.
+
+Everything is SI (metres, seconds, kilograms, radians). Each tolerance says why it has its
+value; change them here and nowhere else.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class MotionState(IntEnum):
+    """How a ball moves (PHYSICS.md section 0.3). Values are stored in arrays and logs."""
+
+    STATIONARY = 0  #: at rest, no spin
+    SPINNING = 1  #: at rest on the spot, spinning about the vertical axis only
+    SLIDING = 2  #: the cloth-contact point slips (kinetic friction mu_s acts)
+    ROLLING = 3  #: no slip at the cloth; rolling resistance mu_r acts
+    POCKETED = 4  #: removed from play
+
+
+#: Gravitational acceleration, m/s^2 (the value pooltool and FastFiz use).
+G = 9.81
+
+#: Slip speed |u| below which a ball counts as not sliding, m/s.
+EPS_SLIP = 1e-9
+#: Speed below which a ball counts as not moving, m/s.
+EPS_SPEED = 1e-9
+#: Surface speed R*|w_z| below which a ball counts as not spinning, m/s.
+EPS_SPIN_SURFACE = 1e-9
+
+#: Largest overlap two balls (or a ball and a cushion) may show after an event before the
+#: engine reports a fault, m. Touching is allowed; interpenetration beyond this is a bug.
+MAX_OVERLAP = 1e-9
+
+#: Default cap on events per shot: a shot needing more is stopped with EventCapExceededError
+#: (guards against Zeno chains; a hard 16-ball break needs a few hundred).
+DEFAULT_MAX_EVENTS = 20_000
+
+#: Largest cue speed a Strike accepts, m/s (a powerful break is 11-13.4 m/s ball speed).
+MAX_CUE_SPEED = 15.0
+
+#: Largest tip offset sqrt(a^2 + b^2), in ball radii, before a miscue (Alciatore: about 0.5 R).
+MISCUE_LIMIT = 0.5
+
+#: Largest cue elevation, degrees.
+MAX_ELEVATION_DEG = 89.0
