@@ -1,0 +1,1 @@
+"""The window, the drawing code and the ``cuesim`` command line (the only layer using pygame)."""
