@@ -1,0 +1,331 @@
+"""The heads-up display: scoreboard, power and tip widgets, prompts, the ruling panel.
+
+Functions here draw plain data (the ``*Info`` records below, built by the App from the game and
+the match) onto a Surface; they never read a game or a ruling themselves, so the reference-image
+tests can draw them from hand-made records. Fonts are pygame's bundled default font
+(``pygame.font.Font(None, size)``) so frames are the same on every machine. Each function
+mutates only the target surface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pygame
+import pygame.gfxdraw
+
+from render.draw import CUE_WHITE, BallLook, ball_sprite, get_font
+from render.widgets import Button, PowerMeter, TipWidget, power_to_speed
+
+PANEL: tuple[int, int, int] = (34, 37, 44)
+PANEL_EDGE: tuple[int, int, int] = (70, 76, 88)
+TEXT: tuple[int, int, int] = (232, 234, 238)
+DIM: tuple[int, int, int] = (150, 156, 168)
+ACCENT: tuple[int, int, int] = (255, 200, 60)
+ALERT: tuple[int, int, int] = (255, 96, 84)
+GOOD: tuple[int, int, int] = (120, 220, 130)
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player's row on the scoreboard."""
+
+    name: str
+    frames: int
+    detail: str = ""  #: group, points, fouls...
+    warning: str = ""  #: e.g. "2 fouls: warned"
+    balls: tuple[BallLook, ...] = ()  #: balls still to pot (8-ball group), drawn small
+
+
+@dataclass(frozen=True)
+class ScoreInfo:
+    """What the scoreboard shows."""
+
+    players: tuple[PlayerLine, ...]
+    to_play: int
+    title: str  #: e.g. "9-ball · race to 5"
+    centre: str = ""  #: e.g. "Break 24 · 51 remaining"
+    ball_on: str = ""
+
+
+@dataclass(frozen=True)
+class RulingInfo:
+    """The referee's call after a shot."""
+
+    headline: str
+    lines: tuple[str, ...] = ()
+    fouls: tuple[str, ...] = ()
+    buttons: tuple[Button, ...] = field(default_factory=tuple)
+
+
+def _text(
+    surface: pygame.Surface,
+    text: str,
+    pos: tuple[float, float],
+    size: int,
+    colour: tuple[int, int, int] = TEXT,
+    *,
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    img = get_font(size).render(text, True, colour)
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(img, rect)
+    return rect
+
+
+def _wrap(text: str, size: int, width: int) -> list[str]:
+    font = get_font(size)
+    words = text.split()
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        trial = f"{current} {word}".strip()
+        if font.size(trial)[0] <= width or not current:
+            current = trial
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    return lines
+
+
+def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect, info: ScoreInfo) -> None:
+    """Players left and right with frames won; the shooter highlighted; the title between."""
+    pygame.draw.rect(surface, PANEL, rect)
+    pygame.draw.line(surface, PANEL_EDGE, rect.bottomleft, (rect.right, rect.bottom - 1))
+    n = len(info.players)
+    centre_w = max(260, rect.width // 4)
+    side_w = (rect.width - centre_w) // 2
+    slots: list[pygame.Rect] = []
+    if n <= 2:
+        slots = [
+            pygame.Rect(rect.left, rect.top, side_w, rect.height),
+            pygame.Rect(rect.right - side_w, rect.top, side_w, rect.height),
+        ][:n]
+    else:
+        half = (n + 1) // 2
+        w_left = side_w // half
+        w_right = side_w // (n - half)
+        slots = [
+            pygame.Rect(rect.left + i * w_left, rect.top, w_left, rect.height) for i in range(half)
+        ]
+        slots += [
+            pygame.Rect(rect.right - side_w + i * w_right, rect.top, w_right, rect.height)
+            for i in range(n - half)
+        ]
+    for i, (player, slot) in enumerate(zip(info.players, slots, strict=False)):
+        active = i == info.to_play
+        box = slot.inflate(-8, -8)
+        pygame.draw.rect(surface, (52, 58, 70) if active else PANEL, box, border_radius=6)
+        if active:
+            pygame.draw.rect(surface, ACCENT, box, width=2, border_radius=6)
+        right_side = slot.centerx > rect.centerx
+        frames_pos = (
+            (box.right - 10, box.centery) if not right_side else (box.left + 10, box.centery)
+        )
+        _text(surface, str(player.frames), frames_pos, 40, ACCENT if active else TEXT,
+              anchor="midright" if not right_side else "midleft")  # fmt: skip
+        name_x = box.left + 12 if not right_side else box.right - 12
+        anchor = "topleft" if not right_side else "topright"
+        marker = "\u25b6 " if active and not right_side else ""
+        marker_r = " \u25c0" if active and right_side else ""
+        _text(
+            surface,
+            f"{marker}{player.name}{marker_r}",
+            (name_x, box.top + 6),
+            26,
+            TEXT,
+            anchor=anchor,
+        )
+        detail = player.detail + (f"   {player.warning}" if player.warning else "")
+        colour = ALERT if player.warning else DIM
+        _text(surface, detail, (name_x, box.top + 30), 20, colour, anchor=anchor)
+        if player.balls:
+            r = 7
+            for k, look in enumerate(player.balls):
+                sprite = ball_sprite(look, r)
+                bx = (
+                    (name_x + 8 + k * (2 * r + 3))
+                    if not right_side
+                    else (name_x - 8 - k * (2 * r + 3))
+                )
+                surface.blit(sprite, sprite.get_rect(center=(bx, box.bottom - 10)))
+    centre = pygame.Rect(rect.left + side_w, rect.top, centre_w, rect.height)
+    _text(surface, info.title, (centre.centerx, centre.top + 8), 24, TEXT, anchor="midtop")
+    if info.centre:
+        _text(surface, info.centre, (centre.centerx, centre.top + 32), 20, DIM, anchor="midtop")
+    if info.ball_on:
+        _text(surface, info.ball_on, (centre.centerx, centre.top + 50), 20, ACCENT, anchor="midtop")
+
+
+def draw_power(
+    surface: pygame.Surface, meter: PowerMeter, power: float, *, label: str = "Power"
+) -> None:
+    """The power bar, filled to ``power`` (0..1), with the cue speed in m/s."""
+    r = meter.rect
+    pygame.draw.rect(surface, (20, 22, 26), r, border_radius=5)
+    fill = r.copy()
+    fill.width = round(r.width * min(max(power, 0.0), 1.0))
+    if fill.width > 0:
+        red = min(255, int(90 + 165 * power))
+        green = min(255, int(210 - 150 * power))
+        pygame.draw.rect(surface, (red, green, 70), fill, border_radius=5)
+    pygame.draw.rect(surface, PANEL_EDGE, r, width=1, border_radius=5)
+    speed = power_to_speed(power)
+    _text(surface, f"{label}  {speed:4.1f} m/s", (r.left, r.top - 4), 20, DIM, anchor="bottomleft")
+
+
+def draw_tip(surface: pygame.Surface, widget: TipWidget, a: float, b: float, limit: float) -> None:
+    """The cue ball seen from behind, the miscue circle and the tip's contact point."""
+    cx, cy = widget.rect.center
+    r = widget.radius_px
+    pygame.gfxdraw.filled_circle(surface, cx, cy, round(r), CUE_WHITE)
+    pygame.gfxdraw.aacircle(surface, cx, cy, round(r), (200, 200, 190))
+    pygame.gfxdraw.aacircle(surface, cx, cy, round(r * limit), (190, 120, 110))
+    pygame.draw.line(surface, (205, 205, 198), (cx - r, cy), (cx + r, cy))
+    pygame.draw.line(surface, (205, 205, 198), (cx, cy - r), (cx, cy + r))
+    tx, ty = widget.screen_of(a, b)
+    pygame.gfxdraw.filled_circle(surface, round(tx), round(ty), 6, (40, 110, 190))
+    pygame.gfxdraw.aacircle(surface, round(tx), round(ty), 6, (20, 50, 100))
+    _text(surface, "Tip", (widget.rect.centerx, widget.rect.top - 4), 20, DIM, anchor="midbottom")
+
+
+def draw_elevation(surface: pygame.Surface, rect: pygame.Rect, theta_deg: float) -> None:
+    """A quarter dial with the cue elevation in degrees."""
+    import math
+
+    pygame.draw.rect(surface, (20, 22, 26), rect, border_radius=5)
+    base = (rect.left + 10, rect.bottom - 10)
+    length = min(rect.width, rect.height) - 22
+    pygame.draw.line(surface, PANEL_EDGE, base, (base[0] + length, base[1]))
+    ang = math.radians(theta_deg)
+    tip = (base[0] + length * math.cos(ang), base[1] - length * math.sin(ang))
+    pygame.draw.line(surface, (222, 196, 150), base, tip, 4)
+    _text(
+        surface,
+        f"Elevation {theta_deg:.0f}\u00b0",
+        (rect.left, rect.top - 4),
+        20,
+        DIM,
+        anchor="bottomleft",
+    )
+
+
+def draw_button(surface: pygame.Surface, button: Button, *, highlight: bool = False) -> None:
+    """A rounded button; disabled ones are greyed out."""
+    colour = (64, 98, 150) if button.enabled else (50, 54, 60)
+    if highlight and button.enabled:
+        colour = (86, 130, 196)
+    pygame.draw.rect(surface, colour, button.rect, border_radius=7)
+    pygame.draw.rect(
+        surface,
+        (120, 150, 200) if button.enabled else PANEL_EDGE,
+        button.rect,
+        width=1,
+        border_radius=7,
+    )
+    label = button.label + (f"  [{button.hotkey}]" if button.hotkey else "")
+    _text(surface, label, button.rect.center, 22, TEXT if button.enabled else DIM, anchor="center")
+
+
+def draw_prompt(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    lines: Sequence[str],
+    *,
+    colour: tuple[int, int, int] = TEXT,
+) -> None:
+    """Up to a few lines of guidance text, top-left in ``rect``."""
+    y = rect.top
+    for line in lines:
+        for piece in _wrap(line, 22, rect.width):
+            _text(surface, piece, (rect.left, y), 22, colour)
+            y += 20
+            if y > rect.bottom - 18:
+                return
+        colour = DIM
+
+
+def ruling_panel_rect(screen: pygame.Rect, info: RulingInfo) -> pygame.Rect:
+    """Where the ruling panel goes: centred on ``screen``, tall enough for its text."""
+    width = min(640, screen.width - 40)
+    body = sum(len(_wrap(t, 22, width - 40)) for t in (*info.fouls, *info.lines))
+    height = 86 + 22 * body + (60 if info.buttons else 20)
+    return pygame.Rect(0, 0, width, height).move(
+        screen.centerx - width // 2, screen.centery - height // 2
+    )
+
+
+def layout_buttons(panel: pygame.Rect, labels: Sequence[tuple[str, str]]) -> tuple[Button, ...]:
+    """Buttons in a row at the bottom of ``panel``, for (label, action) pairs."""
+    if not labels:
+        return ()
+    gap = 10
+    n = len(labels)
+    width = min(220, (panel.width - 40 - gap * (n - 1)) // n)
+    total = n * width + gap * (n - 1)
+    left = panel.centerx - total // 2
+    top = panel.bottom - 50
+    return tuple(
+        Button(
+            pygame.Rect(left + i * (width + gap), top, width, 36), label, action, hotkey=str(i + 1)
+        )
+        for i, (label, action) in enumerate(labels)
+    )
+
+
+def draw_ruling(
+    surface: pygame.Surface, panel: pygame.Rect, info: RulingInfo, *, hover: int = -1
+) -> None:
+    """The referee's call: headline, fouls with their evidence, other facts, choice buttons."""
+    shade = pygame.Surface(panel.size, pygame.SRCALPHA)
+    shade.fill((22, 24, 30, 236))
+    surface.blit(shade, panel.topleft)
+    edge = ALERT if info.fouls else PANEL_EDGE
+    pygame.draw.rect(surface, edge, panel, width=2, border_radius=8)
+    _text(
+        surface,
+        info.headline,
+        (panel.centerx, panel.top + 16),
+        34,
+        ALERT if info.fouls else TEXT,
+        anchor="midtop",
+    )
+    y = panel.top + 58
+    for text, colour in [(f, ALERT) for f in info.fouls] + [(t, TEXT) for t in info.lines]:
+        for piece in _wrap(text, 22, panel.width - 40):
+            _text(surface, piece, (panel.left + 20, y), 22, colour)
+            y += 22
+    for i, button in enumerate(info.buttons):
+        draw_button(surface, button, highlight=i == hover)
+
+
+def draw_banner(
+    surface: pygame.Surface, rect: pygame.Rect, title: str, lines: Sequence[str] = ()
+) -> None:
+    """A centred box with a big title and a few lines (start-up, messages, confirmations)."""
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    shade.fill((22, 24, 30, 240))
+    surface.blit(shade, rect.topleft)
+    pygame.draw.rect(surface, PANEL_EDGE, rect, width=2, border_radius=8)
+    _text(surface, title, (rect.centerx, rect.top + 18), 34, TEXT, anchor="midtop")
+    y = rect.top + 62
+    for line in lines:
+        for piece in _wrap(line, 22, rect.width - 40):
+            _text(surface, piece, (rect.centerx, y), 22, DIM, anchor="midtop")
+            y += 22
+
+
+def draw_toast(
+    surface: pygame.Surface, text: str, *, colour: tuple[int, int, int] = ACCENT
+) -> None:
+    """A one-line message near the top of the table area."""
+    img = get_font(24).render(text, True, colour)
+    box = img.get_rect().inflate(24, 12)
+    box.midtop = (surface.get_width() // 2, 84)
+    shade = pygame.Surface(box.size, pygame.SRCALPHA)
+    shade.fill((10, 10, 14, 215))
+    surface.blit(shade, box.topleft)
+    surface.blit(img, img.get_rect(center=box.center))

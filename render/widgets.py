@@ -1,0 +1,93 @@
+"""Small interactive pieces of the heads-up display: buttons, the power meter, the tip widget.
+
+Each widget is a frozen description (where it is, what it shows) with pure methods that map a
+mouse position to a value; drawing lives in ``render.hud``. Nothing here keeps state between
+frames: the App holds the values and rebuilds widgets when the layout changes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from sim.constants import MAX_CUE_SPEED, MISCUE_LIMIT
+
+#: Slowest cue speed the power meter gives, m/s (a touch shot).
+MIN_CUE_SPEED = 0.25
+
+
+def power_to_speed(power: float) -> float:
+    """Cue speed (m/s) for a meter reading ``power`` in [0, 1].
+
+    Quadratic so that the lower half of the meter (most shots) gets fine control: 0.5 gives
+    about 3.9 m/s, 1.0 gives ``MAX_CUE_SPEED``.
+    """
+    p = min(max(power, 0.0), 1.0)
+    return MIN_CUE_SPEED + (MAX_CUE_SPEED - MIN_CUE_SPEED) * p * p
+
+
+def speed_to_power(speed: float) -> float:
+    """The meter reading for a cue speed in m/s (inverse of :func:`power_to_speed`)."""
+    frac = (speed - MIN_CUE_SPEED) / (MAX_CUE_SPEED - MIN_CUE_SPEED)
+    return math.sqrt(min(max(frac, 0.0), 1.0))
+
+
+def clamp_tip(a: float, b: float, limit: float = MISCUE_LIMIT) -> tuple[float, float]:
+    """The tip offset (a, b) in ball radii, pulled back onto the miscue circle if outside."""
+    r = math.hypot(a, b)
+    if r <= limit:
+        return a, b
+    return a * limit / r, b * limit / r
+
+
+@dataclass(frozen=True)
+class Button:
+    """A clickable labelled rectangle; ``action`` is the string the App dispatches on."""
+
+    rect: pygame.Rect
+    label: str
+    action: str
+    enabled: bool = True
+    hotkey: str = ""
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+
+@dataclass(frozen=True)
+class PowerMeter:
+    """A horizontal bar: the left edge is no power, the right edge full power."""
+
+    rect: pygame.Rect
+
+    def power_at(self, pos: tuple[int, int]) -> float:
+        """Meter reading under the mouse position, clamped to [0, 1]."""
+        return min(max((pos[0] - self.rect.left) / max(self.rect.width, 1), 0.0), 1.0)
+
+
+@dataclass(frozen=True)
+class TipWidget:
+    """A drawing of the cue ball seen from behind: where the tip meets it.
+
+    The circle of radius ``radius_px`` centred in ``rect`` is the ball; +a (right english) is to
+    the right, +b (follow) is up.
+    """
+
+    rect: pygame.Rect
+
+    @property
+    def radius_px(self) -> float:
+        return min(self.rect.width, self.rect.height) / 2.0 - 4.0
+
+    def tip_at(self, pos: tuple[int, int]) -> tuple[float, float]:
+        """The tip offset (a, b) in ball radii under the mouse, clamped to the miscue limit."""
+        cx, cy = self.rect.center
+        r = self.radius_px
+        return clamp_tip((pos[0] - cx) / r, (cy - pos[1]) / r)
+
+    def screen_of(self, a: float, b: float) -> tuple[float, float]:
+        cx, cy = self.rect.center
+        r = self.radius_px
+        return cx + a * r, cy - b * r
