@@ -1,0 +1,468 @@
+"""Snooker table geometry the referee needs: the set-up, the spot cascade, touching balls and
+the snookered test behind the free ball.
+
+Everything here is pure: functions read positions and return new values; no argument is
+mutated. Positions are table-frame metres (DESIGN.md section 4): ``pos`` is an ``(n, 2)`` float
+array of ball centres, ``on_table`` an ``(n,)`` bool mask, ball index 0 the cue ball, indices
+1..15 the reds, 16..21 the colours (see :data:`BALL_NAMES`).
+
+Sources: WPBSA Official Rules of Snooker, Section 2 (definitions: "Snookered" 2.16, "In-hand"),
+Section 3 rules 3.2 (position of balls), 3.4 / snooker.txt 3.6 (spotting colours), 3.17 /
+snooker.txt 3.7 (touching ball), 3.12 / snooker.txt 3.9 (free ball).
+
+The snookered test (WPBSA Section 2, "Snookered")
+-------------------------------------------------
+
+"The cue-ball is snookered when a direct stroke in a straight line to every ball on is wholly or
+partially obstructed by a ball or balls not on. If one or more balls on can be struck at both
+extreme edges free of obstruction by any ball not on, the cue-ball is not snookered."
+
+Geometry used (straight lines only, no cushions): the cue ball C and a target ball T, both of
+radius R, centres a distance D > 2R apart. The cue ball strikes T's extreme edge when its centre
+travels on a line that passes at exactly 2R from T's centre, i.e. at the angle
+``alpha = asin(2R / D)`` either side of the line C->T. It then meets T after travelling
+``L = sqrt(D^2 - 4R^2)`` and the centre stops at the contact point
+``P = C + L (cos(alpha) u +- sin(alpha) n)`` (u the unit vector C->T, n its left normal), which
+lies at exactly 2R from T. The stroke to that edge is *free of obstruction* when no ball not on
+has its centre closer than 2R to the segment C->P (the cue ball, swept along the segment, would
+otherwise hit it first). A ball exactly at 2R from the segment is grazed with zero overlap and
+does not count (this keeps a ball resting against the cue ball from behind from counting as an
+obstruction). A ball on touching the cue ball (D <= 2R) can always be "hit": rule 3.17 lets the
+player play away from it and counts it as hit, so it is never snookered.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from sim.table import Table
+
+#: The six colours in ascending value (snooker.txt 1: yellow 2 ... black 7).
+COLOURS: tuple[str, ...] = ("yellow", "green", "brown", "blue", "pink", "black")
+#: Points per ball (snooker.txt 1).
+COLOUR_VALUES: Mapping[str, int] = {
+    "yellow": 2,
+    "green": 3,
+    "brown": 4,
+    "blue": 5,
+    "pink": 6,
+    "black": 7,
+}
+#: Red names, ``red_1`` .. ``red_15``.
+RED_NAMES: tuple[str, ...] = tuple(f"red_{k}" for k in range(1, 16))
+#: Ball names by state index: 0 the cue ball, 1..15 the reds, 16..21 the colours.
+BALL_NAMES: tuple[str, ...] = ("cue", *RED_NAMES, *COLOURS)
+#: Index of each ball name in the state arrays.
+BALL_INDEX: Mapping[str, int] = {name: i for i, name in enumerate(BALL_NAMES)}
+#: State indices of the reds and of the colours.
+RED_INDICES: tuple[int, ...] = tuple(range(1, 16))
+COLOUR_INDICES: tuple[int, ...] = tuple(range(16, 22))
+
+# --- tolerances (the one place they live for snooker geometry) ---------------------------------
+
+#: Clearance kept between a re-spotted colour (or a racked red) and every other ball, m. Balls
+#: placed exactly touching would be legal for the engine, but a sliver of cloth keeps rounding
+#: from turning "touching" into "overlapping". Also the margin of "a spot is occupied": a
+#: colour whose centre would come closer than 2R + SPOT_CLEARANCE to another ball's centre is
+#: said to touch it.
+SPOT_CLEARANCE = 1e-6
+#: Gap between neighbouring reds in the set-up triangle, m (about 1/1000 of a diameter, as
+#: PHYSICS.md 5.2 suggests): a "tight" triangle whose balls never start overlapping.
+RACK_GAP = 5.25e-5
+#: Largest gap between two ball surfaces for the referee to call them touching (rule 3.17), m.
+#: The engine leaves balls that rest against each other at 2R to within rounding; a human
+#: referee's eye resolves about a tenth of a millimetre.
+TOUCHING_GAP = 1e-4
+#: Overlap below which a swept cue ball is said to graze, not hit, another ball, m.
+GRAZE_TOLERANCE = 1e-9
+#: Spacing of the grid of cue-ball positions tried in the D when the cue ball is in hand, m.
+D_SAMPLE_SPACING = 0.005
+
+
+# --- set-up ------------------------------------------------------------------------------------
+
+
+def red_triangle(table: Table, gap: float = RACK_GAP) -> np.ndarray:
+    """Centres of the 15 reds in the set-up triangle (snooker.txt 2; WPBSA 3.2), shape (15, 2).
+
+    The apex red sits on the long centre line as close to the pink as possible without touching
+    it (``gap`` metres of cloth between them), the base row is parallel to and nearest the top
+    cushion. Neighbouring reds are ``gap`` apart, so the pack is tight but never overlapping.
+    Row k (k = 0 at the apex) has k + 1 reds at ``x = pink_x + (2j - k) * s / 2`` with
+    ``s = 2R + gap`` and ``y = pink_y + s + k * s * sqrt(3) / 2``.
+    """
+    R = table.ball_radius
+    pink_x, pink_y = table.spots["pink"]
+    s = 2.0 * R + gap
+    rows = []
+    for k in range(5):
+        y = pink_y + s + k * s * math.sqrt(3.0) / 2.0
+        for j in range(k + 1):
+            rows.append((pink_x + (2 * j - k) * s / 2.0, y))
+    return np.array(rows, dtype=np.float64)
+
+
+def setup_positions(table: Table) -> np.ndarray:
+    """Centres of all 22 balls at the start of a frame, shape (22, 2), in :data:`BALL_NAMES`
+    order. The colours sit on their spots, the reds in :func:`red_triangle`; the cue ball's row
+    holds the brown spot as a placeholder, since the cue ball starts in hand (its ``on_table``
+    entry is False until the player places it in the D)."""
+    pos = np.zeros((len(BALL_NAMES), 2), dtype=np.float64)
+    pos[0] = table.spots["brown"]
+    pos[1:16] = red_triangle(table)
+    for colour in COLOURS:
+        pos[BALL_INDEX[colour]] = table.spots[colour]
+    return pos
+
+
+# --- the D -------------------------------------------------------------------------------------
+
+
+def _d_of(table: Table) -> tuple[float, float, float]:
+    """The D of ``table``: centre x, centre y (on the baulk line) and radius, m."""
+    if table.d_centre is None or table.d_radius is None:
+        raise ValueError(f"table {table.name!r} has no D: snooker geometry needs a snooker table")
+    return float(table.d_centre[0]), float(table.d_centre[1]), float(table.d_radius)
+
+
+def d_sample_points(table: Table, spacing: float = D_SAMPLE_SPACING) -> np.ndarray:
+    """Cue-ball positions covering the D, shape (m, 2): a square grid of ``spacing`` metres
+    clipped to the D, plus points every ``spacing`` along its arc and its straight edge, kept
+    only where the ball lies wholly on the cloth (``table.contains_ball``)."""
+    cx, cy, r = _d_of(table)
+    xs = np.arange(cx - r, cx + r + spacing / 2, spacing)
+    ys = np.arange(cy - r, cy + spacing / 2, spacing)
+    gx, gy = np.meshgrid(xs, ys)
+    grid = np.column_stack([gx.ravel(), gy.ravel()])
+    inside = (np.hypot(grid[:, 0] - cx, grid[:, 1] - cy) <= r) & (grid[:, 1] <= cy)
+    n_arc = max(8, int(math.pi * r / spacing))
+    ang = np.linspace(math.pi, 2 * math.pi, n_arc + 1)
+    arc = np.column_stack([cx + r * np.cos(ang), cy + r * np.sin(ang)])
+    line = np.column_stack(
+        [xs[np.abs(xs - cx) <= r], np.full(int(np.sum(np.abs(xs - cx) <= r)), cy)]
+    )
+    pts = np.vstack([grid[inside], arc, line])
+    keep = [bool(table.contains_ball(float(x), float(y))) for x, y in pts]
+    return pts[np.array(keep, dtype=bool)]
+
+
+# --- occupancy and the spot cascade ----------------------------------------------------------
+
+
+def _occupied_by(point: Sequence[float], others: np.ndarray, radius: float) -> bool:
+    """True when a ball centred at ``point`` would touch or overlap any ball centred in
+    ``others`` (shape (k, 2)), with :data:`SPOT_CLEARANCE` of margin."""
+    if len(others) == 0:
+        return False
+    d = np.hypot(others[:, 0] - point[0], others[:, 1] - point[1])
+    return bool(np.any(d < 2.0 * radius + SPOT_CLEARANCE))
+
+
+def is_spot_free(
+    table: Table, spot_xy: Sequence[float], pos: np.ndarray, on_table: np.ndarray
+) -> bool:
+    """True when a ball placed at ``spot_xy`` would touch no ball on the table (WPBSA 3.4:
+    a spot is occupied if a ball placed on it would touch another ball)."""
+    return not _occupied_by(spot_xy, pos[on_table], table.ball_radius)
+
+
+def _nearest_free_on_line(
+    start: tuple[float, float],
+    direction: float,
+    limit: float,
+    others: np.ndarray,
+    radius: float,
+) -> float | None:
+    """Smallest ``d`` in ``[0, limit]`` such that a ball centred at
+    ``(start_x, start_y + direction * d)`` touches none of ``others`` (shape (k, 2)); None when
+    the whole segment is covered. Exact: each other ball blocks an open interval of ``d``."""
+    reach = 2.0 * radius + SPOT_CLEARANCE
+    intervals: list[tuple[float, float]] = []
+    for ox, oy in others:
+        dx = ox - start[0]
+        if abs(dx) >= reach:
+            continue
+        half = math.sqrt(reach * reach - dx * dx)
+        centre = (oy - start[1]) * direction
+        intervals.append((centre - half, centre + half))
+    candidates = sorted({0.0, *(hi for _, hi in intervals if hi >= 0.0)})
+    for d in candidates:
+        if d > limit:
+            return None
+        if all(not (lo < d < hi) for lo, hi in intervals):
+            return d
+    return None
+
+
+def respot_colours(
+    table: Table,
+    colours: Iterable[str],
+    pos: np.ndarray,
+    on_table: np.ndarray,
+) -> dict[str, tuple[float, float]]:
+    """Where each colour in ``colours`` is re-spotted (snooker.txt 3.6; WPBSA 3.4).
+
+    ``pos``/``on_table`` describe the balls already on the table (the colours to spot must be
+    off it). Returns colour name -> centre (m). Order of work, each placed ball then occupying
+    its place for the next:
+
+    1. every colour whose own spot is free goes on it (3.6.1);
+    2. the rest, highest value first (3.6.2), go on the highest-value free spot;
+    3. if every spot is occupied, as near as possible to its own spot on the line from it
+       towards the nearest part of the top cushion (+y) (3.6.3);
+    4. pink and black, when that line is covered, as near as possible below their spot on the
+       centre line (3.6.4). The text gives no rule for the other colours in that case; the
+       same "below the spot" search is used for them, and its failure (a table covered in
+       balls) raises ``RuntimeError``.
+
+    "Occupied" is judged with real geometry: a ball put there would touch another
+    (:data:`SPOT_CLEARANCE`). Nothing is mutated.
+    """
+    R = table.ball_radius
+    placed_xy = [tuple(p) for p in pos[on_table]]
+    result: dict[str, tuple[float, float]] = {}
+    todo = sorted(set(colours), key=lambda c: COLOUR_VALUES[c], reverse=True)
+
+    def occupants() -> np.ndarray:
+        return np.array(placed_xy, dtype=np.float64).reshape(-1, 2)
+
+    waiting = []
+    for colour in todo:
+        spot = table.spots[colour]
+        if not _occupied_by(spot, occupants(), R):
+            result[colour] = (float(spot[0]), float(spot[1]))
+            placed_xy.append(result[colour])
+        else:
+            waiting.append(colour)
+    for colour in waiting:
+        target: tuple[float, float] | None = None
+        for candidate in sorted(COLOURS, key=lambda c: COLOUR_VALUES[c], reverse=True):
+            spot = table.spots[candidate]
+            if not _occupied_by(spot, occupants(), R):
+                target = (float(spot[0]), float(spot[1]))
+                break
+        if target is None:
+            sx, sy = table.spots[colour]
+            up_limit = table.length - R - sy - SPOT_CLEARANCE
+            d = _nearest_free_on_line((sx, sy), +1.0, up_limit, occupants(), R)
+            if d is not None:
+                target = (float(sx), float(sy + d))
+            else:
+                down_limit = sy - R - SPOT_CLEARANCE
+                d = _nearest_free_on_line((sx, sy), -1.0, down_limit, occupants(), R)
+                if d is None:
+                    raise RuntimeError(f"no place left on the table to spot the {colour}")
+                target = (float(sx), float(sy - d))
+        result[colour] = target
+        placed_xy.append(target)
+    return result
+
+
+# --- touching balls ----------------------------------------------------------------------------
+
+
+def touching_balls(
+    pos: np.ndarray, on_table: np.ndarray, radius: float, ball: int = 0
+) -> tuple[int, ...]:
+    """Indices of the balls on the table touching ``ball`` (surface gap at most
+    :data:`TOUCHING_GAP`), ascending (snooker.txt 3.7; WPBSA 3.17)."""
+    if not on_table[ball]:
+        return ()
+    d = np.hypot(pos[:, 0] - pos[ball, 0], pos[:, 1] - pos[ball, 1])
+    near = on_table & (d <= 2.0 * radius + TOUCHING_GAP)
+    near[ball] = False
+    return tuple(int(i) for i in np.flatnonzero(near))
+
+
+# --- the snookered test ------------------------------------------------------------------------
+
+
+def edge_contact_points(
+    cue_xy: Sequence[float], target_xy: Sequence[float], radius: float
+) -> np.ndarray | None:
+    """Where the cue ball's centre is when it strikes the target's extreme left and right edges
+    along straight lines from ``cue_xy``, shape (2, 2) (row 0 left, row 1 right, as seen from
+    the cue ball looking at the target). None when the balls touch or overlap (D <= 2R).
+    See the module docstring for the geometry."""
+    cx, cy = float(cue_xy[0]), float(cue_xy[1])
+    dx, dy = float(target_xy[0]) - cx, float(target_xy[1]) - cy
+    dist = math.hypot(dx, dy)
+    if dist <= 2.0 * radius:
+        return None
+    ux, uy = dx / dist, dy / dist
+    nx, ny = -uy, ux
+    sin_a = 2.0 * radius / dist
+    cos_a = math.sqrt(1.0 - sin_a * sin_a)
+    L = math.sqrt(dist * dist - 4.0 * radius * radius)
+    left = (cx + L * (cos_a * ux + sin_a * nx), cy + L * (cos_a * uy + sin_a * ny))
+    right = (cx + L * (cos_a * ux - sin_a * nx), cy + L * (cos_a * uy - sin_a * ny))
+    return np.array([left, right], dtype=np.float64)
+
+
+def segment_point_distances(start: np.ndarray, end: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Distance from each point (shape (k, 2)) to the segment start->end (each shape (2,)), m,
+    shape (k,)."""
+    seg = np.asarray(end, dtype=np.float64) - np.asarray(start, dtype=np.float64)
+    rel = np.asarray(points, dtype=np.float64).reshape(-1, 2) - start
+    length2 = float(seg @ seg)
+    if length2 == 0.0:
+        return np.hypot(rel[:, 0], rel[:, 1])
+    t = np.clip(rel @ seg / length2, 0.0, 1.0)
+    closest = np.outer(t, seg)
+    return np.hypot(rel[:, 0] - closest[:, 0], rel[:, 1] - closest[:, 1])
+
+
+def is_path_clear(
+    start: Sequence[float] | np.ndarray,
+    end: Sequence[float] | np.ndarray,
+    obstacles: np.ndarray,
+    radius: float,
+) -> bool:
+    """True when a ball of ``radius`` sliding in a straight line from ``start`` to ``end`` (m)
+    hits none of the balls centred at ``obstacles`` (shape (k, 2)): every obstacle centre stays
+    at least 2R (less :data:`GRAZE_TOLERANCE`) from the segment."""
+    if len(obstacles) == 0:
+        return True
+    d = segment_point_distances(np.asarray(start, float), np.asarray(end, float), obstacles)
+    return bool(np.all(d >= 2.0 * radius - GRAZE_TOLERANCE))
+
+
+def can_hit_both_edges(
+    cue_xy: Sequence[float], target_xy: Sequence[float], obstacles: np.ndarray, radius: float
+) -> bool:
+    """True when the cue ball at ``cue_xy`` can strike both extreme edges of the ball at
+    ``target_xy`` along straight lines free of the balls at ``obstacles`` (shape (k, 2)).
+    A target touching the cue ball counts as hittable (rule 3.17)."""
+    contacts = edge_contact_points(cue_xy, target_xy, radius)
+    if contacts is None:
+        return True
+    return all(is_path_clear(cue_xy, contact, obstacles, radius) for contact in contacts)
+
+
+#: Number of straight lines tried, evenly spread in angle between the two extreme edges, when
+#: asking whether any part of a ball can be hit (:func:`can_hit_any_part`).
+ANY_PART_SAMPLES = 257
+
+
+def can_hit_any_part(
+    cue_xy: Sequence[float],
+    target_xy: Sequence[float],
+    obstacles: np.ndarray,
+    radius: float,
+    samples: int = ANY_PART_SAMPLES,
+) -> bool:
+    """True when some straight line from ``cue_xy`` strikes the ball at ``target_xy`` free of
+    the balls at ``obstacles`` (shape (k, 2)). The lines tried are ``samples`` directions evenly
+    spread in angle from the left extreme edge to the right one (both included, and the full-ball
+    line when ``samples`` is odd); each is cut where the cue ball meets the target:
+    ``s = (T - C).v - sqrt(4R^2 - h^2)``, h the target centre's distance from the line.
+    A target touching the cue ball counts as hittable (rule 3.17)."""
+    cx, cy = float(cue_xy[0]), float(cue_xy[1])
+    dx, dy = float(target_xy[0]) - cx, float(target_xy[1]) - cy
+    dist = math.hypot(dx, dy)
+    if dist <= 2.0 * radius:
+        return True
+    if len(obstacles) == 0:
+        return True
+    base = math.atan2(dy, dx)
+    alpha = math.asin(2.0 * radius / dist)
+    start = (cx, cy)
+    for angle in np.linspace(base - alpha, base + alpha, samples):
+        v = np.array([math.cos(angle), math.sin(angle)])
+        along = dx * v[0] + dy * v[1]
+        h = abs(dx * v[1] - dy * v[0])
+        reach = along - math.sqrt(max(4.0 * radius * radius - h * h, 0.0))
+        end = (cx + reach * v[0], cy + reach * v[1])
+        if is_path_clear(start, end, obstacles, radius):
+            return True
+    return False
+
+
+def can_hit_any_ball_on(
+    cue_xy: Sequence[float],
+    balls_on: Iterable[int],
+    pos: np.ndarray,
+    on_table: np.ndarray,
+    radius: float,
+) -> bool:
+    """True when some part of some ball on (on the table) can be struck in a straight line free
+    of every ball not on (:func:`can_hit_any_part`): the "clear path in a straight line to any
+    part of any ball on" of the miss rule (WPBSA 3.14)."""
+    on = [i for i in balls_on if on_table[i]]
+    on_set = set(on)
+    blockers = [i for i in range(len(pos)) if i != 0 and on_table[i] and i not in on_set]
+    obstacles = pos[blockers].reshape(-1, 2)
+    return any(can_hit_any_part(cue_xy, pos[i], obstacles, radius) for i in on)
+
+
+def is_snookered(
+    cue_xy: Sequence[float],
+    balls_on: Iterable[int],
+    pos: np.ndarray,
+    on_table: np.ndarray,
+    radius: float,
+    obstructing: Iterable[int] | None = None,
+) -> bool:
+    """The WPBSA "snookered" test for a cue ball at ``cue_xy`` (m).
+
+    ``balls_on``: indices of the balls on (only those on the table count). ``obstructing``:
+    indices of the balls that may obstruct; by default every ball on the table that is neither
+    the cue ball (index 0) nor on. Returns True when no ball on can be struck at both extreme
+    edges in a straight line free of obstruction, and at least one ball on is on the table.
+    """
+    on = [i for i in balls_on if on_table[i]]
+    if not on:
+        return False
+    if obstructing is None:
+        on_set = set(on)
+        obstructing = [i for i in range(len(pos)) if i != 0 and on_table[i] and i not in on_set]
+    else:
+        obstructing = [i for i in obstructing if on_table[i] and i != 0]
+    obstacles = pos[list(obstructing)].reshape(-1, 2)
+    return not any(can_hit_both_edges(cue_xy, pos[i], obstacles, radius) for i in on)
+
+
+def is_snookered_in_hand(
+    table: Table,
+    balls_on: Iterable[int],
+    pos: np.ndarray,
+    on_table: np.ndarray,
+    spacing: float = D_SAMPLE_SPACING,
+) -> bool:
+    """The snookered test for a cue ball in hand (WPBSA Section 2, "Snookered" (a)): snookered
+    only if obstructed from every position on or within the lines of the D. The D is tried on
+    the grid of :func:`d_sample_points` (``spacing`` metres), skipping positions where the cue
+    ball would overlap another ball; a sampled test, exact to within the grid spacing."""
+    on = list(balls_on)
+    R = table.ball_radius
+    others = on_table.copy()
+    others[0] = False
+    occupied = pos[others]
+    for xy in d_sample_points(table, spacing):
+        if _occupied_by(xy, occupied, R):
+            continue
+        if not is_snookered(xy, on, pos, on_table, R):
+            return False
+    return True
+
+
+def is_snookered_by(
+    cue_xy: Sequence[float],
+    balls_on: Iterable[int],
+    blocker: int,
+    pos: np.ndarray,
+    on_table: np.ndarray,
+    radius: float,
+) -> bool:
+    """True when the ball ``blocker`` on its own snookers the cue ball on every ball on in
+    ``balls_on`` (each ball on has at least one extreme edge obstructed by ``blocker``): the test
+    for "snookering with the free ball" (snooker.txt 3.9.4; WPBSA 3.12(c))."""
+    if not on_table[blocker]:
+        return False
+    on = [i for i in balls_on if on_table[i] and i != blocker]
+    return is_snookered(cue_xy, on, pos, on_table, radius, obstructing=[blocker])
