@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+import pytest
+from lab_fakes import fake_factory, fake_scenario
+
+from rules.lab.report import (
+    OutputFormatError,
+    format_summary,
+    read_csv,
+    summarize,
+    wilson_interval,
+    write_table,
+)
+from rules.lab.study import COLUMNS, run_study
+
+
+@pytest.mark.parametrize(
+    ("k", "n", "low", "high"),
+    [
+        (0, 10, 0.0, 0.2775328),
+        (5, 10, 0.2365931, 0.7634069),
+        (10, 10, 0.7224672, 1.0),
+        (81, 263, 0.2552885, 0.3662096),
+    ],
+)
+def test_wilson_interval_matches_the_closed_form(k: int, n: int, low: float, high: float) -> None:
+    got = wilson_interval(k, n)
+    assert got == pytest.approx((low, high), abs=1e-6)
+
+
+def test_wilson_interval_contains_the_share_and_shrinks_with_n() -> None:
+    small = wilson_interval(3, 10)
+    large = wilson_interval(300, 1000)
+    assert small[0] < 0.3 < small[1]
+    assert large[1] - large[0] < small[1] - small[0]
+
+
+@pytest.mark.parametrize(("k", "n"), [(1, 0), (-1, 5), (6, 5)])
+def test_wilson_interval_refuses_impossible_counts(k: int, n: int) -> None:
+    with pytest.raises(ValueError):
+        wilson_interval(k, n)
+
+
+def test_summary_counts_what_the_shots_did() -> None:
+    result = run_study(fake_scenario(), 200, seed=4, workers=1, factory=fake_factory)
+    summary = summarize(result)
+    by_label = {s.label: s for s in summary.shares}
+    legal = by_label["legal shot (no foul)"]
+    assert legal.count == int(result.columns["legal"].sum())
+    assert legal.trials == 200
+    assert legal.low <= legal.value <= legal.high
+    assert by_label["9 pocketed"].count == sum("9" in p.split() for p in result.columns["pocketed"])
+    assert sum(s.count for s in summary.distribution) == 200
+    assert [s.label for s in summary.fouls] == ["foul scratch"]
+    text = format_summary(result, summary)
+    assert "legal shot (no foul)" in text and "95% CI" in text
+
+
+def test_csv_has_one_row_per_shot(tmp_path) -> None:
+    result = run_study(fake_scenario(), 30, seed=1, workers=1, factory=fake_factory)
+    rows = read_csv(write_table(result, tmp_path / "r.csv"))
+    assert len(rows) == 30
+    assert tuple(rows[0]) == COLUMNS
+    assert [int(r["shot"]) for r in rows] == list(range(30))
+    assert float(rows[3]["speed"]) == result.columns["speed"][3]
+
+
+def test_unknown_table_suffix_is_refused(tmp_path) -> None:
+    result = run_study(fake_scenario(), 2, seed=1, workers=1, factory=fake_factory)
+    with pytest.raises(OutputFormatError, match=r"\.xlsx"):
+        write_table(result, tmp_path / "r.xlsx")
+
+
+def test_parquet_needs_pyarrow_or_writes(tmp_path) -> None:
+    result = run_study(fake_scenario(), 5, seed=1, workers=1, factory=fake_factory)
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        with pytest.raises(OutputFormatError, match="pyarrow"):
+            write_table(result, tmp_path / "r.parquet")
+        return
+    path = write_table(result, tmp_path / "r.parquet")
+    assert pq.read_table(path).num_rows == 5
