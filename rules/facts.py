@@ -1,0 +1,289 @@
+"""ShotFacts: what a shot did, read off the event log, in the terms the rules use.
+
+The referee reads a shot only through ``result.events``, ``result.initial`` and ``result.final``
+(so hand-built ``ShotResult.from_log(...)`` logs are judged exactly like simulated ones). This
+module turns those into facts: the first ball the cue ball met, the balls pocketed and where,
+the cushions touched after the first contact, the object balls that reached a cushion, the
+marked lines crossed. Facts are physical; whether they make a foul is the games' business.
+
+Nothing here mutates its inputs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from sim.events import EventKind
+
+if TYPE_CHECKING:
+    from sim import BallState, Table
+
+#: Two cue-ball contacts closer in time than this (s) are simultaneous (snooker 3.5).
+SIMULTANEOUS_CONTACT_S = 1e-9
+
+
+@dataclass(frozen=True)
+class Contact:
+    """A ball-ball contact: row ``event`` of the log, at time ``t`` (s), between ``ball`` and
+    ``other``."""
+
+    event: int
+    t: float
+    ball: int
+    other: int
+
+
+@dataclass(frozen=True)
+class Pocketing:
+    """Ball ``ball`` fell into pocket ``pocket`` (id) named ``pocket_name`` at row ``event``."""
+
+    event: int
+    t: float
+    ball: int
+    pocket: int
+    pocket_name: str
+
+
+@dataclass(frozen=True)
+class CushionHit:
+    """Ball ``ball`` met cushion ``cushion`` (id into ``Table.cushions``) at row ``event``."""
+
+    event: int
+    t: float
+    ball: int
+    cushion: int
+
+
+@dataclass(frozen=True)
+class LineCrossing:
+    """Ball ``ball``'s centre crossed marked line ``line`` (named ``line_name``) at row
+    ``event``; ``direction`` is +1 towards the foot / top end (+y), -1 towards the head / baulk
+    end (-y)."""
+
+    event: int
+    t: float
+    ball: int
+    line: int
+    line_name: str
+    direction: int
+
+
+def _field(row: Any, name: str) -> Any:
+    return row[name].item() if hasattr(row[name], "item") else row[name]
+
+
+@dataclass(frozen=True)
+class ShotFacts:
+    """Rule-relevant facts of one shot.
+
+    Fields:
+        n_balls: number of balls in the state arrays.
+        on_table_before: balls on the table at t = 0 (from ``result.initial``).
+        on_table_after: balls on the table at rest (from ``result.final``).
+        cue_start: the cue ball's centre at t = 0, metres (NaN, NaN when it was off the table).
+        contacts: every ball-ball contact, in log order.
+        first_contact: the cue ball's first contact with an object ball, or None if it met none.
+        first_contact_balls: every object ball the cue ball met at the time of its first contact
+            (several when contacts are simultaneous within ``SIMULTANEOUS_CONTACT_S``).
+        pocketings: every pocketing, in log order.
+        cushion_hits: every ball-cushion contact, in log order.
+        line_crossings: every marked-line crossing, in log order.
+        recorded_positions: for each ball, its centre at t = 0, at every row where it is ball
+            ``a``, and at rest if on the table: ``(k, 2)`` arrays, metres (used for "did part of the
+            ball pass a line").
+    """
+
+    n_balls: int
+    on_table_before: frozenset[int]
+    on_table_after: frozenset[int]
+    cue_start: tuple[float, float]
+    contacts: tuple[Contact, ...]
+    first_contact: Contact | None
+    first_contact_balls: frozenset[int]
+    pocketings: tuple[Pocketing, ...]
+    cushion_hits: tuple[CushionHit, ...]
+    line_crossings: tuple[LineCrossing, ...]
+    recorded_positions: tuple[np.ndarray, ...]
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def from_result(cls, result: Any, table: Table) -> ShotFacts:
+        """Read the facts of ``result`` (a ``sim.ShotResult`` or anything with ``events``,
+        ``initial`` and ``final``) on ``table``. Does not mutate ``result``."""
+        return cls.from_log(table, result.initial, result.events, result.final)
+
+    @classmethod
+    def from_log(
+        cls, table: Table, initial: BallState, events: np.ndarray, final: BallState
+    ) -> ShotFacts:
+        """Facts from the three parts of a shot: the state at t = 0, the log (dtype
+        ``sim.EVENT_DTYPE``, time order), and the state at rest. Does not mutate its inputs."""
+        n = int(np.asarray(initial.pos).shape[0])
+        before = frozenset(int(i) for i in np.flatnonzero(np.asarray(initial.on_table)))
+        after = frozenset(int(i) for i in np.flatnonzero(np.asarray(final.on_table)))
+        cue_start = (
+            (float(initial.pos[0][0]), float(initial.pos[0][1]))
+            if 0 in before
+            else (float("nan"), float("nan"))
+        )
+        pocket_names = [p.name for p in table.pockets]
+        line_names = [ln.name for ln in table.lines]
+
+        contacts: list[Contact] = []
+        pocketings: list[Pocketing] = []
+        cushions: list[CushionHit] = []
+        crossings: list[LineCrossing] = []
+        positions: list[list[tuple[float, float]]] = [[] for _ in range(n)]
+        for i in range(len(events)):
+            row = events[i]
+            kind = int(row["kind"])
+            t = float(row["t"])
+            a = int(row["a"])
+            b = int(row["b"])
+            if 0 <= a < n:
+                positions[a].append((float(row["x"]), float(row["y"])))
+            if kind == EventKind.BALL_BALL:
+                contacts.append(Contact(i, t, a, b))
+            elif kind == EventKind.BALL_POCKET:
+                name = pocket_names[b] if 0 <= b < len(pocket_names) else f"pocket {b}"
+                pocketings.append(Pocketing(i, t, a, b, name))
+            elif kind == EventKind.BALL_CUSHION:
+                cushions.append(CushionHit(i, t, a, b))
+            elif kind == EventKind.LINE_CROSSING:
+                name = line_names[b] if 0 <= b < len(line_names) else f"line {b}"
+                crossings.append(LineCrossing(i, t, a, b, name, int(row["direction"])))
+
+        first: Contact | None = None
+        first_balls: set[int] = set()
+        for c in contacts:
+            if 0 not in (c.ball, c.other):
+                continue
+            other = c.other if c.ball == 0 else c.ball
+            if first is None:
+                first = Contact(c.event, c.t, 0, other)
+                first_balls.add(other)
+            elif c.t - first.t <= SIMULTANEOUS_CONTACT_S:
+                first_balls.add(other)
+            else:
+                break
+
+        final_pos = np.asarray(final.pos, dtype=float)
+        recorded = []
+        for i in range(n):
+            pts = list(positions[i])
+            if i in before:
+                pts.insert(0, (float(initial.pos[i][0]), float(initial.pos[i][1])))
+            if i in after:
+                pts.append((float(final_pos[i][0]), float(final_pos[i][1])))
+            recorded.append(np.asarray(pts, dtype=float).reshape(-1, 2))
+
+        return cls(
+            n_balls=n,
+            on_table_before=before,
+            on_table_after=after,
+            cue_start=cue_start,
+            contacts=tuple(contacts),
+            first_contact=first,
+            first_contact_balls=frozenset(first_balls),
+            pocketings=tuple(pocketings),
+            cushion_hits=tuple(cushions),
+            line_crossings=tuple(crossings),
+            recorded_positions=tuple(recorded),
+        )
+
+    # ------------------------------------------------------------------ derived facts
+    @property
+    def first_ball_hit(self) -> int | None:
+        """The object ball the cue ball met first, or None."""
+        return None if self.first_contact is None else self.first_contact.other
+
+    @property
+    def pocketed(self) -> tuple[int, ...]:
+        """Balls pocketed, in the order they dropped (each once)."""
+        seen: list[int] = []
+        for p in self.pocketings:
+            if p.ball not in seen:
+                seen.append(p.ball)
+        return tuple(seen)
+
+    @property
+    def object_balls_pocketed(self) -> tuple[int, ...]:
+        """Object balls (index > 0) pocketed, in order."""
+        return tuple(b for b in self.pocketed if b != 0)
+
+    @property
+    def cue_ball_pocketed(self) -> bool:
+        """True when the cue ball fell into a pocket."""
+        return 0 in self.pocketed
+
+    def pocketing_of(self, ball: int) -> Pocketing | None:
+        """The pocketing of ``ball``, or None if it stayed up."""
+        for p in self.pocketings:
+            if p.ball == ball:
+                return p
+        return None
+
+    def cushion_hits_after_first_contact(self) -> tuple[CushionHit, ...]:
+        """Cushion contacts by any ball (cue or object) after the cue ball's first contact."""
+        if self.first_contact is None:
+            return ()
+        start = self.first_contact.event
+        return tuple(h for h in self.cushion_hits if h.event > start)
+
+    @property
+    def object_balls_to_cushion(self) -> frozenset[int]:
+        """Distinct object balls that touched a cushion at any time in the shot."""
+        return frozenset(h.ball for h in self.cushion_hits if h.ball != 0)
+
+    def crossings_of(
+        self, line_name: str, direction: int | None = None
+    ) -> tuple[LineCrossing, ...]:
+        """Crossings of the line called ``line_name``, optionally only in ``direction`` (+1/-1)."""
+        return tuple(
+            c
+            for c in self.line_crossings
+            if c.line_name == line_name and (direction is None or c.direction == direction)
+        )
+
+    def balls_with_part_below(self, y_line: float, radius: float) -> frozenset[int]:
+        """Object balls some part of which was seen on the head side of ``y = y_line``: a
+        recorded centre with ``y - radius < y_line`` (at t = 0, at an event of the ball, at
+        rest). Part of a ball passing a line between its recorded positions on a curved slide
+        is not seen; a centre crossing is, through the log's LINE_CROSSING rows."""
+        found = set()
+        for b in range(1, self.n_balls):
+            pts = self.recorded_positions[b]
+            if pts.size and bool(np.any(pts[:, 1] - radius < y_line)):
+                found.add(b)
+        return frozenset(found)
+
+    def describe_event(self, event: int, names: tuple[str, ...] | None = None) -> str:
+        """A logged fact in plain words, for a foul's evidence ("event 3 at t = 0.412 s: the cue
+        ball met the 3")."""
+
+        def nm(i: int) -> str:
+            if names is not None and 0 <= i < len(names):
+                return "the cue ball" if names[i] == "cue" else f"the {names[i]}"
+            return "the cue ball" if i == 0 else f"ball {i}"
+
+        for c in self.contacts:
+            if c.event == event:
+                return f"event {event} at t = {c.t:.3f} s: {nm(c.ball)} met {nm(c.other)}"
+        for p in self.pocketings:
+            if p.event == event:
+                where = p.pocket_name.replace("_", " ")
+                return (
+                    f"event {event} at t = {p.t:.3f} s: {nm(p.ball)} fell into the {where} pocket"
+                )
+        for h in self.cushion_hits:
+            if h.event == event:
+                return f"event {event} at t = {h.t:.3f} s: {nm(h.ball)} met cushion {h.cushion}"
+        for x in self.line_crossings:
+            if x.event == event:
+                way = "towards the foot" if x.direction > 0 else "towards the head"
+                line = x.line_name.replace("_", " ")
+                return f"event {event} at t = {x.t:.3f} s: {nm(x.ball)} crossed the {line} {way}"
+        return f"event {event}"

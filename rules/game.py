@@ -1,0 +1,404 @@
+"""The base game: one immutable value per moment of a game, and the referee's public moves.
+
+A ``Game`` is a frozen dataclass. Every move returns a new one (``dataclasses.replace``); undo
+is keeping the old value. The public moves are the same for every game:
+
+* ``judge(result, declaration) -> Ruling``: pure; reads only ``result.events``,
+  ``result.initial`` and ``result.final``.
+* ``apply(ruling, choice=None) -> Game``: the game after the shot. When the ruling offers
+  options (``ruling.options``) and ``choice`` is None, the new game carries them in
+  ``pending_choice`` and ``choose`` resolves them; a choice that is not offered raises
+  ``ChoiceNotOfferedError``.
+* ``play(strike, declaration=None, cue_ball_at=None) -> (Ruling, Game)``: place the cue ball
+  (checked), simulate, judge, apply.
+* ``choose(choice) -> Game``, ``give_warning() -> Game``.
+
+Hooks a game overrides (each documented below): ``new`` (classmethod), ``ball_names``,
+``_judge``, ``_check_declaration``, ``declarable_fouls``, ``declaration_options``,
+``_after_shot`` (usually extending the base version), ``_resolve_choice``.
+
+Game kinds are found by ``game_class(kind)``: "nine-ball" -> ``rules.nine_ball.NineBallGame``,
+"eight-ball" -> ``rules.eight_ball.EightBallGame``, "snooker" -> ``rules.snooker.SnookerGame``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+
+from rules.errors import (
+    ChoiceNotOfferedError,
+    ChoicePendingError,
+    GameOverError,
+    IllegalPlacementError,
+    InvalidDeclarationError,
+    StaleRulingError,
+    UnknownGameError,
+    WarningNotDueError,
+)
+from rules.facts import ShotFacts
+from rules.placement import validate_placement, with_spots, zone_words
+from rules.types import BallInHand, Choice, Declaration, DeclarationOptions, Phase, Ruling
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from sim import BallState, Strike, Table
+
+#: kind -> (module, class name) of every game ``new_game`` knows.
+GAME_KINDS: dict[str, tuple[str, str]] = {
+    "nine-ball": ("rules.nine_ball", "NineBallGame"),
+    "eight-ball": ("rules.eight_ball", "EightBallGame"),
+    "snooker": ("rules.snooker", "SnookerGame"),
+}
+
+
+def game_class(kind: str) -> type[Game]:
+    """The ``Game`` subclass for ``kind``; ``UnknownGameError`` naming the kinds otherwise."""
+    if kind not in GAME_KINDS:
+        raise UnknownGameError(f"unknown game {kind!r}; the games are: {', '.join(GAME_KINDS)}")
+    module_name, class_name = GAME_KINDS[kind]
+    cls = getattr(importlib.import_module(module_name), class_name)
+    assert issubclass(cls, Game)
+    return cls
+
+
+def draw_seed() -> int:
+    """A fresh random seed (stored in the game so a rack can be rebuilt and a save reloaded)."""
+    return int(np.random.default_rng().integers(0, 2**31 - 1))
+
+
+@dataclass(frozen=True)
+class Game:
+    """The state of one game (a rack of pool, a frame of snooker) between shots.
+
+    Fields:
+        table: the ``sim.Table`` played on.
+        state: the ``sim.BallState`` at rest; ball 0 is the cue ball.
+        players: player names, in turn order.
+        to_play: index into ``players`` of the player to act.
+        ball_in_hand: where that player may place the cue ball.
+        ball_on: balls that may legally be hit first (9-ball: the lowest; 8-ball: the group;
+            snooker: the reds or the colour on).
+        phase: where the game stands (``Phase``).
+        is_over: the game has ended; ``winner`` says who won (None for a draw / abandoned).
+        score: per player: racks won in pool, points in snooker.
+        fouls_in_a_row: per player, consecutive fouls not broken by a legal shot (9-ball).
+        warning_given: per player, whether the two-fouls warning has been given (9-ball).
+        pending_choice: options the player to act must choose between before shooting.
+        breaker: who broke this rack / frame.
+        seed: seed of the random racks (each rack draws from (seed, rack_number)).
+        rack_number: how many racks were set up before this one in the game.
+        shot_number: shots played so far in this game (a ruling applies only at its number).
+        last_reason: the plain-word reason of the last ruling applied (for a scoreboard).
+        referee_warns: the program warns a player after a second consecutive foul by itself;
+            when False a player must call ``give_warning``.
+    """
+
+    kind: ClassVar[str] = ""
+
+    table: Table
+    state: BallState
+    players: tuple[str, ...] = ("A", "B")
+    to_play: int = 0
+    ball_in_hand: BallInHand = BallInHand.BEHIND_HEAD_STRING
+    ball_on: frozenset[int] = frozenset()
+    phase: Phase = Phase.BREAK
+    is_over: bool = False
+    winner: int | None = None
+    score: tuple[int, ...] = (0, 0)
+    fouls_in_a_row: tuple[int, ...] = (0, 0)
+    warning_given: tuple[bool, ...] = (False, False)
+    pending_choice: tuple[Choice, ...] = ()
+    breaker: int = 0
+    seed: int = 0
+    rack_number: int = 0
+    shot_number: int = 0
+    last_reason: str = ""
+    referee_warns: bool = True
+
+    # ------------------------------------------------------------------ hooks
+    @classmethod
+    def new(
+        cls, players: tuple[str, ...] = ("A", "B"), seed: int | None = None, **options: Any
+    ) -> Self:
+        """A new game of this kind, racked and ready for the break. Games override this."""
+        raise NotImplementedError(f"{cls.__name__} does not define new()")
+
+    @property
+    def ball_names(self) -> tuple[str, ...]:
+        """Name of each ball index ("cue", "1", ..., or "red_1", "yellow", ...)."""
+        return ("cue", *(str(i) for i in range(1, int(self.state.n))))
+
+    def _judge(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
+        """Judge one shot. ``facts`` are read from ``result``; ``declaration`` has been checked
+        by ``validate_declaration``. Must not change anything. Games override this."""
+        raise NotImplementedError(f"{type(self).__name__} does not define _judge()")
+
+    def declarable_fouls(self) -> dict[str, str]:
+        """Codes of the fouls a player may declare in this game -> the clause they come from."""
+        return {}
+
+    def declaration_options(self) -> DeclarationOptions:
+        """What may or must be declared before the next shot. Games override this."""
+        return DeclarationOptions(
+            pockets=tuple(p.name for p in self.table.pockets),
+            declarable_fouls=tuple(self.declarable_fouls().items()),
+        )
+
+    def _check_declaration(self, declaration: Declaration) -> None:
+        """Game-specific checks of a declaration; raise ``InvalidDeclarationError``."""
+
+    def _after_shot(self, ruling: Ruling) -> Game:
+        """The game after ``ruling``, before any choice. The base version moves the balls
+        (final state, balls spotted), the turn, ball in hand, phase, ball on, foul counts, score
+        (+ ``ruling.points``), the end of the game, and counts the shot. Games extend it."""
+        state = ruling.final if ruling.final is not None else self.state
+        state = with_spots(state, ruling.to_spot)
+        score = tuple(s + p for s, p in zip(self.score, ruling.points, strict=False))
+        return replace(
+            self,
+            state=state,
+            to_play=ruling.next_to_play,
+            ball_in_hand=ruling.ball_in_hand,
+            ball_on=ruling.next_ball_on,
+            phase=Phase.OVER if ruling.frame_over else ruling.next_phase,
+            is_over=ruling.frame_over,
+            winner=ruling.winner,
+            score=score,
+            fouls_in_a_row=ruling.fouls_in_a_row,
+            warning_given=ruling.warning_given,
+            pending_choice=(),
+            shot_number=self.shot_number + 1,
+            last_reason=ruling.reason,
+        )
+
+    def _resolve_choice(self, choice: Choice) -> Game:
+        """The game after the player to act picks ``choice`` (already checked to be offered).
+        The base version knows ``ACCEPT_TABLE`` (nothing moves, the chooser shoots); games
+        extend it."""
+        if choice is Choice.ACCEPT_TABLE:
+            return replace(self, pending_choice=())
+        raise ChoiceNotOfferedError(f"{type(self).__name__} cannot resolve {choice.value}")
+
+    # ------------------------------------------------------------------ helpers for games
+    def other(self, player: int) -> int:
+        """The next player after ``player`` in turn order."""
+        return (player + 1) % len(self.players)
+
+    def name_of(self, ball: int) -> str:
+        """A ball in words for messages: "the cue ball", "the 3", "the red_4"."""
+        names = self.ball_names
+        if ball == 0:
+            return "the cue ball"
+        return f"the {names[ball]}" if 0 <= ball < len(names) else f"ball {ball}"
+
+    def balls_on_table(self) -> frozenset[int]:
+        """Indices of the balls on the table now."""
+        return frozenset(int(i) for i in np.flatnonzero(np.asarray(self.state.on_table)))
+
+    def count_fouls(
+        self, shooter: int, fouled: bool
+    ) -> tuple[tuple[int, ...], tuple[bool, ...], bool, str]:
+        """Consecutive-foul bookkeeping (9-ball "Les trois fautes consécutives").
+
+        Returns (fouls_in_a_row, warning_given, loses, note). A legal shot clears the shooter's
+        count and warning. A foul adds one; a third foul loses only if the warning was given
+        after the second, otherwise the count stays at two. When ``referee_warns`` the warning
+        is given with the ruling of the second foul.
+        """
+        counts = list(self.fouls_in_a_row)
+        warned = list(self.warning_given)
+        who = self.players[shooter]
+        if not fouled:
+            counts[shooter] = 0
+            warned[shooter] = False
+            return tuple(counts), tuple(warned), False, ""
+        n = counts[shooter] + 1
+        if n >= 3:
+            if warned[shooter]:
+                counts[shooter] = 3
+                return (
+                    tuple(counts),
+                    tuple(warned),
+                    True,
+                    f"{who} fouled three times in a row after the warning.",
+                )
+            counts[shooter] = 2
+            note = f"{who} has fouled again without having been warned: the count stays at two."
+            if self.referee_warns:
+                warned[shooter] = True
+                note += f" Warning: {who} has two fouls in a row; a third loses the game."
+            return tuple(counts), tuple(warned), False, note
+        counts[shooter] = n
+        note = ""
+        if n == 2 and self.referee_warns:
+            warned[shooter] = True
+            note = f"Warning: {who} has two fouls in a row; a third loses the game."
+        return tuple(counts), tuple(warned), False, note
+
+    # ------------------------------------------------------------------ public moves
+    def validate_declaration(self, declaration: Declaration) -> None:
+        """Raise ``InvalidDeclarationError`` when ``declaration`` is not allowed now, saying
+        what is. Common checks: declared fouls known to this game, balls off the table that
+        were on it, a called pocket that exists, a called ball in range; then the game's own."""
+        allowed = self.declarable_fouls()
+        unknown = sorted(set(declaration.declared_fouls) - set(allowed))
+        if unknown:
+            raise InvalidDeclarationError(
+                f"unknown declared foul(s) {', '.join(unknown)}; "
+                f"this game accepts: {', '.join(sorted(allowed)) or 'none'}"
+            )
+        on = self.balls_on_table()
+        bad = sorted(b for b in declaration.off_table if b not in on)
+        if bad:
+            raise InvalidDeclarationError(
+                f"ball(s) {bad} declared off the table were not on the table; "
+                f"on the table: {sorted(on)}"
+            )
+        pockets = tuple(p.name for p in self.table.pockets)
+        if declaration.called_pocket is not None and declaration.called_pocket not in pockets:
+            raise InvalidDeclarationError(
+                f"no pocket called {declaration.called_pocket!r}; "
+                f"the pockets are: {', '.join(pockets)}"
+            )
+        if declaration.called_ball is not None and not (
+            0 < declaration.called_ball < int(self.state.n)
+        ):
+            raise InvalidDeclarationError(
+                f"called ball {declaration.called_ball} does not exist; "
+                f"object balls are 1..{int(self.state.n) - 1}"
+            )
+        self._check_declaration(declaration)
+
+    def _check_can_shoot(self) -> None:
+        if self.is_over:
+            raise GameOverError(
+                f"the game is over ({self.last_reason or 'finished'}); start a new one"
+            )
+        if self.pending_choice:
+            raise ChoicePendingError(
+                f"{self.players[self.to_play]} must first choose one of: "
+                + ", ".join(c.value for c in self.pending_choice)
+            )
+
+    def judge(self, result: Any, declaration: Declaration | None = None) -> Ruling:
+        """The ruling on ``result`` (a ``sim.ShotResult``) shot by ``players[to_play]`` with
+        ``declaration``. Pure: reads ``result.events``, ``result.initial``, ``result.final``."""
+        self._check_can_shoot()
+        declaration = declaration if declaration is not None else Declaration()
+        self.validate_declaration(declaration)
+        facts = ShotFacts.from_result(result, self.table)
+        return self._judge(facts, result, declaration)
+
+    def apply(self, ruling: Ruling, choice: Choice | None = None) -> Game:
+        """The game after ``ruling`` (judged by this very game), and after ``choice`` when given.
+
+        Raises ``StaleRulingError`` for a ruling of another shot, ``GameOverError`` when over,
+        ``ChoiceNotOfferedError`` when ``choice`` is not among ``ruling.options``."""
+        if self.is_over:
+            raise GameOverError("the game is over; no ruling can be applied")
+        if ruling.shot_number != self.shot_number:
+            raise StaleRulingError(
+                f"this ruling was made for shot {ruling.shot_number}; "
+                f"the game is at shot {self.shot_number}"
+            )
+        if choice is not None and choice not in ruling.options:
+            offered = ", ".join(c.value for c in ruling.options) or "none"
+            raise ChoiceNotOfferedError(
+                f"{getattr(choice, 'value', choice)} is not offered; offered: {offered}"
+            )
+        game = self._after_shot(ruling)
+        if ruling.options and not ruling.frame_over:
+            game = replace(game, pending_choice=ruling.options)
+            if choice is not None:
+                game = game.choose(choice)
+        return game
+
+    def choose(self, choice: Choice) -> Game:
+        """The game after the player to act picks ``choice`` among ``pending_choice``."""
+        if self.is_over:
+            raise GameOverError("the game is over; there is nothing to choose")
+        if choice not in self.pending_choice:
+            offered = ", ".join(c.value for c in self.pending_choice) or "none"
+            raise ChoiceNotOfferedError(
+                f"{getattr(choice, 'value', choice)} is not offered; offered: {offered}"
+            )
+        return self._resolve_choice(choice)
+
+    def give_warning(self) -> Game:
+        """A player warns the one with two consecutive fouls (9-ball); without the warning a
+        third foul does not count as the third. ``WarningNotDueError`` when nobody is due."""
+        due = [
+            i
+            for i, (n, w) in enumerate(zip(self.fouls_in_a_row, self.warning_given, strict=False))
+            if n >= 2 and not w
+        ]
+        if not due:
+            raise WarningNotDueError("no player has two consecutive fouls without a warning")
+        warned = list(self.warning_given)
+        for i in due:
+            warned[i] = True
+        return replace(self, warning_given=tuple(warned))
+
+    def placement_problem(self, xy: tuple[float, float]) -> str | None:
+        """Why the cue ball may not go to ``xy`` now, or None (for the window's ghost ball)."""
+        from rules.placement import placement_problem
+
+        return placement_problem(self.table, self.state, xy, self.ball_in_hand)
+
+    def state_for_shot(self, cue_ball_at: tuple[float, float] | None = None) -> BallState:
+        """The ball state the next shot starts from, the cue ball placed at ``cue_ball_at``.
+
+        With ball in hand, ``cue_ball_at`` is checked against the zone, the cloth and the other
+        balls; None keeps the cue ball where it is if that spot is legal. Without ball in hand a
+        different position raises ``IllegalPlacementError``."""
+        on = self.balls_on_table()
+        if self.ball_in_hand is BallInHand.NONE:
+            if cue_ball_at is not None:
+                x0, y0 = (float(v) for v in self.state.pos[0])
+                if (
+                    0 not in on
+                    or math.hypot(float(cue_ball_at[0]) - x0, float(cue_ball_at[1]) - y0) > 1e-12
+                ):
+                    raise IllegalPlacementError(
+                        "the cue ball is not in hand: it must be played from where it lies "
+                        f"({x0:.4f}, {y0:.4f})"
+                    )
+            return self.state
+        if cue_ball_at is None:
+            if 0 not in on:
+                raise IllegalPlacementError(
+                    "the cue ball is in hand: give cue_ball_at, "
+                    + zone_words(self.table, self.ball_in_hand)
+                )
+            cue_ball_at = (float(self.state.pos[0][0]), float(self.state.pos[0][1]))
+        xy = validate_placement(self.table, self.state, cue_ball_at, self.ball_in_hand)
+        return self.state.with_ball_at(0, xy)
+
+    def play(
+        self,
+        strike: Strike,
+        declaration: Declaration | None = None,
+        cue_ball_at: tuple[float, float] | None = None,
+        params: Any = None,
+    ) -> tuple[Ruling, Game]:
+        """Place the cue ball, simulate ``strike``, judge and apply.
+
+        Returns (ruling, next game). When the ruling offers options the next game has
+        ``pending_choice`` set; call ``choose``. Raises ``GameOverError``,
+        ``ChoicePendingError``, ``IllegalPlacementError``, ``InvalidDeclarationError`` before
+        anything is simulated."""
+        import sim
+
+        self._check_can_shoot()
+        declaration = declaration if declaration is not None else Declaration()
+        self.validate_declaration(declaration)
+        state = self.state_for_shot(cue_ball_at)
+        result = sim.simulate(self.table, state, strike, params=params)
+        ruling = self.judge(result, declaration)
+        return ruling, self.apply(ruling)

@@ -1,0 +1,193 @@
+"""Ball-in-hand zones, cue-ball placement checks, and spotting balls on a line.
+
+Zones (``BallInHand``):
+
+* ``ANYWHERE``: any free position on the cloth (``Table.contains_ball``).
+* ``BEHIND_HEAD_STRING``: the centre strictly behind the head string, ``y < table.head_string_y``
+  (WPA definition: "behind the head string" excludes the string itself).
+* ``IN_D``: on or inside the line of the D (snooker 3.4 "sur ou à l'intérieur de la ligne du
+  D"): ``y <= baulk_y`` and within ``d_radius`` of ``d_centre``.
+
+Spotting (9-ball "Cas de la bille n° 9", 8-ball 8 on the break): the ball goes on the foot spot;
+if the spot is taken, behind it on the long string (towards the foot cushion, +y) as close as
+possible without touching; if there is no room behind, in front of it (towards the head) likewise
+(WPA 9-ball 1.4 / 8-ball 1.4 spotting balls).
+
+Nothing here mutates its arguments; states are replaced, never changed in place.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from rules.errors import IllegalPlacementError
+from rules.types import BallInHand
+
+if TYPE_CHECKING:
+    from sim import BallState, Table
+
+#: Slack on zone borders and ball-ball distance when checking a placement, m.
+PLACEMENT_TOL = 1e-9
+#: Gap left between a spotted ball and the ball it is placed behind, m ("sans la toucher").
+SPOT_GAP = 1e-6
+
+ZONE_WORDS = {
+    BallInHand.NONE: "nowhere: the cue ball is not in hand",
+    BallInHand.ANYWHERE: "anywhere on the cloth",
+    BallInHand.BEHIND_HEAD_STRING: "behind the head string (centre at y < {head:.4f} m)",
+    BallInHand.IN_D: (
+        "in the D (on or inside the semicircle of radius {r:.4f} m around ({cx:.4f}, {cy:.4f}))"
+    ),
+}
+
+
+def zone_words(table: Table, zone: BallInHand) -> str:
+    """The zone in plain words, with its numbers on ``table``."""
+    if zone is BallInHand.BEHIND_HEAD_STRING:
+        return ZONE_WORDS[zone].format(head=float(table.head_string_y))
+    if zone is BallInHand.IN_D:
+        cx, cy = table.d_centre
+        return ZONE_WORDS[zone].format(r=float(table.d_radius), cx=float(cx), cy=float(cy))
+    return ZONE_WORDS[zone]
+
+
+def is_behind_head_string(table: Table, xy: tuple[float, float]) -> bool:
+    """True when a ball centred at ``xy`` (m) is behind the head string: ``y < head_string_y``."""
+    return float(xy[1]) < float(table.head_string_y)
+
+
+def is_in_d(table: Table, xy: tuple[float, float]) -> bool:
+    """True when a ball centred at ``xy`` (m) is on or inside the D: ``y <= baulk_y`` and at most
+    ``d_radius`` from ``d_centre`` (snooker 3.4). False on a table without a D."""
+    if table.d_radius is None or table.d_centre is None or table.baulk_y is None:
+        return False
+    x, y = float(xy[0]), float(xy[1])
+    cx, cy = float(table.d_centre[0]), float(table.d_centre[1])
+    if y > float(table.baulk_y) + PLACEMENT_TOL:
+        return False
+    return math.hypot(x - cx, y - cy) <= float(table.d_radius) + PLACEMENT_TOL
+
+
+def is_in_zone(table: Table, xy: tuple[float, float], zone: BallInHand) -> bool:
+    """True when ``xy`` lies in ``zone`` (the cloth test is separate: ``Table.contains_ball``)."""
+    if zone is BallInHand.ANYWHERE:
+        return True
+    if zone is BallInHand.BEHIND_HEAD_STRING:
+        return is_behind_head_string(table, xy)
+    if zone is BallInHand.IN_D:
+        return is_in_d(table, xy)
+    return False
+
+
+def touching_balls(
+    state: BallState, xy: tuple[float, float], radius: float, ignore: int = 0
+) -> list[int]:
+    """Balls on the table (other than ``ignore``) that a ball of ``radius`` at ``xy`` would
+    overlap: centre distance below ``2 radius - PLACEMENT_TOL``."""
+    pos = np.asarray(state.pos, dtype=float)
+    on = np.asarray(state.on_table, dtype=bool)
+    d = np.hypot(pos[:, 0] - float(xy[0]), pos[:, 1] - float(xy[1]))
+    hit = on & (d < 2.0 * radius - PLACEMENT_TOL)
+    return [int(i) for i in np.flatnonzero(hit) if int(i) != ignore]
+
+
+def placement_problem(
+    table: Table, state: BallState, xy: tuple[float, float], zone: BallInHand
+) -> str | None:
+    """Why the cue ball may not be placed at ``xy`` in ``zone``, in plain words, or None when it
+    may. Checks, in order: finite numbers, that the ball is in hand, the cloth, the zone, the
+    other balls."""
+    x, y = float(xy[0]), float(xy[1])
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return f"the position ({x}, {y}) is not a pair of finite numbers"
+    if zone is BallInHand.NONE:
+        return "the cue ball is not in hand: it must be played from where it lies"
+    if not table.contains_ball(x, y):
+        return (
+            f"({x:.4f}, {y:.4f}) is off the cloth "
+            "(a ball there would cross a cushion or sit in a pocket)"
+        )
+    if not is_in_zone(table, (x, y), zone):
+        where = zone_words(table, zone)
+        return f"({x:.4f}, {y:.4f}) is outside the zone: the cue ball must go {where}"
+    touched = touching_balls(state, (x, y), float(table.ball_radius), ignore=0)
+    if touched:
+        return f"({x:.4f}, {y:.4f}) overlaps ball {touched[0]}"
+    return None
+
+
+def validate_placement(
+    table: Table, state: BallState, xy: tuple[float, float], zone: BallInHand
+) -> tuple[float, float]:
+    """Check a cue-ball placement; return ``(x, y)`` as floats or raise
+    ``IllegalPlacementError`` saying what is wrong and the zone allowed."""
+    problem = placement_problem(table, state, xy, zone)
+    if problem is not None:
+        raise IllegalPlacementError(
+            f"Illegal cue-ball placement: {problem}. Allowed: {zone_words(table, zone)}."
+        )
+    return float(xy[0]), float(xy[1])
+
+
+def nearest_free_on_ray(
+    table: Table,
+    state: BallState,
+    ball: int,
+    start: tuple[float, float],
+    direction: tuple[float, float],
+) -> tuple[float, float] | None:
+    """The first position ``start + s * direction`` (``s >= 0``, direction normalised here)
+    where ``ball`` fits on the cloth without touching any other ball on the table, leaving
+    ``SPOT_GAP`` to a ball it is placed against; None when the ray leaves the cloth first.
+
+    Exact: each other ball blocks an open interval of ``s``; candidates are ``s = 0`` and the
+    far end of each interval."""
+    R = float(table.ball_radius)
+    dx, dy = float(direction[0]), float(direction[1])
+    norm = math.hypot(dx, dy)
+    dx, dy = dx / norm, dy / norm
+    sx, sy = float(start[0]), float(start[1])
+    pos = np.asarray(state.pos, dtype=float)
+    on = np.asarray(state.on_table, dtype=bool)
+    blocked: list[tuple[float, float]] = []
+    for j in range(pos.shape[0]):
+        if j == ball or not on[j]:
+            continue
+        px, py = pos[j, 0] - sx, pos[j, 1] - sy
+        along = px * dx + py * dy
+        across2 = px * px + py * py - along * along
+        reach2 = (2.0 * R) ** 2 - across2
+        if reach2 <= 0.0:
+            continue
+        half = math.sqrt(reach2)
+        blocked.append((along - half, along + half))
+    candidates = sorted({0.0, *(hi + SPOT_GAP for _, hi in blocked if hi + SPOT_GAP > 0.0)})
+    for s in candidates:
+        if any(lo < s < hi for lo, hi in blocked):
+            continue
+        x, y = sx + s * dx, sy + s * dy
+        if not table.contains_ball(x, y):
+            return None
+        return (x, y)
+    return None
+
+
+def foot_spot_position(table: Table, state: BallState, ball: int) -> tuple[float, float]:
+    """Where ``ball`` is spotted in pool: the foot spot, else behind it on the long string
+    (+y) as close as possible without touching, else in front of it (-y) likewise."""
+    spot = (float(table.foot_spot[0]), float(table.foot_spot[1]))
+    for way in ((0.0, 1.0), (0.0, -1.0)):
+        xy = nearest_free_on_ray(table, state, ball, spot, way)
+        if xy is not None:
+            return xy
+    raise IllegalPlacementError("no free position on the long string to spot the ball")
+
+
+def with_spots(state: BallState, to_spot: tuple[tuple[int, tuple[float, float]], ...]) -> BallState:
+    """``state`` with each (ball, (x, y)) of ``to_spot`` put back at rest at ``(x, y)``."""
+    for ball, xy in to_spot:
+        state = state.with_ball_at(ball, xy)
+    return state
