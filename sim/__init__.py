@@ -1,0 +1,74 @@
+"""cuesim's physics engine: tables, balls, strikes, the event-driven simulation and its result.
+
+The public API (DESIGN.md section 5)::
+
+    table = sim.Table.pool(feet=9)                 # or sim.Table.snooker()
+    params = sim.Params.for_table(table)
+    state = sim.BallState.at_rest(xy)
+    result = sim.simulate(table, state, sim.Strike(speed=3.0, phi=90.0), params)
+    result.events, result.final, result.state_at(t), result.sample(dt)
+
+Importing this package compiles nothing; the first shot compiles the kernels (or loads them
+from Numba's cache). Call :func:`warmup` to do that up front.
+"""
+
+from sim.balls import BallState
+from sim.constants import (
+    DEFAULT_MAX_EVENTS,
+    MAX_CUE_SPEED,
+    MAX_ELEVATION_DEG,
+    MAX_OVERLAP,
+    MISCUE_LIMIT,
+    MotionState,
+)
+from sim.errors import (
+    BallOffTableError,
+    EventCapExceededError,
+    InvalidBallStateError,
+    InvalidParamsError,
+    InvalidStrikeError,
+    OverlappingBallsError,
+    SimInputError,
+)
+from sim.events import EVENT_DTYPE, EventKind, empty_log, events_of_ball, events_of_kind
+from sim.params import Params
+from sim.result import ShotResult, Snapshots
+from sim.simulate import simulate
+from sim.strike import Strike, squirt_angle, strike_velocity_and_spin
+from sim.table import Cushion, MarkedLine, Pocket, Table, TableArrays
+from sim.warmup import warmup
+
+__all__ = [
+    "DEFAULT_MAX_EVENTS",
+    "EVENT_DTYPE",
+    "MAX_CUE_SPEED",
+    "MAX_ELEVATION_DEG",
+    "MAX_OVERLAP",
+    "MISCUE_LIMIT",
+    "BallOffTableError",
+    "BallState",
+    "Cushion",
+    "EventCapExceededError",
+    "EventKind",
+    "InvalidBallStateError",
+    "InvalidParamsError",
+    "InvalidStrikeError",
+    "MarkedLine",
+    "MotionState",
+    "OverlappingBallsError",
+    "Params",
+    "Pocket",
+    "ShotResult",
+    "SimInputError",
+    "Snapshots",
+    "Strike",
+    "Table",
+    "TableArrays",
+    "empty_log",
+    "events_of_ball",
+    "events_of_kind",
+    "simulate",
+    "squirt_angle",
+    "strike_velocity_and_spin",
+    "warmup",
+]

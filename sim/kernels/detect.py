@@ -1,0 +1,167 @@
+"""Event times: ball-ball, ball-cushion (segments and arcs), ball-pocket, line crossings (Numba).
+
+Each function takes the balls' states at the current time (scalars), a validity window ``T``
+(seconds from now; beyond it the closed-form motion no longer holds, PHYSICS 1.6 and 2.9
+item 1) and returns the time from now of the first event, or ``inf``. Polynomials follow
+PHYSICS.md 2.3-2.7; the contact rule is :func:`sim.kernels.roots.first_descent_root`: an
+event needs the gap to close (approach test), and touching bodies count only when closing
+(PHYSICS 2.3 degenerate cases, 2.9 items 3-5). All functions are pure.
+
+A cheap reach test runs first: a ball cannot travel farther than ``|v| T + |a| T^2 / 2`` in the
+window, so bodies farther apart than the reaches cannot meet.
+"""
+
+from __future__ import annotations
+
+import math
+
+from numba import njit
+
+from sim.kernels.motion import acceleration
+from sim.kernels.roots import first_descent_root, first_descent_root_quadratic
+
+NO_EVENT = math.inf
+
+
+@njit(cache=True)
+def reach(vx, vy, ax, ay, T):
+    """Upper bound on the distance a ball moves in ``T`` seconds, m."""
+    return math.hypot(vx, vy) * T + 0.5 * math.hypot(ax, ay) * T * T
+
+
+@njit(cache=True)
+def ball_ball_time(s1, p1x, p1y, v1x, v1y, w1x, w1y, s2, p2x, p2y, v2x, v2y, w2x, w2y, D, T, p):
+    """Time until balls 1 and 2 (states ``s1``, ``s2``) touch while approaching, s, or inf.
+
+    Contact when ``|dr(t)| = D`` with ``dr = A t^2 + B t + C`` (PHYSICS 2.3)::
+
+        (A.A) t^4 + 2 (A.B) t^3 + (B.B + 2 A.C) t^2 + 2 (B.C) t + (C.C - D^2) = 0
+    """
+    a1x, a1y = acceleration(s1, v1x, v1y, w1x, w1y, p)
+    a2x, a2y = acceleration(s2, v2x, v2y, w2x, w2y, p)
+    Cx = p2x - p1x
+    Cy = p2y - p1y
+    dist = math.hypot(Cx, Cy)
+    if dist - D > reach(v1x, v1y, a1x, a1y, T) + reach(v2x, v2y, a2x, a2y, T):
+        return NO_EVENT
+    Ax = 0.5 * (a2x - a1x)
+    Ay = 0.5 * (a2y - a1y)
+    Bx = v2x - v1x
+    By = v2y - v1y
+    if Ax == 0.0 and Ay == 0.0 and Bx == 0.0 and By == 0.0:
+        return NO_EVENT  # no relative motion (PHYSICS 2.3, degenerate A = B = 0)
+    c4 = Ax * Ax + Ay * Ay
+    c3 = 2.0 * (Ax * Bx + Ay * By)
+    c2 = Bx * Bx + By * By + 2.0 * (Ax * Cx + Ay * Cy)
+    c1 = 2.0 * (Bx * Cx + By * Cy)
+    c0 = (dist - D) * (dist + D)
+    return first_descent_root(c0, c1, c2, c3, c4, T)
+
+
+@njit(cache=True)
+def ball_segment_time(px, py, vx, vy, ax, ay, seg, R, T):
+    """Time until a ball's centre comes within ``R`` of a straight cushion, s, or inf.
+
+    ``seg`` is a row ``(x1, y1, x2, y2, nx, ny)`` with the unit normal pointing to the side
+    the balls are on. Gap ``n.(r(t) - p1) - R`` (PHYSICS 2.4, contact offset ``d_c = R``);
+    the contact point must project inside the segment, ``s in [0, 1]``, else the arcs at the
+    ends take over.
+    """
+    x1 = seg[0]
+    y1 = seg[1]
+    nx = seg[4]
+    ny = seg[5]
+    c0 = nx * (px - x1) + ny * (py - y1) - R
+    c1 = nx * vx + ny * vy
+    c2 = 0.5 * (nx * ax + ny * ay)
+    if c0 > abs(c1) * T + abs(c2) * T * T:
+        return NO_EVENT
+    t = first_descent_root_quadratic(c0, c1, c2, T)
+    if t == NO_EVENT:
+        return NO_EVENT
+    rx = px + vx * t + 0.5 * ax * t * t
+    ry = py + vy * t + 0.5 * ay * t * t
+    dx = seg[2] - x1
+    dy = seg[3] - y1
+    s = ((rx - x1) * dx + (ry - y1) * dy) / (dx * dx + dy * dy)
+    if s < 0.0 or s > 1.0:
+        return NO_EVENT
+    return t
+
+
+@njit(cache=True)
+def ball_circle_time(px, py, vx, vy, ax, ay, cx, cy, radius, T):
+    """Time until a ball's centre, moving in, reaches distance ``radius`` from (cx, cy), s.
+
+    Quartic of PHYSICS 2.5 (knuckle: ``radius = R + rho``) and 2.6 (pocket capture circle:
+    ``radius = r_p``, the centre enters it).
+    """
+    Cx = px - cx
+    Cy = py - cy
+    dist = math.hypot(Cx, Cy)
+    if dist - radius > reach(vx, vy, ax, ay, T):
+        return NO_EVENT
+    Ax = 0.5 * ax
+    Ay = 0.5 * ay
+    c4 = Ax * Ax + Ay * Ay
+    c3 = 2.0 * (Ax * vx + Ay * vy)
+    c2 = vx * vx + vy * vy + 2.0 * (Ax * Cx + Ay * Cy)
+    c1 = 2.0 * (vx * Cx + vy * Cy)
+    c0 = (dist - radius) * (dist + radius)
+    return first_descent_root(c0, c1, c2, c3, c4, T)
+
+
+@njit(cache=True)
+def line_crossing_time(py, vy, ay, y_line, side, T):
+    """Time until a ball's centre crosses ``y = y_line`` from side ``side``, s, or inf.
+
+    ``side`` is +1 when the ball is on the ``y >= y_line`` side, -1 otherwise (kept by the
+    loop, so that a ball sitting on the line just after crossing is not counted twice). The
+    crossing direction is ``-side``. PHYSICS 2.7 (zero-effect virtual event).
+    """
+    if side > 0:
+        c0 = py - y_line
+        c1 = vy
+        c2 = 0.5 * ay
+    else:
+        c0 = y_line - py
+        c1 = -vy
+        c2 = -0.5 * ay
+    if c0 > abs(c1) * T + abs(c2) * T * T:
+        return NO_EVENT
+    return first_descent_root_quadratic(c0, c1, c2, T)
+
+
+@njit(cache=True)
+def earliest_cushion(px, py, vx, vy, ax, ay, segments, arcs, R, T):
+    """First cushion contact of one ball within ``T``: ``(time, cushion id)`` or (inf, -1).
+
+    Cushion ids: segment rows first, then arcs (``ns + row``). Ties go to the lower id.
+    """
+    best = NO_EVENT
+    best_id = -1
+    ns = segments.shape[0]
+    for k in range(ns):
+        t = ball_segment_time(px, py, vx, vy, ax, ay, segments[k], R, T)
+        if t < best:
+            best = t
+            best_id = k
+    for k in range(arcs.shape[0]):
+        t = ball_circle_time(px, py, vx, vy, ax, ay, arcs[k, 0], arcs[k, 1], R + arcs[k, 2], T)
+        if t < best:
+            best = t
+            best_id = ns + k
+    return best, best_id
+
+
+@njit(cache=True)
+def earliest_pocket(px, py, vx, vy, ax, ay, pockets, T):
+    """First pocket capture of one ball within ``T``: ``(time, pocket id)`` or (inf, -1)."""
+    best = NO_EVENT
+    best_id = -1
+    for k in range(pockets.shape[0]):
+        t = ball_circle_time(px, py, vx, vy, ax, ay, pockets[k, 0], pockets[k, 1], pockets[k, 2], T)
+        if t < best:
+            best = t
+            best_id = k
+    return best, best_id

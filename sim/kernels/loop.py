@@ -1,0 +1,715 @@
+"""The whole event loop of one shot, in one Numba call (PHYSICS.md 2.1, DESIGN.md 6).
+
+Each ball carries the start of its current motion segment: time ``t0``, state (position,
+velocity, spin) and motion code; its state at a later time comes from the closed forms of
+:mod:`sim.kernels.motion`. Cached next events:
+
+* per ball: the end of its motion state (transition), its first cushion contact, its first
+  pocket capture and its next marked-line crossing;
+* per pair ``i < j``: the first contact time.
+
+A ball's *horizon* is the earliest of its transition, cushion and pocket times: its path
+changes there, so pair predictions only look up to ``min(horizon_i, horizon_j)``. After an
+event only the balls involved get new segments and new predictions (their own, then every
+pair that includes them); every other cached time stays valid because those balls' paths
+did not change.
+
+Tie-break (deterministic, so the same input gives the same log bit for bit): the next event
+is the smallest ``(t, category, a, b)`` where category is the ``EventKind`` value of the
+event family: BALL_BALL (1) < BALL_CUSHION (2) < BALL_POCKET (3) < motion transitions (all
+ranked 4) < LINE_CROSSING (10); ``a`` is the (lower) ball index, ``b`` the other ball,
+cushion, pocket or line id (-1 for transitions).
+
+Touching bodies (racks, frozen balls) follow the contact rule of
+:func:`sim.kernels.roots.first_descent_root`: an event only when the gap is closing; after a
+collision the pair is de-penetrated to exact contact along the normal (PHYSICS 2.9 items
+3, 5, 6). Every resolved ball is re-classified (PHYSICS 1.1).
+
+The event log is written as column arrays (fields of ``sim.events.EVENT_DTYPE``) and a
+snapshot of every ball is taken after every event. Arrays grow by doubling inside the kernel.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from sim.events import EventKind
+from sim.kernels.detect import (
+    ball_ball_time,
+    earliest_cushion,
+    earliest_pocket,
+    line_crossing_time,
+)
+from sim.kernels.motion import (
+    POCKETED,
+    ROLLING,
+    SLIDING,
+    STATIONARY,
+    acceleration,
+    classify,
+    end_of_state,
+    evolve,
+    transition_time,
+)
+from sim.kernels.resolve import resolve_ball_ball, resolve_cushion
+from sim.params import P_R
+
+#: Kernel return status codes.
+STATUS_DONE = 0
+STATUS_EVENT_CAP = 1
+
+_STRIKE = int(EventKind.STRIKE)
+_BALL_BALL = int(EventKind.BALL_BALL)
+_BALL_CUSHION = int(EventKind.BALL_CUSHION)
+_BALL_POCKET = int(EventKind.BALL_POCKET)
+_LINE = int(EventKind.LINE_CROSSING)
+_TRANSITION_RANK = int(EventKind.SLIDING_TO_ROLLING)
+
+
+@njit(cache=True)
+def _is_translating(state):
+    return state in (SLIDING, ROLLING)
+
+
+@njit(cache=True)
+def _earlier(t, cat, a, b, bt, bcat, ba, bb):
+    """True when candidate (t, cat, a, b) precedes the best so far (lexicographic)."""
+    if t != bt:
+        return t < bt
+    if cat != bcat:
+        return cat < bcat
+    if a != ba:
+        return a < ba
+    return b < bb
+
+
+@njit(cache=True)
+def _grow1(arr, cap):
+    out = np.empty(cap, dtype=arr.dtype)
+    out[: arr.shape[0]] = arr
+    return out
+
+
+@njit(cache=True)
+def _grow3(arr, cap):
+    out = np.empty((cap, arr.shape[1], arr.shape[2]), dtype=arr.dtype)
+    out[: arr.shape[0]] = arr
+    return out
+
+
+@njit(cache=True)
+def _grow2(arr, cap):
+    out = np.empty((cap, arr.shape[1]), dtype=arr.dtype)
+    out[: arr.shape[0]] = arr
+    return out
+
+
+@njit(cache=True)
+def _state_at(i, t, t0, S, P, V, W, p):
+    return evolve(S[i], P[i, 0], P[i, 1], V[i, 0], V[i, 1], W[i, 0], W[i, 1], W[i, 2], t - t0[i], p)
+
+
+@njit(cache=True)
+def _set_segment(i, t, state, px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p):
+    t0[i] = t
+    S[i] = state
+    P[i, 0] = px
+    P[i, 1] = py
+    V[i, 0] = vx
+    V[i, 1] = vy
+    W[i, 0] = wx
+    W[i, 1] = wy
+    W[i, 2] = wz
+    tau[i] = t + transition_time(state, vx, vy, wx, wy, wz, p)
+
+
+@njit(cache=True)
+def _predict_line(i, t, px, py, vy, ay, lines, side, horizon, line_t, line_id, line_dir):
+    best = math.inf
+    best_id = -1
+    best_dir = 0
+    window = horizon[i] - t
+    for k in range(lines.shape[0]):
+        dt = line_crossing_time(py, vy, ay, lines[k], side[i, k], window)
+        if dt < math.inf:
+            tk = t + dt
+            if tk < best:
+                best = tk
+                best_id = k
+                best_dir = -side[i, k]
+    line_t[i] = best
+    line_id[i] = best_id
+    line_dir[i] = best_dir
+
+
+@njit(cache=True)
+def _predict_own(
+    i,
+    t,
+    t0,
+    S,
+    P,
+    V,
+    W,
+    tau,
+    p,
+    segments,
+    arcs,
+    pockets,
+    lines,
+    side,
+    cush_t,
+    cush_id,
+    pock_t,
+    pock_id,
+    line_t,
+    line_id,
+    line_dir,
+    horizon,
+):
+    """Transition, cushion, pocket and line predictions of ball ``i`` from its segment at t."""
+    state = S[i]
+    cush_t[i] = math.inf
+    cush_id[i] = -1
+    pock_t[i] = math.inf
+    pock_id[i] = -1
+    line_t[i] = math.inf
+    line_id[i] = -1
+    line_dir[i] = 0
+    if state == POCKETED:
+        horizon[i] = math.inf
+        return
+    if not _is_translating(state):
+        horizon[i] = tau[i]
+        return
+    px, py, vx, vy, wx, wy, _wz = _state_at(i, t, t0, S, P, V, W, p)
+    ax, ay = acceleration(state, vx, vy, wx, wy, p)
+    window = tau[i] - t
+    R = p[P_R]
+    dt_c, cid = earliest_cushion(px, py, vx, vy, ax, ay, segments, arcs, R, window)
+    if cid >= 0:
+        cush_t[i] = t + dt_c
+        cush_id[i] = cid
+        window = dt_c
+    dt_p, pid = earliest_pocket(px, py, vx, vy, ax, ay, pockets, window)
+    if pid >= 0:
+        pock_t[i] = t + dt_p
+        pock_id[i] = pid
+    horizon[i] = min(tau[i], min(cush_t[i], pock_t[i]))
+    _predict_line(i, t, px, py, vy, ay, lines, side, horizon, line_t, line_id, line_dir)
+
+
+@njit(cache=True)
+def _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, skip):
+    """Contact times of every pair containing ball ``i`` (pair with ``skip`` left alone)."""
+    n = S.shape[0]
+    D = 2.0 * p[P_R]
+    si = S[i]
+    for j in range(n):
+        if j in (i, skip):
+            continue
+        a = min(i, j)
+        b = max(i, j)
+        pair_t[a, b] = math.inf
+        sj = S[j]
+        if si == POCKETED or sj == POCKETED:
+            continue
+        if not _is_translating(si) and not _is_translating(sj):
+            continue
+        window = min(horizon[i], horizon[j]) - t
+        if window == math.inf:
+            continue
+        if window < 0.0:
+            window = 0.0  # both paths change now: only a touching, closing pair collides now
+        pix, piy, vix, viy, wix, wiy, _ = _state_at(i, t, t0, S, P, V, W, p)
+        pjx, pjy, vjx, vjy, wjx, wjy, _ = _state_at(j, t, t0, S, P, V, W, p)
+        dt = ball_ball_time(
+            si, pix, piy, vix, viy, wix, wiy, sj, pjx, pjy, vjx, vjy, wjx, wjy, D, window, p
+        )
+        if dt < math.inf:
+            pair_t[a, b] = t + dt
+
+
+@njit(cache=True)
+def run_shot(
+    pos0,
+    vel0,
+    spin0,
+    motion0,
+    p,
+    segments,
+    arcs,
+    pockets,
+    lines,
+    has_strike,
+    strike_vel,
+    strike_spin,
+    max_events,
+):
+    """Simulate one shot from the given state until every ball rests or is pocketed.
+
+    Inputs (not mutated): ``pos0`` (n, 2), ``vel0`` (n, 2), ``spin0`` (n, 3) float64,
+    ``motion0`` (n,) int8 (POCKETED marks balls off the table; others are re-classified),
+    ``p`` packed params, table arrays ``segments`` (ns, 6), ``arcs`` (na, 3), ``pockets``
+    (np, 3), ``lines`` (nl,); ``has_strike`` with the cue ball's (ball 0) velocity
+    ``strike_vel`` (2,) and spin ``strike_spin`` (3,) right after the strike; ``max_events``.
+
+    Returns ``(status, count, t, kind, a, b, speed, x, y, direction, snap_pos, snap_vel,
+    snap_spin, snap_motion, final_pos, final_vel, final_spin, final_motion)``: event columns
+    and snapshots have ``count`` valid rows (snapshot k = every ball right after event k);
+    ``status`` is STATUS_DONE or STATUS_EVENT_CAP (stopped at ``max_events``; the final
+    arrays then hold the state at the last event).
+    """
+    n = pos0.shape[0]
+    nl = lines.shape[0]
+    R = p[P_R]
+    D = 2.0 * R
+
+    t0 = np.zeros(n)
+    S = np.empty(n, dtype=np.int8)
+    P = pos0.copy()
+    V = vel0.copy()
+    W = spin0.copy()
+    tau = np.empty(n)
+    for i in range(n):
+        if motion0[i] == POCKETED:
+            S[i] = POCKETED
+            V[i, 0] = 0.0
+            V[i, 1] = 0.0
+            W[i, 0] = 0.0
+            W[i, 1] = 0.0
+            W[i, 2] = 0.0
+            tau[i] = math.inf
+        else:
+            st, vx, vy, wx, wy, wz = classify(V[i, 0], V[i, 1], W[i, 0], W[i, 1], W[i, 2], R)
+            _set_segment(i, 0.0, st, P[i, 0], P[i, 1], vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
+
+    cap = min(max_events, 64 + 16 * n)
+    if cap < 1:
+        cap = 1
+    ev_t = np.empty(cap)
+    ev_kind = np.empty(cap, dtype=np.int8)
+    ev_a = np.empty(cap, dtype=np.int16)
+    ev_b = np.empty(cap, dtype=np.int16)
+    ev_speed = np.empty(cap)
+    ev_x = np.empty(cap)
+    ev_y = np.empty(cap)
+    ev_dir = np.empty(cap, dtype=np.int8)
+    sn_pos = np.empty((cap, n, 2))
+    sn_vel = np.empty((cap, n, 2))
+    sn_spin = np.empty((cap, n, 3))
+    sn_motion = np.empty((cap, n), dtype=np.int8)
+    count = 0
+    status = STATUS_DONE
+
+    cush_t = np.full(n, math.inf)
+    cush_id = np.full(n, -1, dtype=np.int64)
+    pock_t = np.full(n, math.inf)
+    pock_id = np.full(n, -1, dtype=np.int64)
+    line_t = np.full(n, math.inf)
+    line_id = np.full(n, -1, dtype=np.int64)
+    line_dir = np.zeros(n, dtype=np.int64)
+    horizon = np.full(n, math.inf)
+    pair_t = np.full((n, n), math.inf)
+    side = np.empty((n, max(nl, 1)), dtype=np.int64)
+    for i in range(n):
+        for k in range(nl):
+            side[i, k] = 1 if P[i, 1] >= lines[k] else -1
+
+    t = 0.0
+    pending_a = -1
+    pending_b = -1
+    kind = -1
+    speed = 0.0
+    ex = 0.0
+    ey = 0.0
+    direction = 0
+
+    if has_strike and S[0] != POCKETED and max_events > 0:
+        st, vx, vy, wx, wy, wz = classify(
+            strike_vel[0], strike_vel[1], strike_spin[0], strike_spin[1], strike_spin[2], R
+        )
+        _set_segment(0, 0.0, st, P[0, 0], P[0, 1], vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
+        kind = _STRIKE
+        pending_a = 0
+        pending_b = -1
+        speed = math.hypot(vx, vy)
+        ex = P[0, 0]
+        ey = P[0, 1]
+
+    for i in range(n):
+        _predict_own(
+            i,
+            0.0,
+            t0,
+            S,
+            P,
+            V,
+            W,
+            tau,
+            p,
+            segments,
+            arcs,
+            pockets,
+            lines,
+            side,
+            cush_t,
+            cush_id,
+            pock_t,
+            pock_id,
+            line_t,
+            line_id,
+            line_dir,
+            horizon,
+        )
+    for i in range(n):
+        for j in range(i + 1, n):
+            pair_t[i, j] = math.inf
+        _predict_pairs(i, 0.0, t0, S, P, V, W, p, horizon, pair_t, -1)
+
+    while True:
+        if kind >= 0:
+            # Record the event resolved in the previous pass (or the strike) and a snapshot.
+            if count == cap:
+                cap = 2 * cap
+                ev_t = _grow1(ev_t, cap)
+                ev_kind = _grow1(ev_kind, cap)
+                ev_a = _grow1(ev_a, cap)
+                ev_b = _grow1(ev_b, cap)
+                ev_speed = _grow1(ev_speed, cap)
+                ev_x = _grow1(ev_x, cap)
+                ev_y = _grow1(ev_y, cap)
+                ev_dir = _grow1(ev_dir, cap)
+                sn_pos = _grow3(sn_pos, cap)
+                sn_vel = _grow3(sn_vel, cap)
+                sn_spin = _grow3(sn_spin, cap)
+                sn_motion = _grow2(sn_motion, cap)
+            ev_t[count] = t
+            ev_kind[count] = kind
+            ev_a[count] = pending_a
+            ev_b[count] = pending_b
+            ev_speed[count] = speed
+            ev_x[count] = ex
+            ev_y[count] = ey
+            ev_dir[count] = direction
+            for i in range(n):
+                px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
+                sn_pos[count, i, 0] = px
+                sn_pos[count, i, 1] = py
+                sn_vel[count, i, 0] = vx
+                sn_vel[count, i, 1] = vy
+                sn_spin[count, i, 0] = wx
+                sn_spin[count, i, 1] = wy
+                sn_spin[count, i, 2] = wz
+                sn_motion[count, i] = S[i]
+            count += 1
+            kind = -1
+
+        # Find the next event: smallest (t, category, a, b).
+        bt = math.inf
+        bcat = 127
+        ba = 32767
+        bb = 32767
+        for i in range(n):
+            if (
+                tau[i] < math.inf
+                and S[i] != POCKETED
+                and S[i] != STATIONARY
+                and _earlier(tau[i], _TRANSITION_RANK, i, -1, bt, bcat, ba, bb)
+            ):
+                bt = tau[i]
+                bcat = _TRANSITION_RANK
+                ba = i
+                bb = -1
+            if cush_t[i] < math.inf and _earlier(
+                cush_t[i], _BALL_CUSHION, i, cush_id[i], bt, bcat, ba, bb
+            ):
+                bt = cush_t[i]
+                bcat = _BALL_CUSHION
+                ba = i
+                bb = cush_id[i]
+            if pock_t[i] < math.inf and _earlier(
+                pock_t[i], _BALL_POCKET, i, pock_id[i], bt, bcat, ba, bb
+            ):
+                bt = pock_t[i]
+                bcat = _BALL_POCKET
+                ba = i
+                bb = pock_id[i]
+            if line_t[i] < math.inf and _earlier(line_t[i], _LINE, i, line_id[i], bt, bcat, ba, bb):
+                bt = line_t[i]
+                bcat = _LINE
+                ba = i
+                bb = line_id[i]
+            for j in range(i + 1, n):
+                tij = pair_t[i, j]
+                if tij <= bt and _earlier(tij, _BALL_BALL, i, j, bt, bcat, ba, bb):
+                    bt = tij
+                    bcat = _BALL_BALL
+                    ba = i
+                    bb = j
+        if bt == math.inf:
+            break
+        if count >= max_events:
+            status = STATUS_EVENT_CAP
+            break
+        t = bt
+        i = ba
+        direction = 0
+        speed = 0.0
+        if bcat == _TRANSITION_RANK:
+            px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
+            st, k, vx, vy, wx, wy, wz = end_of_state(S[i], vx, vy, wx, wy, wz, p)
+            _set_segment(i, t, st, px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
+            kind = k
+            pending_a = i
+            pending_b = -1
+            ex = px
+            ey = py
+            _predict_own(
+                i,
+                t,
+                t0,
+                S,
+                P,
+                V,
+                W,
+                tau,
+                p,
+                segments,
+                arcs,
+                pockets,
+                lines,
+                side,
+                cush_t,
+                cush_id,
+                pock_t,
+                pock_id,
+                line_t,
+                line_id,
+                line_dir,
+                horizon,
+            )
+            _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, -1)
+        elif bcat == _BALL_BALL:
+            j = bb
+            pix, piy, vix, viy, wix, wiy, wiz = _state_at(i, t, t0, S, P, V, W, p)
+            pjx, pjy, vjx, vjy, wjx, wjy, wjz = _state_at(j, t, t0, S, P, V, W, p)
+            dx = pjx - pix
+            dy = pjy - piy
+            dist = math.hypot(dx, dy)
+            nx = dx / dist
+            ny = dy / dist
+            if dist < D:
+                # De-penetrate symmetrically to exact contact (PHYSICS 2.9 item 3).
+                half = 0.5 * (D - dist)
+                pix -= half * nx
+                piy -= half * ny
+                pjx += half * nx
+                pjy += half * ny
+            speed = (vix - vjx) * nx + (viy - vjy) * ny
+            if speed > 0.0:
+                vix, viy, wix, wiy, wiz, vjx, vjy, wjx, wjy, wjz = resolve_ball_ball(
+                    vix, viy, wix, wiy, wiz, vjx, vjy, wjx, wjy, wjz, nx, ny, p
+                )
+            st, vix, viy, wix, wiy, wiz = classify(vix, viy, wix, wiy, wiz, R)
+            _set_segment(i, t, st, pix, piy, vix, viy, wix, wiy, wiz, t0, S, P, V, W, tau, p)
+            st, vjx, vjy, wjx, wjy, wjz = classify(vjx, vjy, wjx, wjy, wjz, R)
+            _set_segment(j, t, st, pjx, pjy, vjx, vjy, wjx, wjy, wjz, t0, S, P, V, W, tau, p)
+            kind = _BALL_BALL
+            pending_a = i
+            pending_b = j
+            ex = pix
+            ey = piy
+            _predict_own(
+                i,
+                t,
+                t0,
+                S,
+                P,
+                V,
+                W,
+                tau,
+                p,
+                segments,
+                arcs,
+                pockets,
+                lines,
+                side,
+                cush_t,
+                cush_id,
+                pock_t,
+                pock_id,
+                line_t,
+                line_id,
+                line_dir,
+                horizon,
+            )
+            _predict_own(
+                j,
+                t,
+                t0,
+                S,
+                P,
+                V,
+                W,
+                tau,
+                p,
+                segments,
+                arcs,
+                pockets,
+                lines,
+                side,
+                cush_t,
+                cush_id,
+                pock_t,
+                pock_id,
+                line_t,
+                line_id,
+                line_dir,
+                horizon,
+            )
+            _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, -1)
+            _predict_pairs(j, t, t0, S, P, V, W, p, horizon, pair_t, i)
+        elif bcat == _BALL_CUSHION:
+            c = bb
+            px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
+            ns = segments.shape[0]
+            if c < ns:
+                nx = -segments[c, 4]
+                ny = -segments[c, 5]
+                gap = -(nx * (px - segments[c, 0]) + ny * (py - segments[c, 1])) - R
+                if gap < 0.0:
+                    px += gap * nx
+                    py += gap * ny
+            else:
+                qx = arcs[c - ns, 0]
+                qy = arcs[c - ns, 1]
+                dx = qx - px
+                dy = qy - py
+                dist = math.hypot(dx, dy)
+                nx = dx / dist
+                ny = dy / dist
+                gap = dist - (R + arcs[c - ns, 2])
+                if gap < 0.0:
+                    px += gap * nx
+                    py += gap * ny
+            speed = vx * nx + vy * ny
+            if speed > 0.0:
+                vx, vy, wx, wy, wz = resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p)
+            st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
+            _set_segment(i, t, st, px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
+            kind = _BALL_CUSHION
+            pending_a = i
+            pending_b = c
+            ex = px
+            ey = py
+            _predict_own(
+                i,
+                t,
+                t0,
+                S,
+                P,
+                V,
+                W,
+                tau,
+                p,
+                segments,
+                arcs,
+                pockets,
+                lines,
+                side,
+                cush_t,
+                cush_id,
+                pock_t,
+                pock_id,
+                line_t,
+                line_id,
+                line_dir,
+                horizon,
+            )
+            _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, -1)
+        elif bcat == _BALL_POCKET:
+            px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
+            speed = math.hypot(vx, vy)
+            _set_segment(i, t, POCKETED, px, py, 0.0, 0.0, 0.0, 0.0, 0.0, t0, S, P, V, W, tau, p)
+            tau[i] = math.inf
+            kind = _BALL_POCKET
+            pending_a = i
+            pending_b = bb
+            ex = px
+            ey = py
+            _predict_own(
+                i,
+                t,
+                t0,
+                S,
+                P,
+                V,
+                W,
+                tau,
+                p,
+                segments,
+                arcs,
+                pockets,
+                lines,
+                side,
+                cush_t,
+                cush_id,
+                pock_t,
+                pock_id,
+                line_t,
+                line_id,
+                line_dir,
+                horizon,
+            )
+            _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, -1)
+        else:  # line crossing: no change of motion
+            px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
+            _ax, ay = acceleration(S[i], vx, vy, wx, wy, p)
+            speed = math.hypot(vx, vy)
+            direction = line_dir[i]
+            side[i, bb] = direction
+            kind = _LINE
+            pending_a = i
+            pending_b = bb
+            ex = px
+            ey = py
+            _predict_line(i, t, px, py, vy, ay, lines, side, horizon, line_t, line_id, line_dir)
+
+    final_pos = np.empty((n, 2))
+    final_vel = np.empty((n, 2))
+    final_spin = np.empty((n, 3))
+    final_motion = np.empty(n, dtype=np.int8)
+    for i in range(n):
+        px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
+        final_pos[i, 0] = px
+        final_pos[i, 1] = py
+        final_vel[i, 0] = vx
+        final_vel[i, 1] = vy
+        final_spin[i, 0] = wx
+        final_spin[i, 1] = wy
+        final_spin[i, 2] = wz
+        final_motion[i] = S[i]
+    return (
+        status,
+        count,
+        ev_t[:count],
+        ev_kind[:count],
+        ev_a[:count],
+        ev_b[:count],
+        ev_speed[:count],
+        ev_x[:count],
+        ev_y[:count],
+        ev_dir[:count],
+        sn_pos[:count],
+        sn_vel[:count],
+        sn_spin[:count],
+        sn_motion[:count],
+        final_pos,
+        final_vel,
+        final_spin,
+        final_motion,
+    )

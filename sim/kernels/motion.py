@@ -1,0 +1,235 @@
+"""Closed-form ball motion on the cloth, state classification and transition times (Numba).
+
+Sources: PHYSICS.md section 1 (Leckie & Greenspan 2005/2006 eqs. 4-11; pooltool ``evolve``;
+Alciatore TP A.4). A ball's state is passed as scalars ``(px, py, vx, vy, wx, wy, wz)`` plus
+its motion code (``sim.constants.MotionState`` values) and the packed parameter vector
+``p`` (``sim.params``). Every function is pure unless its docstring says otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from sim.constants import EPS_SLIP, EPS_SPEED, EPS_SPIN_SURFACE
+from sim.events import EventKind
+from sim.params import P_G, P_R, P_SPIN_DECEL, P_U_R, P_U_S
+
+STATIONARY = 0
+SPINNING = 1
+SLIDING = 2
+ROLLING = 3
+POCKETED = 4
+
+_K_S2R = int(EventKind.SLIDING_TO_ROLLING)
+_K_S2SP = int(EventKind.SLIDING_TO_SPINNING)
+_K_S2ST = int(EventKind.SLIDING_TO_STATIONARY)
+_K_R2SP = int(EventKind.ROLLING_TO_SPINNING)
+_K_R2ST = int(EventKind.ROLLING_TO_STATIONARY)
+_K_SP2ST = int(EventKind.SPINNING_TO_STATIONARY)
+
+
+@njit(cache=True)
+def classify(vx, vy, wx, wy, wz, R):
+    """Motion state of a ball on the table and its snapped velocity/spin (PHYSICS 1.1).
+
+    Returns ``(state, vx, vy, wx, wy, wz)``: sliding when the cloth-contact slip
+    ``u = (vx - R wy, vy + R wx)`` exceeds EPS_SLIP; rolling when the speed exceeds EPS_SPEED
+    (spin snapped to ``w_xy = z x v / R``); spinning when ``R |wz|`` exceeds EPS_SPIN_SURFACE
+    (velocity and horizontal spin snapped to 0); otherwise stationary (all zero).
+    """
+    ux = vx - R * wy
+    uy = vy + R * wx
+    if math.hypot(ux, uy) > EPS_SLIP:
+        return SLIDING, vx, vy, wx, wy, wz
+    if math.hypot(vx, vy) > EPS_SPEED:
+        return ROLLING, vx, vy, -vy / R, vx / R, wz
+    if R * abs(wz) > EPS_SPIN_SURFACE:
+        return SPINNING, 0.0, 0.0, 0.0, 0.0, wz
+    return STATIONARY, 0.0, 0.0, 0.0, 0.0, 0.0
+
+
+@njit(cache=True)
+def spin_stop_time(wz, p):
+    """Time for z-spin ``wz`` to decay to 0 at ``alpha_sp`` (PHYSICS 1.4), s."""
+    return abs(wz) / p[P_SPIN_DECEL]
+
+
+@njit(cache=True)
+def transition_time(state, vx, vy, wx, wy, wz, p):
+    """Duration of the current motion state, s (PHYSICS 1.2-1.5); ``inf`` when none ends.
+
+    sliding: ``2 |u| / (7 mu_s g)``; rolling: ``|v| / (mu_r g)``; spinning: ``|wz| / alpha_sp``.
+    """
+    if state == SLIDING:
+        R = p[P_R]
+        u = math.hypot(vx - R * wy, vy + R * wx)
+        return 2.0 * u / (7.0 * p[P_U_S] * p[P_G])
+    if state == ROLLING:
+        return math.hypot(vx, vy) / (p[P_U_R] * p[P_G])
+    if state == SPINNING:
+        return spin_stop_time(wz, p)
+    return math.inf
+
+
+@njit(cache=True)
+def acceleration(state, vx, vy, wx, wy, p):
+    """Centre acceleration ``dv/dt`` (ax, ay), m/s^2, constant over the state (PHYSICS 1.6).
+
+    sliding: ``-mu_s g u_hat``; rolling: ``-mu_r g v_hat``; otherwise 0.
+    """
+    if state == SLIDING:
+        R = p[P_R]
+        ux = vx - R * wy
+        uy = vy + R * wx
+        u = math.hypot(ux, uy)
+        if u == 0.0:
+            return 0.0, 0.0
+        k = p[P_U_S] * p[P_G] / u
+        return -k * ux, -k * uy
+    if state == ROLLING:
+        v = math.hypot(vx, vy)
+        if v == 0.0:
+            return 0.0, 0.0
+        k = p[P_U_R] * p[P_G] / v
+        return -k * vx, -k * vy
+    return 0.0, 0.0
+
+
+@njit(cache=True)
+def _decayed_spin(wz, dt, p):
+    mag = abs(wz) - p[P_SPIN_DECEL] * dt
+    if mag <= 0.0:
+        return 0.0
+    return mag if wz > 0.0 else -mag
+
+
+@njit(cache=True)
+def evolve(state, px, py, vx, vy, wx, wy, wz, dt, p):
+    """State after ``dt`` seconds in the current motion state (closed forms of PHYSICS 1.2-1.5).
+
+    ``dt`` is clamped to [0, transition_time]: the closed forms are meaningless beyond the
+    state's end (a rolling ball's parabola would turn around, PHYSICS 1.6). Returns
+    ``(px, py, vx, vy, wx, wy, wz)``; the motion state is unchanged (call :func:`classify`).
+    """
+    if dt <= 0.0 or state in (STATIONARY, POCKETED):
+        return px, py, vx, vy, wx, wy, wz
+    tau = transition_time(state, vx, vy, wx, wy, wz, p)
+    if dt > tau:
+        dt = tau
+    if state == SLIDING:
+        R = p[P_R]
+        ux = vx - R * wy
+        uy = vy + R * wx
+        u = math.hypot(ux, uy)
+        if u == 0.0:
+            return px, py, vx, vy, wx, wy, _decayed_spin(wz, dt, p)
+        hx = ux / u
+        hy = uy / u
+        f = p[P_U_S] * p[P_G]
+        w_rate = 2.5 * f / R
+        return (
+            px + vx * dt - 0.5 * f * dt * dt * hx,
+            py + vy * dt - 0.5 * f * dt * dt * hy,
+            vx - f * dt * hx,
+            vy - f * dt * hy,
+            wx - w_rate * dt * hy,  # + (5 mu_s g t / 2R) (z x u_hat), z x u = (-uy, ux)
+            wy + w_rate * dt * hx,
+            _decayed_spin(wz, dt, p),
+        )
+    if state == ROLLING:
+        R = p[P_R]
+        v = math.hypot(vx, vy)
+        if v == 0.0:
+            return px, py, vx, vy, wx, wy, _decayed_spin(wz, dt, p)
+        hx = vx / v
+        hy = vy / v
+        f = p[P_U_R] * p[P_G]
+        nvx = vx - f * dt * hx
+        nvy = vy - f * dt * hy
+        if dt >= tau:
+            nvx = 0.0
+            nvy = 0.0
+        return (
+            px + vx * dt - 0.5 * f * dt * dt * hx,
+            py + vy * dt - 0.5 * f * dt * dt * hy,
+            nvx,
+            nvy,
+            -nvy / R,
+            nvx / R,
+            _decayed_spin(wz, dt, p),
+        )
+    # SPINNING
+    return px, py, 0.0, 0.0, 0.0, 0.0, _decayed_spin(wz, dt, p)
+
+
+@njit(cache=True)
+def end_of_state(state, vx, vy, wx, wy, wz, p):
+    """Snap a ball that has just reached the end of its state and re-classify it.
+
+    Called at exactly the transition time: sliding -> slip is zero, so ``w_xy := z x v / R``;
+    rolling -> ``v`` and ``w_xy`` are zero; spinning -> ``wz`` is zero. Returns
+    ``(new_state, event_kind, vx, vy, wx, wy, wz)`` with the ``EventKind`` value of the
+    transition (PHYSICS 1.6).
+    """
+    R = p[P_R]
+    if state == SLIDING:
+        wx = -vy / R
+        wy = vx / R
+    elif state == ROLLING:
+        vx = 0.0
+        vy = 0.0
+        wx = 0.0
+        wy = 0.0
+    elif state == SPINNING:
+        wz = 0.0
+    new_state, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
+    kind = -1
+    if state == SLIDING:
+        if new_state == ROLLING:
+            kind = _K_S2R
+        elif new_state == SPINNING:
+            kind = _K_S2SP
+        else:
+            kind = _K_S2ST
+    elif state == ROLLING:
+        kind = _K_R2SP if new_state == SPINNING else _K_R2ST
+    elif state == SPINNING:
+        kind = _K_SP2ST
+    return new_state, kind, vx, vy, wx, wy, wz
+
+
+@njit(cache=True)
+def evolve_balls(pos, vel, spin, motion, dt, p):
+    """All balls evolved by ``dt`` seconds without leaving their current states.
+
+    ``pos`` (n, 2), ``vel`` (n, 2), ``spin`` (n, 3) float64, ``motion`` (n,) int8. Returns new
+    arrays ``(pos, vel, spin)``; the inputs are not changed. Used by ``ShotResult.state_at``.
+    """
+    n = pos.shape[0]
+    out_pos = np.empty((n, 2))
+    out_vel = np.empty((n, 2))
+    out_spin = np.empty((n, 3))
+    for i in range(n):
+        px, py, vx, vy, wx, wy, wz = evolve(
+            motion[i],
+            pos[i, 0],
+            pos[i, 1],
+            vel[i, 0],
+            vel[i, 1],
+            spin[i, 0],
+            spin[i, 1],
+            spin[i, 2],
+            dt,
+            p,
+        )
+        out_pos[i, 0] = px
+        out_pos[i, 1] = py
+        out_vel[i, 0] = vx
+        out_vel[i, 1] = vy
+        out_spin[i, 0] = wx
+        out_spin[i, 1] = wy
+        out_spin[i, 2] = wz
+    return out_pos, out_vel, out_spin

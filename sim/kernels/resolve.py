@@ -1,0 +1,280 @@
+"""Collision models: ball-ball, ball-cushion (Numba). Each cites its source in PHYSICS.md.
+
+Conventions: velocities (vx, vy) in m/s, spins (wx, wy, wz) in rad/s, table frame. Every
+function is pure and returns the new velocities and spins; the caller re-classifies the balls
+(PHYSICS 3: "all resolutions leave the balls sliding, then re-classify"). In the 2-D core any
+vertical velocity an impulse creates is dropped; spin changes are kept.
+"""
+
+from __future__ import annotations
+
+import math
+
+from numba import njit
+
+from sim.params import (
+    P_BALL_BALL,
+    P_COS_THETA_C,
+    P_CUSHION,
+    P_E_B,
+    P_E_C,
+    P_F_C,
+    P_M,
+    P_R,
+    P_SIN_THETA_C,
+    P_U_B,
+    P_U_S,
+)
+
+#: Alciatore's fit of ball-ball friction to Marlow's data (TP A.14 / A.28, PHYSICS 3.1):
+#: mu_b(|s_t|) = A + B exp(-C |s_t|), |s_t| in m/s.
+ALCIATORE_A = 9.951e-3
+ALCIATORE_B = 0.108
+ALCIATORE_C = 1.088
+
+#: Impulse steps of the Mathavan 2010 integration over the normal impulse (pooltool uses
+#: 1000-5000 fixed steps).
+MATHAVAN_STEPS = 2000
+
+
+@njit(cache=True)
+def ball_ball_friction(slip, p):
+    """Ball-ball friction coefficient for tangential slip speed ``slip`` (m/s).
+
+    Constant ``u_b`` when set, else Alciatore's fit (TP A.14): ``9.951e-3 + 0.108 e^{-1.088 s}``.
+    """
+    if p[P_U_B] >= 0.0:
+        return p[P_U_B]
+    return ALCIATORE_A + ALCIATORE_B * math.exp(-ALCIATORE_C * slip)
+
+
+@njit(cache=True)
+def ball_ball_frictionless(v1x, v1y, v2x, v2y, nx, ny, e):
+    """Equal-mass frictionless impact with restitution ``e`` (PHYSICS 3.1b).
+
+    ``(nx, ny)``: unit line of centres from ball 1 to ball 2. Returns ``(v1x, v1y, v2x, v2y)``;
+    spins are untouched. Only called with an approach speed ``(v1 - v2).n > 0``.
+    """
+    approach = (v1x - v2x) * nx + (v1y - v2y) * ny
+    j = 0.5 * (1.0 + e) * approach  # J_n / m for equal masses
+    return v1x - j * nx, v1y - j * ny, v2x + j * nx, v2y + j * ny
+
+
+@njit(cache=True)
+def ball_ball_frictional(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, p):
+    """Instantaneous Coulomb friction at the ball-ball contact (PHYSICS 3.1c).
+
+    pooltool ``FrictionalInelastic``, generalising Alciatore TP A.5/A.6/A.14: normal impulse
+    ``J_n = (1 + e_b) m Delta / 2``; tangential slip at the contact
+    ``s = v1 - v2 + R w1 x n + R w2 x n``; ``J_t = min(mu_b J_n, |s_t| / k_t)`` with
+    ``k_t = 7 / m`` (identical balls) and ``mu_b`` from :func:`ball_ball_friction`.
+    Returns ``(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z)``.
+    """
+    R = p[P_R]
+    m = p[P_M]
+    e = p[P_E_B]
+    approach = (v1x - v2x) * nx + (v1y - v2y) * ny
+    jn = 0.5 * (1.0 + e) * m * approach
+    # w x n with n = (nx, ny, 0): (-wz ny, wz nx, wx ny - wy nx)
+    sx = v1x - v2x + R * (-(w1z + w2z) * ny)
+    sy = v1y - v2y + R * ((w1z + w2z) * nx)
+    sz = R * ((w1x + w2x) * ny - (w1y + w2y) * nx)
+    sn = sx * nx + sy * ny
+    tx = sx - sn * nx
+    ty = sy - sn * ny
+    tz = sz
+    st = math.sqrt(tx * tx + ty * ty + tz * tz)
+    # Impulse on ball 1: P = -J_n n - J_t s_t_hat
+    Px = -jn * nx
+    Py = -jn * ny
+    Pz = 0.0
+    if st > 0.0:
+        jt = min(ball_ball_friction(st, p) * jn, st * m / 7.0)
+        Px -= jt * tx / st
+        Py -= jt * ty / st
+        Pz -= jt * tz / st
+    inv_m = 1.0 / m
+    # w' = w + R (n x P) / I, I = 2/5 m R^2; n x P = (ny Pz, -nx Pz, nx Py - ny Px)
+    k = R / (0.4 * m * R * R)
+    dwx = k * (ny * Pz)
+    dwy = k * (-nx * Pz)
+    dwz = k * (nx * Py - ny * Px)
+    return (
+        v1x + Px * inv_m,
+        v1y + Py * inv_m,
+        w1x + dwx,
+        w1y + dwy,
+        w1z + dwz,
+        v2x - Px * inv_m,
+        v2y - Py * inv_m,
+        w2x + dwx,
+        w2y + dwy,
+        w2z + dwz,
+    )
+
+
+@njit(cache=True)
+def resolve_ball_ball(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, p):
+    """Dispatch on ``Params.ball_ball_model`` (0 frictional, 1 frictionless); same returns
+    as :func:`ball_ball_frictional`."""
+    if p[P_BALL_BALL] == 1.0:
+        a, b, c, d = ball_ball_frictionless(v1x, v1y, v2x, v2y, nx, ny, p[P_E_B])
+        return a, b, w1x, w1y, w1z, c, d, w2x, w2y, w2z
+    return ball_ball_frictional(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, p)
+
+
+@njit(cache=True)
+def cushion_reflection(vx, vy, nx, ny, e):
+    """Frictionless reflection (PHYSICS 3.2a): ``v' = v_t - e v_n n``; spin unchanged.
+
+    ``(nx, ny)``: unit normal from the ball into the cushion (``v.n > 0`` at impact).
+    """
+    vn = vx * nx + vy * ny
+    return vx - (1.0 + e) * vn * nx, vy - (1.0 + e) * vn * ny
+
+
+@njit(cache=True)
+def cushion_han2005(vx, vy, wx, wy, wz, nx, ny, p):
+    """Han 2005 cushion impulse with the contact at nose height (PHYSICS 3.2b).
+
+    I. Han, "Dynamics in carom and three cushion billiards", J. Mech. Sci. Tech. 19(4), 2005,
+    as implemented in pooltool. Cushion frame: ``x = n`` (into the cushion), ``y = z x n``,
+    ``z`` up; ``theta_c`` from ``sin = (h - R) / R``. Returns ``(vx, vy, wx, wy, wz)``.
+    """
+    R = p[P_R]
+    m = p[P_M]
+    e = p[P_E_C]
+    mu = p[P_F_C]
+    st = p[P_SIN_THETA_C]
+    ct = p[P_COS_THETA_C]
+    # to the cushion frame: y axis = z x n = (-ny, nx)
+    cvx = vx * nx + vy * ny
+    cvy = -vx * ny + vy * nx
+    cwx = wx * nx + wy * ny
+    cwy = -wx * ny + wy * nx
+    cwz = wz
+    sx = cvx * st + R * cwy
+    sy = -cvy - R * cwz * ct + R * cwx * st
+    c = cvx * ct
+    A = 7.0 / (2.0 * m)
+    B = 1.0 / m
+    pze = (1.0 + e) * c / B
+    s = math.hypot(sx, sy)
+    pzs = s / A
+    if pzs <= mu * pze:
+        pxe = sx / A
+        pye = sy / A
+    else:
+        pxe = mu * pze * sx / s
+        pye = mu * pze * sy / s
+    PX = -pxe * st - pze * ct
+    PY = pye
+    PZ = pxe * ct - pze * st
+    I = 0.4 * m * R * R
+    cvx += PX / m
+    cvy += PY / m
+    cwx += -(R / I) * PY * st
+    cwy += (R / I) * (PX * st - PZ * ct)
+    cwz += (R / I) * PY * ct
+    # back to the table frame
+    return (
+        cvx * nx - cvy * ny,
+        cvx * ny + cvy * nx,
+        cwx * nx - cwy * ny,
+        cwx * ny + cwy * nx,
+        cwz,
+    )
+
+
+@njit(cache=True)
+def cushion_mathavan2010(vx, vy, wx, wy, wz, nx, ny, p):
+    """Mathavan, Jackson & Parkin 2010 rigid-cushion impact, integrated over normal impulse.
+
+    S. Mathavan, M. R. Jackson, R. M. Parkin, "A theoretical analysis of billiard ball
+    dynamics under cushion impacts", Proc. IMechE Part C 224(9):1863-1873, 2010
+    (PHYSICS 3.2c). Two friction contacts: cushion (``mu_w = f_c``) and cloth (``mu_s``).
+    Compression runs until the normal speed ``v_y`` reaches 0 (work ``W_c``); restitution
+    until the work done after compression reaches ``e_c^2 W_c``. Fixed impulse steps
+    ``dP = (1 + e_c) M v_y0 / MATHAVAN_STEPS``. Frame: ``y = n`` into the cushion,
+    ``x = n x z``. Returns ``(vx, vy, wx, wy, wz)``.
+    """
+    R = p[P_R]
+    M = p[P_M]
+    e = p[P_E_C]
+    mu_w = p[P_F_C]
+    mu_s = p[P_U_S]
+    st = p[P_SIN_THETA_C]
+    ct = p[P_COS_THETA_C]
+    # x axis = n x z = (ny, -nx); y axis = n
+    cvx = vx * ny - vy * nx
+    cvy = vx * nx + vy * ny
+    cwx = wx * ny - wy * nx
+    cwy = wx * nx + wy * ny
+    cwz = wz
+    if cvy <= 0.0:
+        return vx, vy, wx, wy, wz
+    dP = (1.0 + e) * M * cvy / MATHAVAN_STEPS
+    kw = 5.0 / (2.0 * M * R)
+    work = 0.0
+    work_c = -1.0
+    for _ in range(50 * MATHAVAN_STEPS):
+        sx = cvx + cwy * R * st - cwz * R * ct
+        sy = -cvy * st + cwx * R
+        sxp = cvx - cwy * R
+        syp = cvy + cwx * R
+        phi = math.atan2(sy, sx)
+        phip = math.atan2(syp, sxp)
+        cphi = math.cos(phi)
+        sphi = math.sin(phi)
+        cphip = math.cos(phip)
+        sphip = math.sin(phip)
+        K = st + mu_w * sphi * ct
+        dvx = -(1.0 / M) * (mu_w * cphi + mu_s * cphip * K)
+        dvy = -(1.0 / M) * (ct - mu_w * st * sphi + mu_s * sphip * K)
+        dwx = -kw * (mu_w * sphi + mu_s * sphip * K)
+        dwy = -kw * (mu_w * cphi * st - mu_s * cphip * K)
+        dwz = kw * mu_w * cphi * ct
+        work += cvy * ct * dP
+        cvx += dvx * dP
+        cvy += dvy * dP
+        cwx += dwx * dP
+        cwy += dwy * dP
+        cwz += dwz * dP
+        if work_c < 0.0:
+            if cvy <= 0.0:
+                work_c = work
+        elif work_c - work >= e * e * work_c:
+            break
+    if cvy > 0.0:
+        cvy = 0.0
+    return (
+        cvx * ny + cvy * nx,
+        -cvx * nx + cvy * ny,
+        cwx * ny + cwy * nx,
+        -cwx * nx + cwy * ny,
+        cwz,
+    )
+
+
+@njit(cache=True)
+def resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p):
+    """Dispatch on ``Params.cushion_model`` (0 reflection, 1 han2005, 2 mathavan2010).
+
+    ``(nx, ny)``: unit normal from the ball centre into the cushion. If a model leaves the
+    ball still moving into the cushion (possible for tiny ``e_c`` with a tilted contact), the
+    normal velocity is set to 0 so the ball cannot pass through. Returns
+    ``(vx, vy, wx, wy, wz)``.
+    """
+    model = p[P_CUSHION]
+    if model == 0.0:
+        rvx, rvy = cushion_reflection(vx, vy, nx, ny, p[P_E_C])
+        rwx, rwy, rwz = wx, wy, wz
+    elif model == 1.0:
+        rvx, rvy, rwx, rwy, rwz = cushion_han2005(vx, vy, wx, wy, wz, nx, ny, p)
+    else:
+        rvx, rvy, rwx, rwy, rwz = cushion_mathavan2010(vx, vy, wx, wy, wz, nx, ny, p)
+    vn = rvx * nx + rvy * ny
+    if vn > 0.0:
+        rvx -= vn * nx
+        rvy -= vn * ny
+    return rvx, rvy, rwx, rwy, rwz

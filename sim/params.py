@@ -1,0 +1,214 @@
+"""Physical coefficients of a shot: one frozen dataclass, packed into a float64 array.
+
+Every default comes from PHYSICS.md section 4 (the column "default (pool)"); the snooker ball
+size and mass come from ``Params.for_table``. The kernels never see this object: they get
+``Params.packed()``, a float64 vector whose indices are the ``P_*`` constants below (module-level
+ints, which Numba freezes into the compiled code).
+
+Packed layout (index: meaning, unit)::
+
+    P_R              0   ball radius R, m
+    P_M              1   ball mass m, kg
+    P_G              2   gravitational acceleration g, m/s^2
+    P_U_S            3   ball-cloth sliding friction mu_s (PHYSICS 1.2)
+    P_U_R            4   rolling resistance mu_r (deceleration / g, PHYSICS 1.3)
+    P_SPIN_DECEL     5   z-spin deceleration alpha_sp, rad/s^2 (PHYSICS 1.4)
+    P_E_B            6   ball-ball restitution e_b
+    P_U_B            7   ball-ball friction mu_b; a negative value selects Alciatore's fit
+    P_E_C            8   ball-cushion restitution e_c
+    P_F_C            9   ball-cushion friction mu_c
+    P_CUSHION_H     10   cushion nose height above the cloth h, m
+    P_BALL_BALL     11   ball-ball model code (BALL_BALL_MODELS)
+    P_CUSHION       12   cushion model code (CUSHION_MODELS)
+    P_SIN_THETA_C   13   sin(theta_c) = (h - R) / R (PHYSICS 0.2)
+    P_COS_THETA_C   14   cos(theta_c)
+    P_LEN           15   length of the packed vector
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from sim.constants import G
+from sim.errors import InvalidParamsError
+
+if TYPE_CHECKING:
+    from sim.table import Table
+
+P_R = 0
+P_M = 1
+P_G = 2
+P_U_S = 3
+P_U_R = 4
+P_SPIN_DECEL = 5
+P_E_B = 6
+P_U_B = 7
+P_E_C = 8
+P_F_C = 9
+P_CUSHION_H = 10
+P_BALL_BALL = 11
+P_CUSHION = 12
+P_SIN_THETA_C = 13
+P_COS_THETA_C = 14
+P_LEN = 15
+
+#: Ball-ball collision models by name -> kernel code (PHYSICS 3.1c, 3.1b).
+BALL_BALL_MODELS = {"frictional": 0, "frictionless": 1}
+#: Ball-cushion collision models by name -> kernel code (PHYSICS 3.2a, 3.2b, 3.2c).
+CUSHION_MODELS = {"reflection": 0, "han2005": 1, "mathavan2010": 2}
+
+#: Pool ball (WPA): radius, m, and mass, kg (PHYSICS 4).
+POOL_BALL_RADIUS = 0.028575
+POOL_BALL_MASS = 0.170
+#: Snooker ball (WPBSA diameter 52.5 mm; mass is not specified, 0.141 kg is typical).
+SNOOKER_BALL_RADIUS = 0.02625
+SNOOKER_BALL_MASS = 0.141
+#: Cue masses, kg: pool 20 oz (pooltool), snooker 0.478 (pooltool).
+POOL_CUE_MASS = 0.567
+SNOOKER_CUE_MASS = 0.478
+#: Cushion nose height as a fraction of the ball diameter (WPA 63.5 %, PHYSICS 4).
+NOSE_HEIGHT_FRACTION = 0.635
+
+
+@dataclass(frozen=True)
+class Params:
+    """Physical coefficients (SI) of the engine; frozen, change with ``dataclasses.replace``.
+
+    Defaults are PHYSICS.md section 4's pool values. ``u_b = None`` selects Alciatore's
+    speed-dependent ball-ball friction fit (TP A.14, PHYSICS 3.1). ``end_mass = None`` means
+    ``m / 30`` (pooltool's squirt default). ``e_tip`` is the cue-tip restitution of the strike
+    model (PHYSICS 3.4; 1.0 reproduces Leckie & Greenspan, leather tips measure 0.71-0.75 and
+    0.8 makes a centre hit leave at about 1.4x the cue speed).
+
+    Construction validates every field and raises :class:`~sim.errors.InvalidParamsError`
+    naming the field and the allowed range.
+    """
+
+    R: float = POOL_BALL_RADIUS
+    m: float = POOL_BALL_MASS
+    g: float = G
+    u_s: float = 0.2
+    u_r: float = 0.01
+    spin_decel: float = 10.9
+    e_b: float = 0.95
+    u_b: float | None = None
+    e_c: float = 0.85
+    f_c: float = 0.2
+    cushion_height: float = NOSE_HEIGHT_FRACTION * 2.0 * POOL_BALL_RADIUS
+    cue_mass: float = POOL_CUE_MASS
+    end_mass: float | None = None
+    e_tip: float = 0.8
+    ball_ball_model: str = "frictional"
+    cushion_model: str = "han2005"
+
+    def __post_init__(self) -> None:
+        positive = ("R", "m", "g", "u_s", "u_r", "spin_decel", "cue_mass")
+        for name in positive:
+            value = getattr(self, name)
+            if not _is_real(value) or not value > 0.0:
+                raise InvalidParamsError(
+                    f"Params.{name} must be a finite number > 0, got {value!r}"
+                )
+        for name in ("e_b", "e_c", "e_tip"):
+            value = getattr(self, name)
+            if not _is_real(value) or not 0.0 <= value <= 1.0:
+                raise InvalidParamsError(
+                    f"Params.{name} must be a restitution in [0, 1], got {value!r}"
+                )
+        if not _is_real(self.f_c) or not self.f_c >= 0.0:
+            raise InvalidParamsError(f"Params.f_c must be a finite number >= 0, got {self.f_c!r}")
+        if self.u_b is not None and (not _is_real(self.u_b) or not self.u_b >= 0.0):
+            raise InvalidParamsError(
+                f"Params.u_b must be None (Alciatore's fit) or a finite number >= 0, "
+                f"got {self.u_b!r}"
+            )
+        if self.end_mass is not None and (not _is_real(self.end_mass) or not self.end_mass > 0):
+            raise InvalidParamsError(
+                f"Params.end_mass must be None (m / 30) or a finite number > 0, "
+                f"got {self.end_mass!r}"
+            )
+        h = self.cushion_height
+        if not _is_real(h) or not self.R <= h < 2.0 * self.R:
+            raise InvalidParamsError(
+                f"Params.cushion_height must lie in [R, 2R) = [{self.R}, {2 * self.R}) m "
+                f"(the nose touches the upper half of the ball), got {h!r}"
+            )
+        if self.ball_ball_model not in BALL_BALL_MODELS:
+            raise InvalidParamsError(
+                f"Params.ball_ball_model must be one of {sorted(BALL_BALL_MODELS)}, "
+                f"got {self.ball_ball_model!r}"
+            )
+        if self.cushion_model not in CUSHION_MODELS:
+            raise InvalidParamsError(
+                f"Params.cushion_model must be one of {sorted(CUSHION_MODELS)}, "
+                f"got {self.cushion_model!r}"
+            )
+
+    @classmethod
+    def for_table(cls, table: Table, **overrides: object) -> Params:
+        """Defaults for the ball set of ``table``: pool or snooker radius, mass, cue mass.
+
+        The radius and cushion nose height are read from the table; ``overrides`` replace any
+        field (e.g. ``Params.for_table(t, cushion_model="reflection")``).
+        """
+        if table.kind == "snooker":
+            base: dict[str, object] = {
+                "R": float(table.ball_radius),
+                "m": SNOOKER_BALL_MASS,
+                "cue_mass": SNOOKER_CUE_MASS,
+            }
+        else:
+            base = {"R": float(table.ball_radius), "m": POOL_BALL_MASS, "cue_mass": POOL_CUE_MASS}
+        base["cushion_height"] = float(table.cushion_height)
+        base.update(overrides)
+        return cls(**base)  # type: ignore[arg-type]
+
+    @property
+    def effective_end_mass(self) -> float:
+        """Cue end mass used by the squirt model, kg (``end_mass`` or ``m / 30``)."""
+        return self.end_mass if self.end_mass is not None else self.m / 30.0
+
+    @property
+    def sin_theta_c(self) -> float:
+        """sin of the cushion contact angle above the equator, (h - R) / R (PHYSICS 0.2)."""
+        return (self.cushion_height - self.R) / self.R
+
+    def packed(self) -> np.ndarray:
+        """The kernel vector: float64 array of shape (P_LEN,), layout in the module docstring.
+
+        A new array on each call; the object is not changed.
+        """
+        out = np.zeros(P_LEN, dtype=np.float64)
+        out[P_R] = self.R
+        out[P_M] = self.m
+        out[P_G] = self.g
+        out[P_U_S] = self.u_s
+        out[P_U_R] = self.u_r
+        out[P_SPIN_DECEL] = self.spin_decel
+        out[P_E_B] = self.e_b
+        out[P_U_B] = -1.0 if self.u_b is None else self.u_b
+        out[P_E_C] = self.e_c
+        out[P_F_C] = self.f_c
+        out[P_CUSHION_H] = self.cushion_height
+        out[P_BALL_BALL] = BALL_BALL_MODELS[self.ball_ball_model]
+        out[P_CUSHION] = CUSHION_MODELS[self.cushion_model]
+        s = self.sin_theta_c
+        out[P_SIN_THETA_C] = s
+        out[P_COS_THETA_C] = math.sqrt(1.0 - s * s)
+        return out
+
+    def as_dict(self) -> dict[str, object]:
+        """The fields as a plain dict (for save files and reports)."""
+        return asdict(self)
+
+
+def _is_real(value: object) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(float(value))
+    )

@@ -1,0 +1,201 @@
+"""ShotResult: what a simulated shot produced (event log, snapshots, final state) and playback.
+
+Positions between events are exact: :meth:`ShotResult.state_at` evolves the last snapshot
+before ``t`` with the same closed-form kernel the engine uses
+(:func:`sim.kernels.motion.evolve_balls`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from sim.balls import BallState
+from sim.constants import MotionState
+from sim.events import EVENT_DTYPE
+from sim.kernels.motion import classify, evolve_balls
+from sim.params import Params
+
+if TYPE_CHECKING:
+    from sim.strike import Strike
+    from sim.table import Table
+
+
+def _read_only(arr: np.ndarray) -> np.ndarray:
+    out = np.ascontiguousarray(arr)
+    out.flags.writeable = False
+    return out
+
+
+@dataclass(frozen=True)
+class Snapshots:
+    """Every ball's state right after each event (row k belongs to event k).
+
+    ``times`` (k,) s; ``pos`` (k, n, 2) m; ``vel`` (k, n, 2) m/s; ``spin`` (k, n, 3) rad/s;
+    ``motion`` (k, n) int8 MotionState values. Read-only arrays.
+    """
+
+    times: np.ndarray
+    pos: np.ndarray
+    vel: np.ndarray
+    spin: np.ndarray
+    motion: np.ndarray
+
+    @staticmethod
+    def empty(n: int) -> Snapshots:
+        """No snapshots (for hand-built logs)."""
+        return Snapshots(
+            _read_only(np.zeros(0)),
+            _read_only(np.zeros((0, n, 2))),
+            _read_only(np.zeros((0, n, 2))),
+            _read_only(np.zeros((0, n, 3))),
+            _read_only(np.zeros((0, n), dtype=np.int8)),
+        )
+
+    def __len__(self) -> int:
+        return int(self.times.shape[0])
+
+
+@dataclass(frozen=True)
+class ShotResult:
+    """The outcome of one shot (frozen).
+
+    ``table``, ``params``, ``initial`` (BallState at t = 0, before the strike), ``strike``
+    (or None), ``events`` (read-only array of ``EVENT_DTYPE``, in time order), ``snapshots``
+    (:class:`Snapshots`, one per event), ``final`` (BallState when every ball rests or is
+    pocketed) and ``duration`` (s, time of the last event).
+    """
+
+    table: Table
+    params: Params
+    initial: BallState
+    strike: Strike | None
+    events: np.ndarray
+    snapshots: Snapshots
+    final: BallState
+    duration: float
+    _start: BallState | None = field(default=None, repr=False, compare=False)
+
+    @staticmethod
+    def from_log(
+        table: Table,
+        initial: BallState,
+        events: np.ndarray,
+        final: BallState,
+        params: Params | None = None,
+    ) -> ShotResult:
+        """A result built by hand (rules tests): no snapshots, so there is no motion data.
+
+        ``state_at(t)`` then returns ``initial`` for ``t`` before the last event and ``final``
+        from it on, and ``sample`` shows the balls at their initial places until the end.
+        ``events`` is copied into a read-only ``EVENT_DTYPE`` array.
+        """
+        log = np.array(events, dtype=EVENT_DTYPE, copy=True)
+        log.flags.writeable = False
+        duration = float(log["t"].max()) if log.shape[0] else 0.0
+        return ShotResult(
+            table=table,
+            params=params if params is not None else Params.for_table(table),
+            initial=initial,
+            strike=None,
+            events=log,
+            snapshots=Snapshots.empty(initial.n),
+            final=final,
+            duration=duration,
+        )
+
+    @property
+    def n_balls(self) -> int:
+        """Number of balls in the state arrays."""
+        return self.initial.n
+
+    def _start_state(self) -> BallState:
+        """The initial state re-classified as the engine sees it (used before the first
+        snapshot of a shot without a strike)."""
+        if self._start is not None:
+            return self._start
+        R = self.params.R
+        vel = np.array(self.initial.vel, dtype=np.float64)
+        spin = np.array(self.initial.spin, dtype=np.float64)
+        motion = np.array(self.initial.motion, dtype=np.int8)
+        for i in range(self.initial.n):
+            if not self.initial.on_table[i]:
+                motion[i] = MotionState.POCKETED
+                vel[i] = 0.0
+                spin[i] = 0.0
+                continue
+            st, vx, vy, wx, wy, wz = classify(
+                vel[i, 0], vel[i, 1], spin[i, 0], spin[i, 1], spin[i, 2], R
+            )
+            motion[i] = st
+            vel[i] = (vx, vy)
+            spin[i] = (wx, wy, wz)
+        start = BallState(self.initial.pos, vel, spin, motion, self.initial.on_table)
+        object.__setattr__(self, "_start", start)
+        return start
+
+    def _arrays_at(self, t: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        snaps = self.snapshots
+        k = int(np.searchsorted(snaps.times, t, side="right")) - 1
+        if k < 0:
+            base = self._start_state()
+            pos0, vel0, spin0, motion = base.pos, base.vel, base.spin, base.motion
+            t0 = 0.0
+        else:
+            pos0, vel0, spin0 = snaps.pos[k], snaps.vel[k], snaps.spin[k]
+            motion = snaps.motion[k]
+            t0 = float(snaps.times[k])
+        pos, vel, spin = evolve_balls(
+            np.ascontiguousarray(pos0),
+            np.ascontiguousarray(vel0),
+            np.ascontiguousarray(spin0),
+            np.ascontiguousarray(motion),
+            t - t0,
+            self.params.packed(),
+        )
+        return pos, vel, spin, np.array(motion, dtype=np.int8)
+
+    def state_at(self, t: float) -> BallState:
+        """Exact state of every ball at time ``t`` s (closed forms from the last snapshot).
+
+        ``t <= 0`` gives ``initial`` (before the strike); ``t >= duration`` gives ``final``.
+        For results from :meth:`from_log` (no snapshots) every ``t`` before ``duration`` gives
+        ``initial``. Raises ValueError for NaN.
+        """
+        t = float(t)
+        if math.isnan(t):
+            raise ValueError("state_at(t): t must be a number of seconds, got NaN")
+        if t <= 0.0:
+            return self.initial
+        if t >= self.duration:
+            return self.final
+        if len(self.snapshots) == 0:
+            return self.initial
+        pos, vel, spin, motion = self._arrays_at(t)
+        return BallState(pos, vel, spin, motion, motion != MotionState.POCKETED)
+
+    def sample(self, dt: float) -> np.ndarray:
+        """Ball centres every ``dt`` s from 0 to ``duration`` (last frame at ``duration``).
+
+        Returns a new (frames, n, 2) float64 array, frames = ceil(duration / dt) + 1; pocketed
+        balls stay where they were captured. Raises ValueError unless ``dt > 0``.
+        """
+        dt = float(dt)
+        if not dt > 0.0 or not math.isfinite(dt):
+            raise ValueError(f"sample(dt): dt must be a finite number of seconds > 0, got {dt}")
+        frames = math.ceil(self.duration / dt) + 1 if self.duration > 0 else 1
+        out = np.empty((frames, self.n_balls, 2))
+        for f in range(frames):
+            t = min(f * dt, self.duration)
+            if f == frames - 1:
+                t = self.duration
+            if t >= self.duration:
+                out[f] = self.final.pos
+            elif len(self.snapshots) == 0:
+                out[f] = self.initial.pos
+            else:
+                out[f] = self._arrays_at(t)[0]
+        return out

@@ -1,0 +1,155 @@
+"""simulate(): validate the inputs, run the event-loop kernel once, wrap a ShotResult."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.balls import BallState, first_ball_off_cloth, first_overlap
+from sim.constants import DEFAULT_MAX_EVENTS, MAX_OVERLAP, MotionState
+from sim.errors import (
+    BallOffTableError,
+    EventCapExceededError,
+    InvalidBallStateError,
+    InvalidParamsError,
+    InvalidStrikeError,
+    OverlappingBallsError,
+    SimInputError,
+)
+from sim.events import EVENT_DTYPE
+from sim.kernels.loop import STATUS_EVENT_CAP, run_shot
+from sim.params import Params
+from sim.result import ShotResult, Snapshots
+from sim.strike import Strike, strike_velocity_and_spin
+from sim.table import Table
+
+
+def _read_only(arr: np.ndarray) -> np.ndarray:
+    out = np.ascontiguousarray(arr)
+    out.flags.writeable = False
+    return out
+
+
+def _validate(
+    table: Table, state: BallState, strike: Strike | None, params: Params, max_events: int
+) -> None:
+    if not isinstance(table, Table):
+        raise SimInputError(f"table must be a sim.Table, got {type(table).__name__}")
+    if not isinstance(state, BallState):
+        raise InvalidBallStateError(f"state must be a sim.BallState, got {type(state).__name__}")
+    if not isinstance(params, Params):
+        raise InvalidParamsError(f"params must be a sim.Params or None, got {type(params)!r}")
+    if isinstance(max_events, bool) or not isinstance(max_events, int | np.integer):
+        raise SimInputError(f"max_events must be an int >= 1, got {max_events!r}")
+    if max_events < 1:
+        raise SimInputError(f"max_events must be >= 1, got {max_events}")
+    for name in ("pos", "vel", "spin"):
+        arr = getattr(state, name)
+        if not np.all(np.isfinite(arr)):
+            raise InvalidBallStateError(f"state.{name} holds NaN or infinite numbers")
+    if state.n < 1:
+        raise InvalidBallStateError("state has no balls; at least the cue ball is needed")
+    overlap = first_overlap(state, params.R, MAX_OVERLAP)
+    if overlap is not None:
+        i, j, depth = overlap
+        raise OverlappingBallsError(
+            f"balls {i} and {j} overlap by {depth:.3g} m; balls may touch but overlap by at "
+            f"most {MAX_OVERLAP} m"
+        )
+    off = first_ball_off_cloth(state, table)
+    if off is not None:
+        x, y = state.pos[off]
+        raise BallOffTableError(
+            f"ball {off} at ({x:.6g}, {y:.6g}) m is not on the cloth of {table.name}: its centre "
+            f"must be inside the cushions, at least a ball radius from each, and outside the "
+            f"pockets"
+        )
+    if strike is not None:
+        if not isinstance(strike, Strike):
+            raise InvalidStrikeError(f"strike must be a sim.Strike or None, got {type(strike)!r}")
+        if not state.on_table[0]:
+            raise InvalidStrikeError("a strike needs the cue ball (ball 0) on the table")
+
+
+def simulate(
+    table: Table,
+    state: BallState,
+    strike: Strike | None = None,
+    params: Params | None = None,
+    *,
+    max_events: int = DEFAULT_MAX_EVENTS,
+) -> ShotResult:
+    """Run one shot until every ball rests or is pocketed; returns a :class:`ShotResult`.
+
+    ``state``: the balls at t = 0 (ball 0 is the cue ball). ``strike``: the cue strike on
+    ball 0 at t = 0 (its velocity and spin replace the cue ball's), or None to evolve the
+    state as given. ``params``: default ``Params.for_table(table)``. ``max_events``: cap on
+    logged events (the STRIKE included).
+
+    Raises (before anything runs): :class:`~sim.errors.InvalidBallStateError` (NaN or
+    infinite numbers), :class:`~sim.errors.OverlappingBallsError` (two balls overlapping by
+    more than MAX_OVERLAP, naming them), :class:`~sim.errors.BallOffTableError` (a ball on
+    the table but off the cloth), :class:`~sim.errors.InvalidStrikeError`,
+    :class:`~sim.errors.InvalidParamsError`. Raises
+    :class:`~sim.errors.EventCapExceededError` (with the partial result in ``.partial``)
+    when the shot needs more than ``max_events`` events. Inputs are never mutated.
+    """
+    if params is None:
+        params = Params.for_table(table)
+    _validate(table, state, strike, params, max_events)
+    pos, vel, spin, motion, on_table = state.copy_arrays()
+    motion[~on_table] = MotionState.POCKETED
+    strike_vel = np.zeros(2)
+    strike_spin = np.zeros(3)
+    if strike is not None:
+        (vx, vy), (wx, wy, wz) = strike_velocity_and_spin(strike, params)
+        strike_vel[:] = (vx, vy)
+        strike_spin[:] = (wx, wy, wz)
+    arrays = table.arrays
+    out = run_shot(
+        pos,
+        vel,
+        spin,
+        motion,
+        params.packed(),
+        np.ascontiguousarray(arrays.segments, dtype=np.float64),
+        np.ascontiguousarray(arrays.arcs, dtype=np.float64),
+        np.ascontiguousarray(arrays.pockets, dtype=np.float64),
+        np.ascontiguousarray(arrays.lines, dtype=np.float64),
+        strike is not None,
+        strike_vel,
+        strike_spin,
+        int(max_events),
+    )
+    status, count = int(out[0]), int(out[1])
+    log = np.empty(count, dtype=EVENT_DTYPE)
+    for name, column in zip(EVENT_DTYPE.names or (), out[2:10], strict=True):
+        log[name] = column
+    log.flags.writeable = False
+    snapshots = Snapshots(
+        _read_only(log["t"].copy()),
+        _read_only(out[10]),
+        _read_only(out[11]),
+        _read_only(out[12]),
+        _read_only(out[13]),
+    )
+    final_motion = out[17]
+    final = BallState(out[14], out[15], out[16], final_motion, final_motion != MotionState.POCKETED)
+    duration = float(log["t"][-1]) if count else 0.0
+    result = ShotResult(
+        table=table,
+        params=params,
+        initial=state,
+        strike=strike,
+        events=log,
+        snapshots=snapshots,
+        final=final,
+        duration=duration,
+    )
+    if status == STATUS_EVENT_CAP:
+        raise EventCapExceededError(
+            f"the shot needed more than max_events={max_events} events and was stopped at "
+            f"t = {duration:.6g} s (a Zeno chain of tiny collisions, or a cap set too low); "
+            f"the partial result is in .partial",
+            partial=result,
+        )
+    return result
