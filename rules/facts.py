@@ -19,7 +19,8 @@ import numpy as np
 from sim.events import EventKind
 
 if TYPE_CHECKING:
-    from sim import BallState, Table
+    from sim.balls import BallState
+    from sim.table import Table
 
 #: Two cue-ball contacts closer in time than this (s) are simultaneous (snooker 3.5).
 SIMULTANEOUS_CONTACT_S = 1e-9

@@ -47,7 +47,9 @@ from rules.types import BallInHand, Choice, Declaration, DeclarationOptions, Pha
 if TYPE_CHECKING:
     from typing import Self
 
-    from sim import BallState, Strike, Table
+    from sim.balls import BallState
+    from sim.strike import Strike
+    from sim.table import Table
 
 #: kind -> (module, class name) of every game ``new_game`` knows.
 GAME_KINDS: dict[str, tuple[str, str]] = {
@@ -97,6 +99,8 @@ class Game:
         last_reason: the plain-word reason of the last ruling applied (for a scoreboard).
         referee_warns: the program warns a player after a second consecutive foul by itself;
             when False a player must call ``give_warning``.
+        choice_context: why ``pending_choice`` is offered (``Ruling.detail("choice_context")``,
+            e.g. "push_out", "dry_break"), so ``_resolve_choice`` knows what each option means.
     """
 
     kind: ClassVar[str] = ""
@@ -120,6 +124,7 @@ class Game:
     shot_number: int = 0
     last_reason: str = ""
     referee_warns: bool = True
+    choice_context: str = ""
 
     # ------------------------------------------------------------------ hooks
     @classmethod
@@ -175,6 +180,7 @@ class Game:
             pending_choice=(),
             shot_number=self.shot_number + 1,
             last_reason=ruling.reason,
+            choice_context=str(ruling.detail("choice_context", "")),
         )
 
     def _resolve_choice(self, choice: Choice) -> Game:

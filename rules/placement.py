@@ -27,7 +27,8 @@ from rules.errors import IllegalPlacementError
 from rules.types import BallInHand
 
 if TYPE_CHECKING:
-    from sim import BallState, Table
+    from sim.balls import BallState
+    from sim.table import Table
 
 #: Slack on zone borders and ball-ball distance when checking a placement, m.
 PLACEMENT_TOL = 1e-9
@@ -48,7 +49,7 @@ def zone_words(table: Table, zone: BallInHand) -> str:
     """The zone in plain words, with its numbers on ``table``."""
     if zone is BallInHand.BEHIND_HEAD_STRING:
         return ZONE_WORDS[zone].format(head=float(table.head_string_y))
-    if zone is BallInHand.IN_D:
+    if zone is BallInHand.IN_D and table.d_centre is not None and table.d_radius is not None:
         cx, cy = table.d_centre
         return ZONE_WORDS[zone].format(r=float(table.d_radius), cx=float(cx), cy=float(cy))
     return ZONE_WORDS[zone]

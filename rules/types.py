@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from sim import BallState
+    from sim.balls import BallState
 
 
 class BallInHand(StrEnum):

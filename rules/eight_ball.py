@@ -1,0 +1,539 @@
+"""8-ball ("US - jeu de la 8", WPA world-standardized rules), judged clause by clause.
+
+The clauses and how each is judged are listed in ``docs/rules-coverage.md``. In short:
+
+* Set-up ("Départ du jeu"): the triangle, a solid and a stripe in the back corners.
+* Break ("Casse de départ"): cue ball in hand behind the head string, no call, any ball may be
+  hit first; a ball pocketed without a foul keeps the table; with nothing pocketed four object
+  balls must touch a cushion, otherwise an illegal break and the opponent's three choices.
+* The 8 on the break: no foul, the breaker spots it and continues or re-racks and breaks (WPA
+  3.4; the French text says "le joueur adverse", but only the breaker can "continuer à jouer");
+  with a foul the opponent spots it and plays with ball in hand behind the head string, or
+  re-racks and breaks.
+* Balls off the table on the break: a foul; they stay down (the 8 is spotted); the opponent
+  accepts the table or takes ball in hand behind the head string. Any other foul on the break
+  gives ball in hand behind the head string (WPA 3.5).
+* Open table ("Choix du groupe"): ball and pocket called; combinations allowed except with the 8
+  first; a legal called pot assigns the groups; a miss keeps the table open.
+* Play ("Déroulement de la partie"): own group first, called ball in the called pocket continues;
+  wrong pocket: no foul, the ball stays down, the turn passes; opponent's balls pocketed stay;
+  a declared safety ends the turn on a legal shot.
+* The four ways to lose with the 8 ("Cas particulier de la perte de la partie").
+* The foul list: from the log, from geometry (placement behind the head string) or declared;
+  ball in hand anywhere except after a foul on the break.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from rules.errors import InvalidDeclarationError, InvalidOptionError
+from rules.facts import ShotFacts
+from rules.game import Game
+from rules.pool import CLAUSE_WRONG_BALL, COMMON_DECLARABLE, FoulCode, PoolGame
+from rules.racks import eight_ball_rack, racked_state
+from rules.types import (
+    BallInHand,
+    Choice,
+    Declaration,
+    DeclarationOptions,
+    DeclaredFoul,
+    Foul,
+    Group,
+    Phase,
+    Ruling,
+)
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    import numpy as np
+
+    from sim.balls import BallState
+
+CLAUSE_BREAK_IN_HAND = (
+    "Casse de départ : « Le joueur a la bille blanche en main derrière la ligne de départ. »"
+)
+CLAUSE_BAD_PLACEMENT = (
+    "« Mauvais placement de la bille en main… derrière la ligne de départ, la placer ailleurs… »"
+)
+CLAUSE_ILLEGAL_BREAK = (
+    "Casse de départ : « Si aucune bille n'est empochée à la casse, quatre billes de but… »"
+)
+CLAUSE_ILLEGAL_BREAK_CHOICE = (
+    "Casse irrégulière : « Si la casse est irrégulière, le joueur adverse a le choix… »"
+)
+CLAUSE_EIGHT_ON_BREAK = "« Si la bille n° 8 est empochée à la casse, ce n'est pas une faute… »"
+CLAUSE_EIGHT_ON_BREAK_FOUL = (
+    "« Si la bille n° 8 est empochée à la casse et s'il y a faute avec la bille blanche… »"
+)
+CLAUSE_OFF_TABLE_BREAK = "« Si des billes sont éjectées de la surface de jeu, c'est une faute… »"
+CLAUSE_OPEN_TABLE = (
+    "Choix du groupe : « …les joueurs peuvent utiliser toutes les combinaisons "
+    "(sauf avec la n° 8 en premier contact)… »"
+)
+CLAUSE_GROUP_ASSIGNED = (
+    "Choix du groupe : « S'il empoche régulièrement une bille, son groupe lui est attribué… »"
+)
+CLAUSE_WRONG_POCKET = (
+    "« Si la bille annoncée est empochée dans la mauvaise poche… ce n'est pas une faute "
+    "et la main passe »"
+)
+CLAUSE_SAFETY = "La défense : « Le joueur peut annoncer « Défense »… »"
+CLAUSE_LOSS_EARLY = (
+    "Perte de la partie : « la bille n° 8 est empochée avant que toutes les billes du groupe… »"
+)
+CLAUSE_LOSS_OFF = (
+    "Perte de la partie : « la bille n° 8 sort de la surface du jeu (sauf à la casse) »"
+)
+CLAUSE_LOSS_FOUL = "Perte de la partie : « la bille n° 8 est empochée à la suite d'une faute »"
+CLAUSE_LOSS_POCKET = (
+    "Perte de la partie : « la bille n° 8 est empochée dans une autre poche que celle annoncée »"
+)
+
+EIGHT_DECLARABLE: dict[str, str] = {
+    **COMMON_DECLARABLE,
+    DeclaredFoul.BAD_PLACEMENT: CLAUSE_BAD_PLACEMENT,
+    DeclaredFoul.BALLS_MOVING: (
+        "« Jouer alors que des billes sont encore en mouvement sur la table… »"
+    ),
+}
+
+
+@dataclass(frozen=True)
+class EightBallGame(PoolGame):
+    """A rack of 8-ball. ``groups[i]`` is player i's group once assigned (None: open table)."""
+
+    kind = "eight-ball"
+
+    groups: tuple[Group | None, ...] = (None, None)
+
+    @classmethod
+    def new(
+        cls, players: tuple[str, ...] = ("A", "B"), seed: int | None = None, **options: Any
+    ) -> Self:
+        """An 8-ball rack ready for the break. Options: ``table`` (pool ``sim.Table``, default
+        9 ft), ``breaker`` (0 or 1)."""
+        options = dict(options)
+        common = cls._common_options(players, seed, options)
+        if options:
+            raise InvalidOptionError(
+                f"unknown 8-ball option(s) {', '.join(sorted(options))}; allowed: table, breaker"
+            )
+        state = racked_state(eight_ball_rack(common["table"], common["seed"], 0))
+        game = cls(state=state, **common)
+        return replace(
+            game, ball_on=game.first_ball_on(state), ball_in_hand=BallInHand.BEHIND_HEAD_STRING
+        )
+
+    def rack_positions(self, rack_number: int) -> np.ndarray:
+        return eight_ball_rack(self.table, self.seed, rack_number)
+
+    def first_ball_on(self, state: BallState) -> frozenset[int]:
+        """On the break and on an open table: every object ball but the 8."""
+        return frozenset(i for i in range(1, int(state.n)) if i != 8 and bool(state.on_table[i]))
+
+    def racked(self, breaker: int, rack_number: int) -> PoolGame:
+        game = super().racked(breaker, rack_number)
+        assert isinstance(game, EightBallGame)
+        return replace(game, groups=(None, None))
+
+    def balls_on_for(
+        self, player: int, state: BallState, groups: tuple[Group | None, ...] | None = None
+    ) -> frozenset[int]:
+        """The balls ``player`` may hit first in ``state``: any but the 8 on an open table; the
+        own group while any of it is up; the 8 once the group is cleared."""
+        groups = self.groups if groups is None else groups
+        group = groups[player]
+        up = frozenset(i for i in range(1, int(state.n)) if bool(state.on_table[i]))
+        if group is None:
+            return up - {8}
+        own = group.balls & up
+        return own if own else (frozenset({8}) & up)
+
+    # ------------------------------------------------------------------ declarations
+    def declarable_fouls(self) -> dict[str, str]:
+        return dict(EIGHT_DECLARABLE)
+
+    def declaration_options(self) -> DeclarationOptions:
+        breaking = self.phase is Phase.BREAK
+        return DeclarationOptions(
+            call_required=not breaking,
+            callable_balls=frozenset() if breaking else self.ball_on,
+            pockets=tuple(p.name for p in self.table.pockets),
+            safety_allowed=not breaking,
+            declarable_fouls=tuple(self.declarable_fouls().items()),
+        )
+
+    def _check_declaration(self, declaration: Declaration) -> None:
+        super()._check_declaration(declaration)
+        if declaration.push_out:
+            raise InvalidDeclarationError(
+                "8-ball has no push-out; allowed: called_ball and called_pocket, or safety"
+            )
+        if self.phase is Phase.BREAK:
+            if (
+                declaration.called_ball is not None
+                or declaration.called_pocket is not None
+                or declaration.safety
+            ):
+                raise InvalidDeclarationError(
+                    "there is no call on the 8-ball break (« Il n'y a pas d'annonce à la casse »)"
+                )
+            return
+        pockets = ", ".join(p.name for p in self.table.pockets)
+        if declaration.safety:
+            if declaration.called_ball is not None or declaration.called_pocket is not None:
+                raise InvalidDeclarationError(
+                    "a safety is announced instead of a call: give one or the other"
+                )
+            return
+        if declaration.called_ball is None or declaration.called_pocket is None:
+            raise InvalidDeclarationError(
+                "call a ball and a pocket, or announce a safety; "
+                f"callable balls: {sorted(self.ball_on)}; pockets: {pockets}"
+            )
+        if declaration.called_ball not in self.ball_on:
+            raise InvalidDeclarationError(
+                f"{self.name_of(declaration.called_ball)} cannot be called now; "
+                f"callable balls: {sorted(self.ball_on)}"
+            )
+
+    # ------------------------------------------------------------------ judging
+    def _judge(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
+        if self.phase is Phase.BREAK:
+            return self._judge_break(facts, result, declaration)
+        return self._judge_play(facts, result, declaration)
+
+    def _base(
+        self, facts: ShotFacts, result: Any, declaration: Declaration, fouls: list[Foul]
+    ) -> dict[str, Any]:
+        return {
+            "shooter": self.to_play,
+            "shot_number": self.shot_number,
+            "fouls": tuple(fouls),
+            "points": (0, 0),
+            "pocketed": tuple(facts.pocketed),
+            "off_table": tuple(sorted(declaration.off_table)),
+            "final": self.final_state(result, declaration),
+            "fouls_in_a_row": self.fouls_in_a_row,
+            "warning_given": self.warning_given,
+        }
+
+    def _judge_break(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
+        shooter = self.to_play
+        opponent = self.other(shooter)
+        p1, p2 = self.players[shooter], self.players[opponent]
+        fouls = self.common_fouls(facts, declaration, CLAUSE_BREAK_IN_HAND)
+        fouls = [
+            replace(f, clause=CLAUSE_OFF_TABLE_BREAK)
+            if f.code == FoulCode.OBJECT_BALL_OFF_TABLE
+            else f
+            for f in fouls
+        ]
+        base = self._base(facts, result, declaration, fouls)
+        final = base["final"]
+        objects_off = sorted(b for b in declaration.off_table if b != 0)
+        cue_gone = facts.cue_ball_pocketed or 0 in declaration.off_table
+        pocketed_objects = facts.object_balls_pocketed
+        railed = facts.object_balls_to_cushion
+        legal_break = bool(pocketed_objects) or len(railed) >= 4
+        eight_in = 8 in pocketed_objects
+        notes: list[str] = []
+
+        spot: tuple[tuple[int, tuple[float, float]], ...] = ()
+        if eight_in:
+            spot = (self.spot_on_foot(final, 8),)
+            if fouls:
+                return Ruling(
+                    **base,
+                    to_spot=spot,
+                    next_to_play=opponent,
+                    ball_in_hand=BallInHand.BEHIND_HEAD_STRING,
+                    options=(Choice.SPOT_EIGHT_AND_PLAY, Choice.RERACK_AND_BREAK),
+                    next_phase=Phase.OPEN_TABLE,
+                    next_ball_on=self._on_after(opponent, final, spot, (None, None)),
+                    reason=(
+                        "The 8 was pocketed on the break with a foul "
+                        f"({CLAUSE_EIGHT_ON_BREAK_FOUL}): {p2} spots the 8 and plays with ball in "
+                        "hand behind the head string, or re-racks and breaks."
+                    ),
+                    details=(("choice_context", "eight_on_break_foul"),),
+                )
+            return Ruling(
+                **base,
+                to_spot=spot,
+                next_to_play=shooter,
+                ball_in_hand=BallInHand.NONE,
+                options=(Choice.SPOT_EIGHT_AND_PLAY, Choice.RERACK_AND_BREAK),
+                next_phase=Phase.OPEN_TABLE,
+                next_ball_on=self._on_after(shooter, final, spot, (None, None)),
+                reason=(
+                    f"The 8 was pocketed on the break, no foul ({CLAUSE_EIGHT_ON_BREAK}): {p1} "
+                    "spots the 8 and keeps shooting, or re-racks and breaks again "
+                    "(WPA 3.4: the breaker chooses)."
+                ),
+                details=(("choice_context", "eight_on_break"),),
+            )
+        if objects_off:
+            spot = (self.spot_on_foot(final, 8),) if 8 in objects_off else ()
+            if spot:
+                notes.append("The 8 left the table on the break: it is spotted.")
+            options: tuple[Choice, ...] = (
+                () if cue_gone else (Choice.ACCEPT_TABLE, Choice.TAKE_BALL_IN_HAND)
+            )
+            return Ruling(
+                **base,
+                to_spot=spot,
+                next_to_play=opponent,
+                ball_in_hand=BallInHand.BEHIND_HEAD_STRING if cue_gone else BallInHand.NONE,
+                options=options,
+                next_phase=Phase.OPEN_TABLE,
+                next_ball_on=self._on_after(opponent, final, spot, (None, None)),
+                reason=(
+                    f"Foul on the break: ball(s) left the table and count as pocketed: {p2} "
+                    + (
+                        "has ball in hand behind the head string."
+                        if cue_gone
+                        else "accepts the table as it lies or takes ball in hand behind the "
+                        "head string."
+                    )
+                ),
+                notes=tuple(notes),
+                details=(("choice_context", "off_table_on_break"),),
+            )
+        if not legal_break:
+            break_foul = Foul(
+                "illegal_break",
+                CLAUSE_ILLEGAL_BREAK,
+                f"Illegal break: nothing pocketed and only {len(railed)} object ball(s) touched "
+                "a cushion (four needed)",
+                "object balls that touched a cushion: "
+                + (", ".join(str(b) for b in sorted(railed)) or "none"),
+            )
+            notes.append(break_foul.describe())
+            return Ruling(
+                **base,
+                next_to_play=opponent,
+                ball_in_hand=BallInHand.BEHIND_HEAD_STRING if fouls else BallInHand.NONE,
+                options=(
+                    Choice.ACCEPT_TABLE,
+                    Choice.RERACK_AND_BREAK,
+                    Choice.RERACK_OPPONENT_BREAKS,
+                ),
+                next_phase=Phase.OPEN_TABLE,
+                next_ball_on=self._on_after(opponent, final, (), (None, None)),
+                reason=(
+                    f"Illegal break ({CLAUSE_ILLEGAL_BREAK_CHOICE}): {p2} accepts the table, "
+                    f"re-racks and breaks, or re-racks and lets {p1} break again."
+                ),
+                notes=tuple(notes),
+                details=(("choice_context", "illegal_break"),),
+            )
+        if fouls:
+            return Ruling(
+                **base,
+                next_to_play=opponent,
+                ball_in_hand=BallInHand.BEHIND_HEAD_STRING,
+                next_phase=Phase.OPEN_TABLE,
+                next_ball_on=self._on_after(opponent, final, (), (None, None)),
+                reason=(
+                    "Foul on the break: pocketed balls stay down, the table is open, "
+                    f"{p2} has ball in hand behind the head string (WPA 3.5)."
+                ),
+            )
+        if pocketed_objects:
+            return Ruling(
+                **base,
+                next_to_play=shooter,
+                next_phase=Phase.OPEN_TABLE,
+                next_ball_on=self._on_after(shooter, final, (), (None, None)),
+                reason=f"Legal break with a ball pocketed: {p1} keeps shooting; the table is open.",
+            )
+        return Ruling(
+            **base,
+            next_to_play=opponent,
+            next_phase=Phase.OPEN_TABLE,
+            next_ball_on=self._on_after(opponent, final, (), (None, None)),
+            reason=(
+                "Legal break (four or more object balls to a cushion), nothing pocketed: "
+                f"{p2} to play."
+            ),
+        )
+
+    def _on_after(
+        self,
+        player: int,
+        final: BallState,
+        spot: tuple[tuple[int, tuple[float, float]], ...],
+        groups: tuple[Group | None, ...],
+    ) -> frozenset[int]:
+        state = final
+        for ball, xy in spot:
+            state = state.with_ball_at(ball, xy)
+        return self.balls_on_for(player, state, groups)
+
+    def _judge_play(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
+        shooter = self.to_play
+        opponent = self.other(shooter)
+        p1, p2 = self.players[shooter], self.players[opponent]
+        group = self.groups[shooter]
+        up_before = frozenset(b for b in facts.on_table_before if b != 0)
+        cleared = group is not None and not (group.balls & up_before)
+        if group is None:
+            on = up_before - {8}
+            on_words = "the table was open: any ball but the 8 may be hit first"
+            clause = CLAUSE_OPEN_TABLE
+        elif cleared:
+            on = frozenset({8})
+            on_words = "the 8 was on"
+            clause = CLAUSE_WRONG_BALL
+        else:
+            on = group.balls & up_before
+            on_words = f"{group.value} were on"
+            clause = CLAUSE_WRONG_BALL
+
+        fouls = self.common_fouls(facts, declaration, CLAUSE_BAD_PLACEMENT)
+        wrong = self.wrong_ball_foul(facts, on, on_words, clause)
+        if wrong is not None:
+            if group is None and facts.first_ball_hit == 8:
+                wrong = replace(wrong, code=FoulCode.EIGHT_FIRST_ON_OPEN_TABLE)
+            fouls.insert(1 if fouls and fouls[0].code == FoulCode.CUE_BALL_POCKETED else 0, wrong)
+        else:
+            no_rail = self.no_cushion_foul(facts)
+            if no_rail is not None:
+                fouls.append(no_rail)
+
+        base = self._base(facts, result, declaration, fouls)
+        final = base["final"]
+        pocketed_objects = facts.object_balls_pocketed
+        eight_pocketing = facts.pocketing_of(8)
+        eight_off = 8 in declaration.off_table
+
+        # The four ways to lose with the 8.
+        if eight_pocketing is not None or eight_off:
+            loss: str | None = None
+            if eight_off:
+                loss = f"the 8 left the table ({CLAUSE_LOSS_OFF})"
+            elif not cleared:
+                loss = f"the 8 was pocketed before {p1}'s group was cleared ({CLAUSE_LOSS_EARLY})"
+            elif fouls:
+                loss = f"the 8 was pocketed on a foul ({CLAUSE_LOSS_FOUL})"
+            elif (
+                declaration.called_ball != 8
+                or eight_pocketing is None
+                or eight_pocketing.pocket_name != declaration.called_pocket
+            ):
+                where = eight_pocketing.pocket_name if eight_pocketing is not None else "?"
+                loss = (
+                    f"the 8 went into the {where} pocket, not the called one "
+                    f"({declaration.called_pocket or 'no call'}) ({CLAUSE_LOSS_POCKET})"
+                )
+            if loss is not None:
+                return Ruling(
+                    **base,
+                    next_to_play=opponent,
+                    frame_over=True,
+                    winner=opponent,
+                    next_phase=Phase.OVER,
+                    reason=f"{p1} loses: {loss}. {p2} wins.",
+                )
+            return Ruling(
+                **base,
+                next_to_play=shooter,
+                frame_over=True,
+                winner=shooter,
+                next_phase=Phase.OVER,
+                reason=(
+                    f"{p1} pocketed the 8 in the called pocket after clearing the group and wins."
+                ),
+            )
+
+        if fouls:
+            return Ruling(
+                **base,
+                next_to_play=opponent,
+                ball_in_hand=BallInHand.ANYWHERE,
+                next_phase=self.phase,
+                next_ball_on=self._on_after(opponent, final, (), self.groups),
+                reason=f"Foul by {p1}: pocketed balls stay down; {p2} has ball in hand anywhere.",
+            )
+
+        notes: list[str] = []
+        called = declaration.called_ball
+        called_in = False
+        if not declaration.safety and called is not None:
+            called_pocketing = facts.pocketing_of(called)
+            if called_pocketing is not None:
+                if called_pocketing.pocket_name == declaration.called_pocket:
+                    called_in = True
+                else:
+                    notes.append(
+                        f"The called {called} went into the {called_pocketing.pocket_name} "
+                        f"pocket, not the called {declaration.called_pocket}: it stays down, "
+                        f"no foul, the turn passes ({CLAUSE_WRONG_POCKET})."
+                    )
+        if declaration.safety:
+            notes.append(
+                f"Safety announced ({CLAUSE_SAFETY}): pocketed balls stay down, the turn passes."
+            )
+
+        groups = self.groups
+        if called_in and group is None and called is not None:
+            mine = Group.SOLIDS if called in Group.SOLIDS.balls else Group.STRIPES
+            new_groups: list[Group | None] = [None, None]
+            new_groups[shooter] = mine
+            new_groups[opponent] = mine.other
+            groups = tuple(new_groups)
+            notes.append(
+                f"{p1} takes the {mine.value}, {p2} the {mine.other.value} "
+                f"({CLAUSE_GROUP_ASSIGNED})."
+            )
+        phase = Phase.OPEN_TABLE if groups[shooter] is None else Phase.GROUPS_ASSIGNED
+        details: tuple[tuple[str, object], ...] = (("groups", groups),)
+        if called_in:
+            return Ruling(
+                **base,
+                next_to_play=shooter,
+                next_phase=phase,
+                next_ball_on=self._on_after(shooter, final, (), groups),
+                reason=f"{p1} pocketed the called {called} in the called pocket and shoots again.",
+                notes=tuple(notes),
+                details=details,
+            )
+        pots = ", ".join(self.name_of(b) for b in pocketed_objects)
+        return Ruling(
+            **base,
+            next_to_play=opponent,
+            next_phase=phase,
+            next_ball_on=self._on_after(opponent, final, (), groups),
+            reason=(
+                f"Legal shot; {pots} stay(s) down"
+                if pots
+                else "Legal shot, the called ball was not pocketed"
+            )
+            + f": {p2} to play.",
+            notes=tuple(notes),
+            details=details,
+        )
+
+    # ------------------------------------------------------------------ applying
+    def _after_shot(self, ruling: Ruling) -> Game:
+        game = super()._after_shot(ruling)
+        groups = ruling.detail("groups")
+        if groups is not None and isinstance(game, EightBallGame):
+            game = replace(game, groups=tuple(groups))  # type: ignore[arg-type]
+        return game
+
+    def _resolve_choice(self, choice: Choice) -> Game:
+        if choice in (Choice.ACCEPT_TABLE, Choice.SPOT_EIGHT_AND_PLAY):
+            return replace(self, pending_choice=(), choice_context="")
+        if choice is Choice.TAKE_BALL_IN_HAND:
+            return replace(
+                self,
+                pending_choice=(),
+                choice_context="",
+                ball_in_hand=BallInHand.BEHIND_HEAD_STRING,
+            )
+        return super()._resolve_choice(choice)

@@ -1,0 +1,314 @@
+"""9-ball ("US - jeu de la 9", WPA world-standardized rules), judged clause by clause.
+
+The clauses and how each is judged are listed in ``docs/rules-coverage.md``. In short:
+
+* Break ("Casse de départ"): cue ball in hand behind the head string; the 1 must be hit first;
+  with nothing pocketed at least four object balls must touch a cushion (triangle rack); a foul
+  on the break gives ball in hand anywhere.
+* Magic rack ("La règle des 3 billes"): instead of the four-cushion rule, at least three object
+  balls must be pocketed or cross the head string (each counted once); otherwise a dry break: the
+  9 is spotted if down, the opponent accepts the table (no push-out) or hands it back (the
+  breaker may push out). A ball "crossed" when some part of it was seen beyond the head string.
+* Push-out ("Le coup de dégagement"): announced on the shot after a legal break; no first-ball
+  or cushion requirement; a 9 pocketed is spotted; without a foul the opponent takes the table
+  or hands it back; with a foul, ball in hand anywhere.
+* Play ("Déroulement de la partie"): the lowest ball first; any legal pot continues; the 9 on any
+  legal shot wins (break and combinations included).
+* The 9 ("Cas de la bille n° 9"): pocketed on a foul or off the table, it is spotted.
+* Three consecutive fouls lose, after the warning following the second ("Les trois fautes").
+* The foul list ("Liste des fautes"): from the log (cue ball pocketed, wrong ball first, no
+  cushion after contact), declared (the rest); a foul gives ball in hand anywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from rules.errors import InvalidDeclarationError, InvalidOptionError
+from rules.facts import ShotFacts
+from rules.game import Game
+from rules.pool import CLAUSE_WRONG_BALL, FoulCode, PoolGame
+from rules.racks import nine_ball_rack, racked_state
+from rules.types import BallInHand, Choice, Declaration, DeclarationOptions, Foul, Phase, Ruling
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    import numpy as np
+
+    from sim.balls import BallState
+
+CLAUSE_BREAK_IN_HAND = (
+    "Casse de départ : « Le joueur a « bille en main » derrière la ligne de départ. »"
+)
+CLAUSE_BREAK_ONE = "Casse de départ : « Il doit toucher obligatoirement la bille n° 1… »"
+CLAUSE_BREAK_FOUR = (
+    "Casse de départ : « …au moins quatre billes de but doivent avoir touché une bande… »"
+)
+CLAUSE_THREE_BALL = "La règle des 3 billes : « À la casse, au moins trois billes de but doivent… »"
+CLAUSE_PUSH_OUT = "Le coup de dégagement : « En cas de casse régulière, le joueur qui a la main… »"
+CLAUSE_NINE_SPOT = (
+    "Cas de la bille n° 9 : « Lorsque la bille n° 9 est éjectée… ou est empochée irrégulièrement… »"
+)
+CLAUSE_THREE_FOULS = (
+    "Les trois fautes consécutives : « …si un joueur commet trois fautes consécutives… »"
+)
+
+RACK_STYLES = ("triangle", "magic")
+
+
+@dataclass(frozen=True)
+class NineBallGame(PoolGame):
+    """A rack of 9-ball. ``rack_style`` is "triangle" (four-cushion break rule) or "magic"
+    (template rack: the three-ball rule)."""
+
+    kind = "nine-ball"
+
+    rack_style: str = "triangle"
+
+    @classmethod
+    def new(
+        cls, players: tuple[str, ...] = ("A", "B"), seed: int | None = None, **options: Any
+    ) -> Self:
+        """A 9-ball rack ready for the break. Options: ``table`` (pool ``sim.Table``, default
+        9 ft), ``rack_style`` ("triangle" or "magic"), ``referee_warns`` (bool), ``breaker``
+        (0 or 1)."""
+        options = dict(options)
+        common = cls._common_options(players, seed, options)
+        rack_style = str(options.pop("rack_style", "triangle"))
+        if rack_style not in RACK_STYLES:
+            raise InvalidOptionError(
+                f"rack_style {rack_style!r} is unknown; allowed: {', '.join(RACK_STYLES)}"
+            )
+        if options:
+            raise InvalidOptionError(
+                f"unknown 9-ball option(s) {', '.join(sorted(options))}; "
+                "allowed: table, rack_style, referee_warns, breaker"
+            )
+        state = racked_state(nine_ball_rack(common["table"], common["seed"], 0))
+        game = cls(state=state, rack_style=rack_style, **common)
+        return replace(
+            game, ball_on=game.first_ball_on(state), ball_in_hand=BallInHand.BEHIND_HEAD_STRING
+        )
+
+    def rack_positions(self, rack_number: int) -> np.ndarray:
+        return nine_ball_rack(self.table, self.seed, rack_number)
+
+    def first_ball_on(self, state: BallState) -> frozenset[int]:
+        """The lowest-numbered object ball on the table."""
+        on = [i for i in range(1, int(state.n)) if bool(state.on_table[i])]
+        return frozenset(on[:1])
+
+    # ------------------------------------------------------------------ declarations
+    def declaration_options(self) -> DeclarationOptions:
+        return DeclarationOptions(
+            push_out_allowed=self.phase is Phase.PUSH_OUT_ALLOWED,
+            declarable_fouls=tuple(self.declarable_fouls().items()),
+        )
+
+    def _check_declaration(self, declaration: Declaration) -> None:
+        super()._check_declaration(declaration)
+        if declaration.push_out and self.phase is not Phase.PUSH_OUT_ALLOWED:
+            raise InvalidDeclarationError(
+                "a push-out may be announced only on the shot right after a legal break "
+                "(or after a dry break handed back); now it is not allowed"
+            )
+        if declaration.called_ball is not None or declaration.called_pocket is not None:
+            raise InvalidDeclarationError(
+                "9-ball calls neither the ball nor the pocket "
+                "(« Il n'annonce ni la bille ni la poche »)"
+            )
+        if declaration.safety:
+            raise InvalidDeclarationError(
+                "9-ball has no called safety; "
+                "allowed declarations: push_out, declared_fouls, off_table"
+            )
+
+    # ------------------------------------------------------------------ judging
+    def _judge(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
+        shooter = self.to_play
+        opponent = self.other(shooter)
+        is_break = self.phase is Phase.BREAK
+        push_out = declaration.push_out
+        objects = sorted(b for b in facts.on_table_before if b != 0)
+        lowest = objects[0] if objects else None
+
+        fouls: list[Foul] = self.common_fouls(facts, declaration, CLAUSE_BREAK_IN_HAND)
+        notes: list[str] = []
+        if not push_out and lowest is not None:
+            clause = CLAUSE_BREAK_ONE if is_break else CLAUSE_WRONG_BALL
+            wrong = self.wrong_ball_foul(
+                facts, frozenset({lowest}), f"{self.name_of(lowest)} was on", clause
+            )
+            if wrong is not None:
+                if is_break and wrong.code == FoulCode.WRONG_BALL_FIRST:
+                    wrong = replace(wrong, code=FoulCode.BREAK_ONE_NOT_FIRST)
+                fouls.insert(
+                    1 if fouls and fouls[0].code == FoulCode.CUE_BALL_POCKETED else 0, wrong
+                )
+            elif is_break:
+                if self.rack_style == "triangle" and not facts.object_balls_pocketed:
+                    railed = sorted(facts.object_balls_to_cushion)
+                    if len(railed) < 4:
+                        fouls.append(
+                            Foul(
+                                FoulCode.BREAK_FOUR_CUSHIONS,
+                                CLAUSE_BREAK_FOUR,
+                                "Foul: nothing was pocketed on the break and only "
+                                f"{len(railed)} object ball(s) touched a cushion (four needed)",
+                                "object balls that touched a cushion: "
+                                + (", ".join(str(b) for b in railed) or "none"),
+                            )
+                        )
+            else:
+                no_rail = self.no_cushion_foul(facts)
+                if no_rail is not None:
+                    fouls.append(no_rail)
+
+        pocketed = tuple(facts.pocketed)
+        off_table = tuple(sorted(declaration.off_table))
+        objects_down = [b for b in facts.object_balls_pocketed] + [b for b in off_table if b != 0]
+        nine_down = 9 in objects_down
+        final = self.final_state(result, declaration)
+        fouled = bool(fouls)
+
+        dry_break = False
+        if is_break and not fouled and self.rack_style == "magic":
+            pocketed_objects = set(facts.object_balls_pocketed)
+            crossed = set(
+                facts.balls_with_part_below(
+                    float(self.table.head_string_y), float(self.table.ball_radius)
+                )
+            )
+            crossed |= {c.ball for c in facts.crossings_of("head_string", -1) if c.ball != 0}
+            counted = pocketed_objects | (crossed - {0})
+            notes.append(
+                f"Three-ball rule: {len(counted)} object ball(s) pocketed or past the head string "
+                f"(pocketed: {sorted(pocketed_objects) or 'none'}; "
+                f"crossed: {sorted(crossed - pocketed_objects) or 'none'})."
+            )
+            dry_break = len(counted) < 3
+
+        counts, warned, loses, warn_note = self.count_fouls(shooter, fouled)
+        if warn_note:
+            notes.append(warn_note)
+
+        to_spot: tuple[tuple[int, tuple[float, float]], ...] = ()
+        nine_spotted = nine_down and (fouled or push_out or dry_break or 9 in off_table)
+        if nine_spotted:
+            to_spot = (self.spot_on_foot(final, 9),)
+            notes.append(f"The 9 is spotted ({CLAUSE_NINE_SPOT if not push_out else 'push-out'}).")
+
+        p1, p2 = self.players[shooter], self.players[opponent]
+        common: dict[str, Any] = {
+            "shooter": shooter,
+            "shot_number": self.shot_number,
+            "fouls": tuple(fouls),
+            "points": (0, 0),
+            "pocketed": pocketed,
+            "off_table": off_table,
+            "to_spot": to_spot,
+            "final": final,
+            "fouls_in_a_row": counts,
+            "warning_given": warned,
+        }
+        after = final
+        for ball, xy in to_spot:
+            after = after.with_ball_at(ball, xy)
+        on_after = self.first_ball_on(after)
+
+        if fouled:
+            if loses:
+                return Ruling(
+                    **common,
+                    next_to_play=opponent,
+                    frame_over=True,
+                    winner=opponent,
+                    next_phase=Phase.OVER,
+                    reason=(
+                        f"{p1} fouled for the third time in a row after the warning: {p2} wins "
+                        f"({CLAUSE_THREE_FOULS})."
+                    ),
+                    notes=tuple(notes),
+                )
+            return Ruling(
+                **common,
+                next_to_play=opponent,
+                ball_in_hand=BallInHand.ANYWHERE,
+                next_phase=Phase.PLAY,
+                next_ball_on=on_after,
+                reason=f"Foul by {p1}: {p2} has ball in hand anywhere.",
+                notes=tuple(notes),
+            )
+        if push_out:
+            return Ruling(
+                **common,
+                next_to_play=opponent,
+                ball_in_hand=BallInHand.NONE,
+                options=(Choice.ACCEPT_TABLE, Choice.HAND_BACK),
+                next_phase=Phase.PLAY,
+                next_ball_on=on_after,
+                reason=f"{p1} pushed out: {p2} takes the table as it lies or hands it back.",
+                notes=tuple(notes),
+                details=(("choice_context", "push_out"),),
+            )
+        if dry_break:
+            return Ruling(
+                **common,
+                next_to_play=opponent,
+                ball_in_hand=BallInHand.NONE,
+                options=(Choice.ACCEPT_TABLE, Choice.HAND_BACK),
+                next_phase=Phase.PLAY,
+                next_ball_on=on_after,
+                reason=(
+                    f"Dry break (three-ball rule not met): {p2} accepts the table (no push-out) or "
+                    f"hands it back to {p1}, who may then push out."
+                ),
+                notes=tuple(notes),
+                details=(("choice_context", "dry_break"),),
+            )
+        if nine_down:
+            return Ruling(
+                **common,
+                next_to_play=shooter,
+                frame_over=True,
+                winner=shooter,
+                next_phase=Phase.OVER,
+                reason=f"{p1} pocketed the 9 on a legal shot and wins.",
+                notes=tuple(notes),
+            )
+        next_phase = Phase.PUSH_OUT_ALLOWED if is_break else Phase.PLAY
+        pots = ", ".join(self.name_of(b) for b in facts.object_balls_pocketed)
+        if facts.object_balls_pocketed:
+            return Ruling(
+                **common,
+                next_to_play=shooter,
+                next_phase=next_phase,
+                next_ball_on=on_after,
+                reason=f"{p1} pocketed {pots} legally and shoots again.",
+                notes=tuple(notes),
+            )
+        return Ruling(
+            **common,
+            next_to_play=opponent,
+            next_phase=next_phase,
+            next_ball_on=on_after,
+            reason=f"Legal shot, nothing pocketed: {p2} to play.",
+            notes=tuple(notes),
+        )
+
+    # ------------------------------------------------------------------ choices
+    def _resolve_choice(self, choice: Choice) -> Game:
+        if choice is Choice.ACCEPT_TABLE:
+            return replace(self, pending_choice=(), phase=Phase.PLAY, choice_context="")
+        if choice is Choice.HAND_BACK:
+            phase = Phase.PUSH_OUT_ALLOWED if self.choice_context == "dry_break" else Phase.PLAY
+            return replace(
+                self,
+                pending_choice=(),
+                to_play=self.other(self.to_play),
+                phase=phase,
+                choice_context="",
+            )
+        return super()._resolve_choice(choice)

@@ -1,0 +1,324 @@
+"""What 9-ball and 8-ball share: balls named "cue", "1"..; fouls read off the log or declared;
+balls spotted on the foot spot; re-racks; ball in hand zones; racks won as the score.
+
+The fouls found here, in the order the rule texts list them ("Liste des fautes"):
+
+* cue ball pocketed (event log) or off the table (declared: the engine is 2-D);
+* object balls off the table (declared);
+* a cue ball in hand behind the head string played from elsewhere (geometry: the cue ball's
+  centre at t = 0 is not behind the head string);
+* every declared foul, under its clause.
+
+The first-ball and cushion fouls depend on what each game calls the ball on, so each game adds
+them with ``wrong_ball_foul`` and ``no_cushion_foul``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from rules.facts import ShotFacts
+from rules.game import Game, draw_seed
+from rules.placement import foot_spot_position, is_behind_head_string
+from rules.types import BallInHand, Choice, Declaration, DeclaredFoul, Foul, Phase, Ruling
+
+if TYPE_CHECKING:
+    from sim.balls import BallState
+    from sim.table import Table
+
+
+class FoulCode:
+    """Codes of the fouls pool games read off the log or geometry (declared fouls use the
+    ``DeclaredFoul`` values)."""
+
+    CUE_BALL_POCKETED = "cue_ball_pocketed"
+    CUE_BALL_OFF_TABLE = "cue_ball_off_table"
+    OBJECT_BALL_OFF_TABLE = "object_ball_off_table"
+    NO_BALL_HIT = "no_ball_hit"
+    WRONG_BALL_FIRST = "wrong_ball_first"
+    NO_CUSHION_AFTER_CONTACT = "no_cushion_after_contact"
+    BREAK_NOT_BEHIND_HEAD_STRING = "break_not_behind_head_string"
+    BAD_PLACEMENT = "bad_placement"
+    BREAK_ONE_NOT_FIRST = "break_one_not_first"
+    BREAK_FOUR_CUSHIONS = "break_four_cushions"
+    EIGHT_FIRST_ON_OPEN_TABLE = "eight_first_on_open_table"
+
+
+#: The fouls of the common list ("Liste des fautes") a player declares, with the clause.
+COMMON_DECLARABLE: dict[str, str] = {
+    DeclaredFoul.FOOT_OFF_FLOOR: "« Aucun pied du joueur ne touche le sol au moment du tir »",
+    DeclaredFoul.BALL_TOUCHED: "« Bille touchée, déplacée autrement que par un tir normal… »",
+    DeclaredFoul.DOUBLE_HIT: "« Double touche ou « queutage », billes collées, poussette »",
+    DeclaredFoul.CUE_ON_TABLE: "« Queue posée sur la table… »",
+    DeclaredFoul.OUT_OF_TURN: "« Jouer en dehors de son tour… »",
+    DeclaredFoul.SLOW_PLAY: "« Jeu lent : lors d'un match chronométré… »",
+    DeclaredFoul.PLAYED_OBJECT_BALL: "« Jouer avec une bille de but au lieu de la bille blanche »",
+    DeclaredFoul.CUE_BALL_MOVED_WHILE_POSITIONING: "« Bille en main jouée en la positionnant… »",
+    DeclaredFoul.FULL_POCKET: "« La poche est remplie de billes et la blanche entre en contact… »",
+    DeclaredFoul.JUMP_WITH_DRAW: "« La blanche saute en jouant en dessous de son centre »",
+}
+
+DECLARED_WORDS: dict[str, str] = {
+    DeclaredFoul.FOOT_OFF_FLOOR: "no foot on the floor at the strike",
+    DeclaredFoul.BALL_TOUCHED: "a ball was touched or moved other than by the shot",
+    DeclaredFoul.DOUBLE_HIT: "double hit / push shot",
+    DeclaredFoul.CUE_ON_TABLE: "the cue was laid on the table",
+    DeclaredFoul.OUT_OF_TURN: "played out of turn",
+    DeclaredFoul.SLOW_PLAY: "shot clock exceeded",
+    DeclaredFoul.PLAYED_OBJECT_BALL: "an object ball was struck instead of the cue ball",
+    DeclaredFoul.CUE_BALL_MOVED_WHILE_POSITIONING: "the cue ball hit a ball while being positioned",
+    DeclaredFoul.FULL_POCKET: "the cue ball touched a ball in an overfull pocket",
+    DeclaredFoul.JUMP_WITH_DRAW: "the cue ball was made to jump by a hit below centre",
+    DeclaredFoul.BALLS_MOVING: "played while balls were still moving",
+    DeclaredFoul.BAD_PLACEMENT: "cue ball in hand placed outside the zone and played",
+}
+
+CLAUSE_CUE_POCKETED = "« Bille blanche empochée ou éjectée hors de la surface de jeu »"
+CLAUSE_WRONG_BALL = "« Mauvaise bille touchée en premier »"
+CLAUSE_NO_CUSHION = "« Pas de bande après contact lorsque aucune bille n'est empochée »"
+CLAUSE_OBJECT_OFF = "« Bille de but éjectée de la surface de jeu »"
+
+
+class PoolGame(Game):
+    """Base of the two pool games. Frozen like ``Game``; adds no fields."""
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def _table_option(cls, options: dict[str, Any]) -> Table:
+        from rules.errors import InvalidOptionError
+        from sim.table import Table
+
+        table = options.pop("table", None)
+        if table is None:
+            return Table.pool(feet=9)
+        if getattr(table, "kind", None) != "pool":
+            raise InvalidOptionError(
+                f"{cls.kind} is played on a pool table; got {getattr(table, 'name', table)!r}"
+            )
+        return table
+
+    @classmethod
+    def _common_options(
+        cls, players: tuple[str, ...], seed: int | None, options: dict[str, Any]
+    ) -> dict[str, Any]:
+        from rules.errors import InvalidOptionError
+
+        players = tuple(str(p) for p in players)
+        if len(players) != 2:
+            raise InvalidOptionError(
+                f"{cls.kind} is played by two players; got {len(players)}: {players}"
+            )
+        table = cls._table_option(options)
+        referee_warns = bool(options.pop("referee_warns", True))
+        breaker = int(options.pop("breaker", 0))
+        if breaker not in (0, 1):
+            raise InvalidOptionError(f"breaker must be 0 or 1 (a player index); got {breaker}")
+        return {
+            "table": table,
+            "players": players,
+            "seed": draw_seed() if seed is None else int(seed),
+            "referee_warns": referee_warns,
+            "breaker": breaker,
+            "to_play": breaker,
+            "score": (0, 0),
+            "fouls_in_a_row": (0, 0),
+            "warning_given": (False, False),
+        }
+
+    def rack_positions(self, rack_number: int) -> np.ndarray:
+        """Ball centres ((n, 2), m) of rack ``rack_number``; each game defines it."""
+        raise NotImplementedError
+
+    def first_ball_on(self, state: BallState) -> frozenset[int]:
+        """The balls on for the break / an open rack; each game defines it."""
+        raise NotImplementedError
+
+    def racked(self, breaker: int, rack_number: int) -> PoolGame:
+        """This game with a fresh rack ``rack_number``: ``breaker`` to break from behind the head
+        string; foul counts cleared; racks won kept."""
+        from rules.racks import racked_state
+
+        state = racked_state(self.rack_positions(rack_number))
+        return replace(
+            self,
+            state=state,
+            to_play=breaker,
+            breaker=breaker,
+            ball_in_hand=BallInHand.BEHIND_HEAD_STRING,
+            ball_on=self.first_ball_on(state),
+            phase=Phase.BREAK,
+            is_over=False,
+            winner=None,
+            fouls_in_a_row=(0, 0),
+            warning_given=(False, False),
+            pending_choice=(),
+            choice_context="",
+            rack_number=rack_number,
+            shot_number=0,
+        )
+
+    def next_rack(self, breaker: int | None = None) -> PoolGame:
+        """After a finished rack, the next one (match play): racks won are kept; ``breaker``
+        defaults to the player who did not break this rack (alternate break)."""
+        from rules.errors import GameOverError
+
+        if not self.is_over:
+            raise GameOverError("this rack is not finished yet")
+        who = self.other(self.breaker) if breaker is None else int(breaker)
+        return self.racked(who, self.rack_number + 1)
+
+    # ------------------------------------------------------------------ names and declarations
+    @property
+    def ball_names(self) -> tuple[str, ...]:
+        return ("cue", *(str(i) for i in range(1, int(self.state.n))))
+
+    def declarable_fouls(self) -> dict[str, str]:
+        return dict(COMMON_DECLARABLE)
+
+    # ------------------------------------------------------------------ fouls shared by both games
+    def final_state(self, result: Any, declaration: Declaration) -> BallState:
+        """``result.final`` with the balls declared off the table taken off it."""
+        state = result.final
+        for b in sorted(declaration.off_table):
+            state = state.with_ball_removed(b)
+        return state
+
+    def common_fouls(
+        self, facts: ShotFacts, declaration: Declaration, placement_clause: str
+    ) -> list[Foul]:
+        """Fouls both pool games read the same way: cue ball pocketed or off the table, object
+        balls off the table, a cue ball in hand behind the head string played from elsewhere
+        (judged under ``placement_clause``), and every declared foul."""
+        names = self.ball_names
+        fouls: list[Foul] = []
+        pocketing = facts.pocketing_of(0)
+        if pocketing is not None:
+            fouls.append(
+                Foul(
+                    FoulCode.CUE_BALL_POCKETED,
+                    CLAUSE_CUE_POCKETED,
+                    "Foul: the cue ball was pocketed",
+                    facts.describe_event(pocketing.event, names),
+                    pocketing.event,
+                )
+            )
+        elif 0 in declaration.off_table:
+            fouls.append(
+                Foul(
+                    FoulCode.CUE_BALL_OFF_TABLE,
+                    CLAUSE_CUE_POCKETED,
+                    "Foul: the cue ball left the playing surface",
+                    "declared by a player",
+                )
+            )
+        objects_off = sorted(b for b in declaration.off_table if b != 0)
+        if objects_off:
+            listed = ", ".join(self.name_of(b) for b in objects_off)
+            fouls.append(
+                Foul(
+                    FoulCode.OBJECT_BALL_OFF_TABLE,
+                    CLAUSE_OBJECT_OFF,
+                    f"Foul: {listed} left the playing surface",
+                    "declared by a player",
+                )
+            )
+        if self.ball_in_hand is BallInHand.BEHIND_HEAD_STRING and 0 in facts.on_table_before:
+            x, y = facts.cue_start
+            if not is_behind_head_string(self.table, (x, y)):
+                code = (
+                    FoulCode.BREAK_NOT_BEHIND_HEAD_STRING
+                    if self.phase is Phase.BREAK
+                    else FoulCode.BAD_PLACEMENT
+                )
+                fouls.append(
+                    Foul(
+                        code,
+                        placement_clause,
+                        "Foul: the cue ball was in hand behind the head string but was played from "
+                        "in front of it",
+                        f"cue ball centre at y = {y:.4f} m at the strike; the head string is at "
+                        f"y = {float(self.table.head_string_y):.4f} m",
+                    )
+                )
+        allowed = self.declarable_fouls()
+        for code in sorted(declaration.declared_fouls):
+            fouls.append(
+                Foul(
+                    str(code),
+                    allowed[code],
+                    f"Foul: {DECLARED_WORDS.get(code, str(code))}",
+                    "declared by a player",
+                )
+            )
+        return fouls
+
+    def wrong_ball_foul(
+        self, facts: ShotFacts, on: frozenset[int], on_words: str, clause: str
+    ) -> Foul | None:
+        """The foul for a first contact that is not one of ``on`` (or no contact at all), or
+        None. A first contact shared (simultaneous) with a ball on counts as hitting the ball
+        on."""
+        first = facts.first_contact
+        if first is None:
+            return Foul(
+                FoulCode.NO_BALL_HIT,
+                clause,
+                f"Foul: the cue ball hit no ball; {on_words}",
+                "no ball-ball contact of the cue ball in the log",
+            )
+        if facts.first_contact_balls & on:
+            return None
+        return Foul(
+            FoulCode.WRONG_BALL_FIRST,
+            clause,
+            f"Foul: first contact was {self.name_of(first.other)}; {on_words}",
+            facts.describe_event(first.event, self.ball_names),
+            first.event,
+        )
+
+    def no_cushion_foul(self, facts: ShotFacts) -> Foul | None:
+        """ "Pas de bande après contact lorsque aucune bille n'est empochée": after the first
+        contact no ball (cue or object) touched a cushion and no object ball was pocketed."""
+        if facts.first_contact is None or facts.object_balls_pocketed:
+            return None
+        if facts.cushion_hits_after_first_contact():
+            return None
+        return Foul(
+            FoulCode.NO_CUSHION_AFTER_CONTACT,
+            CLAUSE_NO_CUSHION,
+            "Foul: no ball touched a cushion after the first contact and no ball was pocketed",
+            f"no cushion contact after event {facts.first_contact.event} "
+            f"(t = {facts.first_contact.t:.3f} s) and no object ball pocketed",
+            facts.first_contact.event,
+        )
+
+    def spot_on_foot(self, state: BallState, ball: int) -> tuple[int, tuple[float, float]]:
+        """(ball, position) for spotting ``ball`` on the foot spot (or behind it, or in front)."""
+        return ball, foot_spot_position(self.table, state, ball)
+
+    # ------------------------------------------------------------------ the score and re-racks
+    def _after_shot(self, ruling: Ruling) -> Game:
+        game = super()._after_shot(ruling)
+        if ruling.frame_over and ruling.winner is not None:
+            score = list(game.score)
+            score[ruling.winner] += 1
+            game = replace(game, score=tuple(score))
+        return game
+
+    def _resolve_choice(self, choice: Choice) -> Game:
+        if choice is Choice.RERACK_AND_BREAK:
+            return self.racked(self.to_play, self.rack_number + 1)
+        if choice is Choice.RERACK_OPPONENT_BREAKS:
+            return self.racked(self.other(self.to_play), self.rack_number + 1)
+        return super()._resolve_choice(choice)
+
+    def _check_declaration(self, declaration: Declaration) -> None:
+        from rules.errors import InvalidDeclarationError
+
+        if declaration.nominated is not None or declaration.free_ball:
+            raise InvalidDeclarationError(
+                "nominations and free balls are snooker declarations, not pool ones"
+            )

@@ -1,0 +1,116 @@
+"""Pool racks: the 9-ball diamond and the 8-ball triangle (PHYSICS.md 5.1, WPA racking rules).
+
+Rows advance from the foot spot towards the foot cushion (+y). Row ``k`` sits at
+``y = y_F + k * sqrt(3) * s / 2`` and ball ``j`` of a row of ``m`` balls at
+``x = x_F + (2 j - (m - 1)) * s / 2``, with ``s`` the centre spacing: two radii plus a tiny gap
+(``RACK_GAP_FRACTION``), and every ball but the apex moved by a random jitter of at most
+``RACK_JITTER_FRACTION`` of a radius in x and y (PHYSICS.md 5.1, as pooltool does), so the engine
+never starts from exactly touching balls and no two balls overlap.
+
+* 9-ball ("Départ du jeu"): a diamond of rows 1-2-3-2-1; the 1 on the foot spot (the apex), the 9
+  in the centre; the others placed at random, differently on each rack (the rack draws from
+  ``(seed, rack_number)``).
+* 8-ball ("Départ du jeu"): a triangle of rows 1-2-3-4-5, apex on the foot spot; the 8 in the
+  middle of the third row; one solid and one stripe in the two back corners (which is which at
+  random); the others at random.
+
+Pure functions: they return new arrays and states.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from sim.balls import BallState
+    from sim.table import Table
+
+#: Extra centre spacing between neighbours in a rack, as a fraction of 2R.
+RACK_GAP_FRACTION = 2.5e-3
+#: Largest random displacement of a racked ball along x and along y, as a fraction of R.
+RACK_JITTER_FRACTION = 1e-3
+
+NINE_BALL_ROWS = (1, 2, 3, 2, 1)
+EIGHT_BALL_ROWS = (1, 2, 3, 4, 5)
+
+
+def rack_rng(seed: int, rack_number: int) -> np.random.Generator:
+    """The random generator of rack ``rack_number`` of a game seeded with ``seed``."""
+    return np.random.default_rng([int(seed) & 0xFFFFFFFF, int(rack_number)])
+
+
+def rack_slots(table: Table, rows: tuple[int, ...]) -> np.ndarray:
+    """Centres ((sum(rows), 2), m) of a rack with the given row lengths, apex on the foot spot,
+    rows in order, balls left to right, without jitter."""
+    R = float(table.ball_radius)
+    s = 2.0 * R * (1.0 + RACK_GAP_FRACTION)
+    xf, yf = float(table.foot_spot[0]), float(table.foot_spot[1])
+    slots = []
+    for k, m in enumerate(rows):
+        y = yf + k * math.sqrt(3.0) * s / 2.0
+        for j in range(m):
+            slots.append((xf + (2 * j - (m - 1)) * s / 2.0, y))
+    return np.asarray(slots, dtype=float)
+
+
+def _jittered(slots: np.ndarray, radius: float, rng: np.random.Generator) -> np.ndarray:
+    jitter = rng.uniform(-1.0, 1.0, size=slots.shape) * RACK_JITTER_FRACTION * radius
+    jitter[0] = 0.0  # the apex stays on the foot spot
+    return slots + jitter
+
+
+def nine_ball_rack(table: Table, seed: int, rack_number: int = 0) -> np.ndarray:
+    """Centres ((10, 2), m) of the cue ball and balls 1..9 racked for 9-ball: the 1 at the apex
+    on the foot spot, the 9 in the centre, 2..8 at random. The cue ball is put behind the
+    head spot (the breaker may place it anywhere behind the head string)."""
+    rng = rack_rng(seed, rack_number)
+    slots = _jittered(rack_slots(table, NINE_BALL_ROWS), float(table.ball_radius), rng)
+    # slot order: 0 apex, 1-2 row 1, 3-5 row 2 (4 = centre), 6-7 row 3, 8 back
+    others = [int(b) for b in rng.permutation(np.arange(2, 9))]
+    free_slots = [1, 2, 3, 5, 6, 7, 8]
+    xy = np.zeros((10, 2))
+    xy[0] = cue_ball_break_position(table)
+    xy[1] = slots[0]
+    xy[9] = slots[4]
+    for ball, slot in zip(others, free_slots, strict=True):
+        xy[ball] = slots[slot]
+    return xy
+
+
+def eight_ball_rack(table: Table, seed: int, rack_number: int = 0) -> np.ndarray:
+    """Centres ((16, 2), m) of the cue ball and balls 1..15 racked for 8-ball: the 8 in the
+    middle of the third row, a solid and a stripe in the back corners, the rest at random. The
+    cue ball is put behind the head spot."""
+    rng = rack_rng(seed, rack_number)
+    slots = _jittered(rack_slots(table, EIGHT_BALL_ROWS), float(table.ball_radius), rng)
+    # slot order: 0 apex; 1-2; 3-5 (4 = middle of the third row); 6-9; 10-14 (10, 14 corners)
+    solid = int(rng.integers(1, 8))
+    stripe = int(rng.integers(9, 16))
+    corners = [solid, stripe] if rng.random() < 0.5 else [stripe, solid]
+    rest = [b for b in range(1, 16) if b not in (8, solid, stripe)]
+    rest = [int(b) for b in rng.permutation(rest)]
+    free_slots = [0, 1, 2, 3, 5, 6, 7, 8, 9, 11, 12, 13]
+    xy = np.zeros((16, 2))
+    xy[0] = cue_ball_break_position(table)
+    xy[8] = slots[4]
+    xy[corners[0]] = slots[10]
+    xy[corners[1]] = slots[14]
+    for ball, slot in zip(rest, free_slots, strict=True):
+        xy[ball] = slots[slot]
+    return xy
+
+
+def cue_ball_break_position(table: Table) -> tuple[float, float]:
+    """Where a new rack leaves the cue ball: on the long string, one ball diameter behind the
+    head string (the head spot itself is on the string, which is not "behind" it)."""
+    return float(table.head_spot[0]), float(table.head_string_y) - 2.0 * float(table.ball_radius)
+
+
+def racked_state(xy: np.ndarray) -> BallState:
+    """All balls at rest at ``xy`` ((n, 2), m)."""
+    from sim.balls import BallState
+
+    return BallState.at_rest(xy)

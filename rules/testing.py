@@ -1,0 +1,132 @@
+"""Hand-built shots for rules tests and the lab: write the event log of a shot by hand.
+
+Example (the cue ball hits the 3 first, the 3 goes to a cushion, the 5 drops in a corner)::
+
+    shot = ShotBuilder(table, game.state)
+    shot.hit(0, 3).cushion(3).pocket(5, "top_left").rest(0, (0.6, 1.0))
+    result = shot.result()            # a sim.ShotResult built with ShotResult.from_log
+
+Times advance by ``step`` seconds per event unless given. Each event records the position of
+ball ``a`` (given, or the last one known). ``result()`` builds the final state: pocketed balls
+off the table, balls moved by ``rest`` at their new places, the others where they started.
+The builder mutates only itself; ``result()`` may be called several times.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from sim.events import EventKind, empty_log
+
+if TYPE_CHECKING:
+    from sim.balls import BallState
+    from sim.table import Table
+
+
+class ShotBuilder:
+    """Accumulates event rows for one hand-built shot on ``table`` from ``initial``."""
+
+    def __init__(self, table: Table, initial: BallState, step: float = 0.05) -> None:
+        self.table = table
+        self.initial = initial
+        self.step = float(step)
+        self.rows: list[tuple[float, int, int, int, float, float, float, int]] = []
+        self.t = 0.0
+        self.pos = {
+            i: (float(initial.pos[i][0]), float(initial.pos[i][1])) for i in range(int(initial.n))
+        }
+        self.rested: dict[int, tuple[float, float]] = {}
+        self.gone: set[int] = set()
+        self._add(EventKind.STRIKE, 0, -1, speed=2.0)
+
+    def _add(
+        self,
+        kind: EventKind,
+        a: int,
+        b: int,
+        *,
+        t: float | None = None,
+        xy: tuple[float, float] | None = None,
+        speed: float = 1.0,
+        direction: int = 0,
+    ) -> ShotBuilder:
+        if t is None:
+            t = self.t if not self.rows else self.t + self.step
+        self.t = float(t)
+        if xy is not None:
+            self.pos[a] = (float(xy[0]), float(xy[1]))
+        x, y = self.pos[a]
+        self.rows.append((self.t, int(kind), int(a), int(b), float(speed), x, y, int(direction)))
+        return self
+
+    def hit(
+        self, a: int, b: int, *, t: float | None = None, xy: tuple[float, float] | None = None
+    ) -> ShotBuilder:
+        """Ball ``a`` meets ball ``b``."""
+        return self._add(EventKind.BALL_BALL, a, b, t=t, xy=xy)
+
+    def cushion(
+        self,
+        ball: int,
+        cushion: int = 0,
+        *,
+        t: float | None = None,
+        xy: tuple[float, float] | None = None,
+    ) -> ShotBuilder:
+        """``ball`` meets cushion id ``cushion``."""
+        return self._add(EventKind.BALL_CUSHION, ball, cushion, t=t, xy=xy)
+
+    def pocket(self, ball: int, pocket: str, *, t: float | None = None) -> ShotBuilder:
+        """``ball`` drops into the pocket named ``pocket``."""
+        p = self.table.pocket_named(pocket)
+        self.gone.add(ball)
+        return self._add(EventKind.BALL_POCKET, ball, p.id, t=t, xy=(p.x, p.y))
+
+    def cross(
+        self,
+        ball: int,
+        line: str,
+        direction: int,
+        *,
+        t: float | None = None,
+        xy: tuple[float, float] | None = None,
+    ) -> ShotBuilder:
+        """``ball``'s centre crosses the line named ``line`` (+1 towards +y, -1 towards -y)."""
+        ids = [ln.id for ln in self.table.lines if ln.name == line]
+        if not ids:
+            raise KeyError(f"no line {line!r}; lines: {[ln.name for ln in self.table.lines]}")
+        if xy is None:
+            y_line = next(ln.y for ln in self.table.lines if ln.name == line)
+            xy = (self.pos[ball][0], float(y_line))
+        return self._add(EventKind.LINE_CROSSING, ball, ids[0], t=t, xy=xy, direction=direction)
+
+    def rest(self, ball: int, xy: tuple[float, float]) -> ShotBuilder:
+        """``ball`` comes to rest at ``xy`` (m) at the end of the shot."""
+        self.rested[ball] = (float(xy[0]), float(xy[1]))
+        self.pos[ball] = self.rested[ball]
+        return self
+
+    def events(self) -> np.ndarray:
+        """The log so far (dtype ``EVENT_DTYPE``)."""
+        log = empty_log(len(self.rows))
+        for i, row in enumerate(self.rows):
+            log[i] = row
+        return log
+
+    def final(self) -> BallState:
+        """The state at rest: pocketed balls off, rested balls moved, the rest unchanged."""
+        state = self.initial
+        for ball, xy in self.rested.items():
+            if ball not in self.gone:
+                state = state.with_ball_at(ball, xy)
+        for ball in sorted(self.gone):
+            state = state.with_ball_removed(ball)
+        return state
+
+    def result(self) -> Any:
+        """A ``sim.ShotResult`` built with ``ShotResult.from_log``."""
+        from sim.result import ShotResult
+
+        return ShotResult.from_log(self.table, self.initial, self.events(), self.final())
