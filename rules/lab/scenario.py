@@ -594,27 +594,20 @@ class _Builder:
         self._check_aim_pocket(scenario, table)
 
     def _check_placement(self, scenario: Scenario, table: Any) -> None:
-        zone = scenario.phase.ball_in_hand
+        from rules.placement import is_in_zone, zone_words
+        from rules.types import BallInHand
+
+        zone = BallInHand(scenario.phase.ball_in_hand)
         cue = scenario.position_of(CUE)
-        if zone == "none" or cue is None:
+        if zone is BallInHand.NONE or cue is None:
             return
         where = "shot.cue_ball_at" if scenario.shot.cue_ball_at is not None else "balls.cue"
-        x, y = cue
-        if zone == "behind_head_string" and not y <= table.head_string_y:
+        if not is_in_zone(table, cue, zone):
             raise self.fail(
                 where,
-                f"with ball in hand behind the head string the cue ball's centre must be at "
-                f"y <= {table.head_string_y:g} m; got y = {y:g}",
+                f"the cue ball at ({cue[0]:g}, {cue[1]:g}) is outside the ball-in-hand zone: "
+                f"with phase.ball_in_hand = {zone.value!r} it must go {zone_words(table, zone)}",
             )
-        if zone == "in_d":
-            cx, cy = table.d_centre
-            inside = y <= table.baulk_y + 1e-12 and math.hypot(x - cx, y - cy) <= table.d_radius
-            if not inside:
-                raise self.fail(
-                    where,
-                    f"with ball in hand the cue ball must be in the D (within {table.d_radius:g} m "
-                    f"of ({cx:g}, {cy:g}) and y <= {table.baulk_y:g}); got ({x:g}, {y:g})",
-                )
 
     def _check_aim_pocket(self, scenario: Scenario, table: Any) -> None:
         shot = scenario.shot

@@ -1,0 +1,323 @@
+"""Still images (PNG) and animations (GIF) of one simulated shot, with the window's drawing.
+
+The table and balls are painted by :mod:`render.draw` through a :class:`render.view.View`, the
+same code the window uses; this module adds what a rule tester needs on paper: each ball's path
+in its own colour, the events of the log marked and numbered (the numbers are the event rows
+printed by ``cuesim shot``, so a foul's evidence "event 4" can be found on the picture), and the
+ruling written under the table.
+
+Markers: a ring where two balls met, a small square where a ball hit a cushion, a red ring
+where a ball dropped into a pocket, a dotted ghost where each ball started.
+
+Runs headless: the SDL video driver defaults to "dummy" and nothing opens a window. GIF
+frames are assembled with Pillow (a dependency of matplotlib). Nothing here mutates its
+arguments.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from render.draw import (
+    BACKGROUND,
+    draw_balls,
+    draw_table,
+    frame_margin,
+    get_font,
+    looks_for_names,
+)
+from render.view import View
+from sim.events import EventKind
+
+#: Time step of the sampled paths drawn on still images, s (fine enough for smooth curves).
+PATH_DT = 1.0 / 240.0
+#: Default picture sizes, px.
+PNG_SIZE = (1400, 860)
+GIF_SIZE = (900, 560)
+#: Height of the text panel under the table, as a fraction of the picture height.
+PANEL_FRACTION = 0.26
+#: An animation stops at this many seconds of play (long shots are sped up to fit).
+GIF_MAX_PLAY_S = 20.0
+#: Seconds the last frame (with the ruling) is held at the end of an animation.
+GIF_HOLD_S = 2.5
+
+TEXT = (232, 234, 238)
+DIM = (160, 166, 178)
+CONTACT = (255, 220, 80)
+CUSHION = (240, 240, 240)
+POCKETED = (255, 80, 70)
+
+_MARKED_KINDS = (EventKind.BALL_BALL, EventKind.BALL_CUSHION, EventKind.BALL_POCKET)
+
+
+def _pocket_times(result: Any) -> dict[int, tuple[float, float, float]]:
+    """ball -> (t, x, y) of its pocketing, from the event log."""
+    out: dict[int, tuple[float, float, float]] = {}
+    for row in result.events:
+        if int(row["kind"]) == EventKind.BALL_POCKET and int(row["a"]) not in out:
+            out[int(row["a"])] = (float(row["t"]), float(row["x"]), float(row["y"]))
+    return out
+
+
+def ball_paths(result: Any, dt: float = PATH_DT) -> list[np.ndarray]:
+    """Each ball's path as an (m, 2) array of table points (m), from the sampled playback
+    merged with the exact event positions, cut where the ball was pocketed. A ball that was not
+    on the table at the start has an empty (0, 2) path."""
+    frames = np.asarray(result.sample(dt), dtype=np.float64)
+    n = frames.shape[1]
+    times = np.arange(frames.shape[0]) * dt
+    pocketed = _pocket_times(result)
+    on_start = np.asarray(result.initial.on_table, dtype=bool)
+    events = result.events
+    paths = []
+    for i in range(n):
+        if not on_start[i]:
+            paths.append(np.empty((0, 2)))
+            continue
+        t_end = pocketed[i][0] if i in pocketed else np.inf
+        keep = times <= t_end
+        mine = events[(events["a"] == i) & (events["t"] <= t_end)]
+        t_all = np.concatenate([times[keep], mine["t"]])
+        xy_all = np.concatenate(
+            [frames[keep, i, :], np.column_stack([mine["x"], mine["y"]])], axis=0
+        )
+        order = np.argsort(t_all, kind="stable")
+        paths.append(xy_all[order])
+    return paths
+
+
+def _layout(size: tuple[int, int], table: Any) -> tuple[View, pygame.Rect]:
+    width, height = size
+    panel_h = int(height * PANEL_FRACTION)
+    view = View.fit(
+        float(table.length),
+        float(table.width),
+        (0, 0, width, height - panel_h),
+        margin_m=frame_margin(table),
+        landscape=True,
+    )
+    return view, pygame.Rect(0, height - panel_h, width, panel_h)
+
+
+def _draw_paths(
+    surface: pygame.Surface,
+    view: View,
+    paths: Sequence[np.ndarray],
+    colours: Sequence[tuple[int, int, int]],
+) -> None:
+    width = max(1, round(view.length_px(0.004)))
+    for path, colour in zip(paths, colours, strict=True):
+        if len(path) < 2:
+            continue
+        points = [tuple(p) for p in view.to_screen_array(path)]
+        pygame.draw.lines(surface, colour, False, points, width)
+
+
+def _draw_start_ghosts(surface: pygame.Surface, view: View, table: Any, result: Any) -> None:
+    radius = max(2, round(view.length_px(float(table.ball_radius))))
+    pos = np.asarray(result.initial.pos)
+    on = np.asarray(result.initial.on_table, dtype=bool)
+    for i in np.flatnonzero(on):
+        x, y = view.to_screen_int(float(pos[i, 0]), float(pos[i, 1]))
+        pygame.draw.circle(surface, DIM, (x, y), radius, 1)
+
+
+def _draw_event_marks(
+    surface: pygame.Surface, view: View, table: Any, result: Any, until: float = np.inf
+) -> None:
+    radius = max(3, round(view.length_px(float(table.ball_radius))))
+    font = get_font(max(12, radius))
+    for k, row in enumerate(result.events):
+        kind = int(row["kind"])
+        if kind not in _MARKED_KINDS or float(row["t"]) > until:
+            continue
+        x, y = view.to_screen_int(float(row["x"]), float(row["y"]))
+        if kind == EventKind.BALL_BALL:
+            pygame.draw.circle(surface, CONTACT, (x, y), radius + 2, 2)
+            colour = CONTACT
+        elif kind == EventKind.BALL_CUSHION:
+            side = max(3, radius // 2)
+            pygame.draw.rect(surface, CUSHION, (x - side // 2, y - side // 2, side, side), 1)
+            colour = CUSHION
+        else:
+            pygame.draw.circle(surface, POCKETED, (x, y), radius + 4, 3)
+            colour = POCKETED
+        label = font.render(str(k), True, colour)
+        surface.blit(label, (x + radius + 3, y - radius - 3))
+
+
+def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    words = text.split(" ")
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        trial = f"{current} {word}".strip()
+        if current and font.size(trial)[0] > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    lines.append(current)
+    return lines
+
+
+def _draw_panel(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[str]) -> None:
+    pygame.draw.rect(surface, (34, 37, 44), rect)
+    pygame.draw.line(surface, (70, 76, 88), rect.topleft, rect.topright, 2)
+    size = max(14, rect.height // 9)
+    font = get_font(size)
+    margin = size // 2
+    y = rect.top + margin
+    wrapped: list[tuple[str, bool]] = []
+    for n, line in enumerate(lines):
+        for piece in _wrap(line, font, rect.width - 2 * margin):
+            wrapped.append((piece, n == 0))
+    for text, is_head in wrapped:
+        if y + size > rect.bottom:
+            break
+        surface.blit(font.render(text, True, TEXT if is_head else DIM), (rect.left + margin, y))
+        y += int(size * 1.05)
+
+
+def _path_colours(names: Sequence[str]) -> list[tuple[int, int, int]]:
+    colours = []
+    for look in looks_for_names(names):
+        r, g, b = look.colour
+        # Dark balls (the 8, the black) would vanish on the cloth: lighten their trail.
+        if r + g + b < 120:
+            r, g, b = 150, 150, 150
+        colours.append((r, g, b))
+    return colours
+
+
+def render_still(
+    result: Any, names: Sequence[str], lines: Sequence[str], size: tuple[int, int] = PNG_SIZE
+) -> pygame.Surface:
+    """The whole shot on one picture: table, start ghosts, paths, event marks, final balls and
+    the text ``lines`` (the ruling, first line highlighted) in a panel below. Returns a new
+    Surface of ``size`` px."""
+    table = result.table
+    surface = pygame.Surface(size)
+    surface.fill(BACKGROUND)
+    view, panel = _layout(size, table)
+    draw_table(surface, view, table)
+    _draw_start_ghosts(surface, view, table, result)
+    _draw_paths(surface, view, ball_paths(result), _path_colours(names))
+    final = result.final
+    draw_balls(
+        surface,
+        view,
+        table,
+        np.asarray(final.pos),
+        np.asarray(final.on_table, dtype=bool),
+        looks_for_names(names),
+    )
+    _draw_event_marks(surface, view, table, result)
+    _draw_panel(surface, panel, lines)
+    return surface
+
+
+def save_png(
+    result: Any,
+    names: Sequence[str],
+    lines: Sequence[str],
+    path: str | Path,
+    size: tuple[int, int] = PNG_SIZE,
+) -> Path:
+    """Write :func:`render_still` to ``path`` as PNG; returns the path."""
+    path = Path(path)
+    pygame.image.save(render_still(result, names, lines, size), str(path))
+    return path
+
+
+def animation_frames(
+    result: Any,
+    names: Sequence[str],
+    lines: Sequence[str],
+    *,
+    fps: float = 20.0,
+    size: tuple[int, int] = GIF_SIZE,
+) -> tuple[list[pygame.Surface], float]:
+    """The frames of an animation and the seconds each is shown.
+
+    The shot plays in real time up to :data:`GIF_MAX_PLAY_S` seconds (a longer shot is sped up
+    to fit), trails growing behind the balls; the last frame (the still, with ``lines``) is held
+    :data:`GIF_HOLD_S` seconds.
+    """
+    table = result.table
+    duration = max(float(result.duration), 1e-3)
+    speedup = max(1.0, duration / GIF_MAX_PLAY_S)
+    frame_dt = speedup / fps
+    samples = np.asarray(result.sample(frame_dt), dtype=np.float64)
+    pocketed = _pocket_times(result)
+    looks = looks_for_names(names)
+    colours = _path_colours(names)
+    paths = ball_paths(result)
+    path_times = np.arange(max(len(p) for p in paths)) * PATH_DT
+    base = pygame.Surface(size)
+    base.fill(BACKGROUND)
+    view, panel = _layout(size, table)
+    draw_table(base, view, table)
+    on_start = np.asarray(result.initial.on_table, dtype=bool)
+    frames = []
+    for k in range(samples.shape[0]):
+        t = k * frame_dt
+        surface = base.copy()
+        trails = [p[: int(np.searchsorted(path_times[: len(p)], t, side="right"))] for p in paths]
+        _draw_paths(surface, view, trails, colours)
+        on = on_start.copy()
+        for ball, (t_in, _, _) in pocketed.items():
+            if t_in <= t:
+                on[ball] = False
+        draw_balls(surface, view, table, samples[k], on, looks)
+        _draw_panel(surface, panel, [f"t = {t:5.2f} s", *lines[:1]])
+        frames.append(surface)
+    frames.append(render_still(result, names, lines, size))
+    hold_frames = max(1, round(GIF_HOLD_S * fps))
+    frames.extend([frames[-1]] * (hold_frames - 1))
+    return frames, 1.0 / fps
+
+
+def save_gif(
+    result: Any,
+    names: Sequence[str],
+    lines: Sequence[str],
+    path: str | Path,
+    *,
+    fps: float = 20.0,
+    size: tuple[int, int] = GIF_SIZE,
+) -> Path:
+    """Write the animation of :func:`animation_frames` to ``path`` as a looping GIF."""
+    from PIL import Image
+
+    frames, frame_s = animation_frames(result, names, lines, fps=fps, size=size)
+    converted: dict[int, Any] = {}
+    images = []
+    for surface in frames:
+        # The held last frame repeats one Surface: convert it once.
+        image = converted.get(id(surface))
+        if image is None:
+            rgb = Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
+            image = rgb.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+            converted[id(surface)] = image
+        images.append(image)
+    path = Path(path)
+    images[0].save(
+        path,
+        save_all=True,
+        append_images=images[1:],
+        duration=round(1000 * frame_s),
+        loop=0,
+        optimize=False,
+    )
+    return path

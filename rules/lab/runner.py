@@ -1,0 +1,479 @@
+"""Simulate and judge one scenario; compare the ruling with the scenario's expectations.
+
+The steps, each a function so the window, the CLI and the tests can use them alone:
+
+1. :func:`game_from_scenario`: the ``rules.Game`` standing at the scenario's position and phase
+   (a new game of the kind, with the balls, turn, ball in hand, phase, ball on, groups, scores
+   and foul counts replaced).
+2. :func:`prepare`: that game, the ball state with the cue ball placed (checked by the game's
+   own placement rules), the intended strike (``aim`` resolved to ``phi``) and the declaration.
+3. :func:`play`: ``sim.simulate`` then ``game.judge``.
+4. :func:`ruling_facts` and :func:`compare`: the ruling as plain names and numbers, and its
+   differences with ``[expect]``.
+
+:func:`run_scenario` does all four; :func:`study_model` wraps 1-3 as the shot model of a study.
+Every error caused by the scenario (not by a bug) is raised as
+:class:`~rules.lab.scenario.ScenarioError` naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+import numpy as np
+
+from rules.lab.noise import StrikeValues
+from rules.lab.scenario import CUE, Expectation, Scenario, ScenarioError, make_table
+from rules.lab.study import ShotRecord
+from sim.events import EventKind
+
+#: How each event kind is printed.
+EVENT_WORDS = {
+    EventKind.STRIKE: "strike",
+    EventKind.BALL_BALL: "ball-ball",
+    EventKind.BALL_CUSHION: "cushion",
+    EventKind.BALL_POCKET: "pocket",
+    EventKind.SLIDING_TO_ROLLING: "sliding->rolling",
+    EventKind.SLIDING_TO_SPINNING: "sliding->spinning",
+    EventKind.SLIDING_TO_STATIONARY: "sliding->stopped",
+    EventKind.ROLLING_TO_SPINNING: "rolling->spinning",
+    EventKind.ROLLING_TO_STATIONARY: "rolling->stopped",
+    EventKind.SPINNING_TO_STATIONARY: "spinning->stopped",
+    EventKind.LINE_CROSSING: "line",
+}
+
+_SNOOKER_COLOUR_ORDER = ("yellow", "green", "brown", "blue", "pink", "black")
+
+
+# ----------------------------------------------------------------------------- the game
+
+
+def _index_of(names: tuple[str, ...]) -> dict[str, int]:
+    return {name: i for i, name in enumerate(names)}
+
+
+def _ball_state(scenario: Scenario, template: Any) -> Any:
+    """The scenario's balls as a ``sim.BallState`` at rest: listed balls at their positions,
+    the others off the table. ``template`` gives legal positions for the absent balls (they are
+    removed afterwards, so their place never matters)."""
+    import sim
+
+    names = scenario.ball_names
+    xy = np.array(template.pos, dtype=np.float64, copy=True)
+    if xy.shape[0] != len(names):
+        raise AssertionError(f"{scenario.game}: the game has {xy.shape[0]} balls, not {len(names)}")
+    present = set()
+    for name, (x, y) in scenario.balls:
+        i = names.index(name)
+        xy[i] = (x, y)
+        present.add(i)
+    # Absent balls would overlap the written ones if left at their rack places: park them far
+    # apart outside the table; they are removed right away.
+    for i in range(len(names)):
+        if i not in present:
+            xy[i] = (-10.0 - 0.1 * i, -10.0)
+    state = sim.BallState.at_rest(xy)
+    for i in range(len(names)):
+        if i not in present:
+            state = state.with_ball_removed(i)
+    return state
+
+
+def _game_phase_and_ball_on(scenario: Scenario, on_table: set[str]) -> tuple[Any, frozenset[int]]:
+    from rules.types import Phase as GamePhase
+
+    idx = _index_of(scenario.ball_names)
+    phase = scenario.phase
+    objects = sorted(idx[n] for n in on_table if n != CUE)
+    if scenario.game == "nine-ball":
+        lowest = frozenset(objects[:1])
+        if phase.is_break:
+            return GamePhase.BREAK, lowest
+        if phase.push_out_available:
+            return GamePhase.PUSH_OUT_ALLOWED, lowest
+        return GamePhase.PLAY, lowest
+    if scenario.game == "eight-ball":
+        if phase.is_break:
+            return GamePhase.BREAK, frozenset(objects)
+        if not phase.groups:
+            return GamePhase.OPEN_TABLE, frozenset(b for b in objects if b != 8)
+        group = phase.groups[phase.to_play]
+        mine = range(1, 8) if group == "solids" else range(9, 16)
+        left = frozenset(b for b in objects if b in mine)
+        return GamePhase.GROUPS_ASSIGNED, left or frozenset({8})
+    reds = frozenset(idx[n] for n in on_table if n.startswith("red_"))
+    colours = [c for c in _SNOOKER_COLOUR_ORDER if c in on_table]
+    if phase.respotted_black:
+        return GamePhase.RESPOTTED_BLACK, frozenset({idx["black"]})
+    on = phase.ball_on or ("red" if reds else colours[0] if colours else "black")
+    if phase.is_break or on == "red":
+        return GamePhase.REDS, reds
+    if on == "colour":
+        return GamePhase.COLOUR_AFTER_RED, frozenset(idx[c] for c in colours)
+    return GamePhase.COLOURS_IN_ORDER, frozenset({idx[on]})
+
+
+def game_from_scenario(scenario: Scenario) -> Any:
+    """The ``rules.Game`` at the scenario's position, phase and turn (a new value)."""
+    import rules
+
+    options: dict[str, Any] = {"table": make_table(scenario.table)}
+    if scenario.game == "nine-ball":
+        options["rack_style"] = "magic" if scenario.phase.magic_rack else "triangle"
+    fresh = rules.new_game(scenario.game, players=scenario.players, seed=0, **options)
+    if tuple(fresh.ball_names) != scenario.ball_names:
+        raise AssertionError(
+            f"{scenario.game}: the referee names the balls {fresh.ball_names}, "
+            f"the lab {scenario.ball_names}"
+        )
+    phase = scenario.phase
+    players = scenario.players
+    to_play = players.index(phase.to_play)
+    on_table = {name for name, _ in scenario.balls}
+    game_phase, ball_on = _game_phase_and_ball_on(scenario, on_table)
+    fouls = tuple(phase.fouls_in_a_row.get(p, 0) for p in players)
+    changes: dict[str, Any] = {
+        "state": _ball_state(scenario, fresh.state),
+        "to_play": to_play,
+        "ball_in_hand": rules.BallInHand(phase.ball_in_hand),
+        "ball_on": ball_on,
+        "phase": game_phase,
+        "fouls_in_a_row": fouls,
+        # The two-fouls warning is taken as given (the rule text requires it for a third foul).
+        "warning_given": tuple(n >= 2 for n in fouls),
+        "breaker": to_play if phase.is_break else fresh.breaker,
+    }
+    if phase.scores:
+        changes["score"] = tuple(phase.scores.get(p, 0) for p in players)
+    names = {f.name for f in fields(fresh)}
+    if phase.groups:
+        groups = tuple(rules.Group(phase.groups[p]) for p in players)
+        for candidate in ("groups", "group_of"):
+            if candidate in names:
+                changes[candidate] = groups
+                break
+        else:
+            raise AssertionError("the eight-ball game has no groups field the lab knows")
+    if scenario.game == "snooker" and phase.free_ball:
+        for candidate in ("free_ball", "free_ball_available"):
+            if candidate in names:
+                changes[candidate] = True
+                break
+    return replace(fresh, **{k: v for k, v in changes.items() if k in names})
+
+
+# ----------------------------------------------------------------------------- one shot
+
+
+@dataclass(frozen=True)
+class PreparedShot:
+    """Everything needed to play a scenario's shot (see :func:`prepare`)."""
+
+    scenario: Scenario
+    game: Any
+    state: Any
+    intended: StrikeValues
+    declaration: Any
+
+    @property
+    def table(self) -> Any:
+        return self.game.table
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.scenario.ball_names
+
+
+def resolve_phi(scenario: Scenario, table: Any) -> float:
+    """The cue direction (degrees) of the scenario's shot: ``phi`` as written, or from ``aim``:
+    straight at a ball's centre or a point, or the ghost-ball line that sends a ball to a pocket
+    (the cue ball's centre at contact sits 2R behind the object ball, on the pocket line; no
+    throw or squirt correction)."""
+    shot = scenario.shot
+    if shot.phi is not None:
+        return float(shot.phi)
+    assert shot.aim is not None
+    cue = scenario.position_of(CUE)
+    assert cue is not None
+    if shot.aim.point is not None:
+        tx, ty = shot.aim.point
+    else:
+        assert shot.aim.ball is not None
+        target = scenario.position_of(shot.aim.ball)
+        assert target is not None
+        tx, ty = target
+        if shot.aim.pocket is not None:
+            pocket = table.pocket_named(shot.aim.pocket)
+            ux, uy = pocket.x - tx, pocket.y - ty
+            norm = math.hypot(ux, uy)
+            r2 = 2.0 * float(table.ball_radius)
+            tx, ty = tx - r2 * ux / norm, ty - r2 * uy / norm
+    if math.hypot(tx - cue[0], ty - cue[1]) < 1e-9:
+        raise ScenarioError(scenario.source, "shot.aim", "the aim point is the cue ball's centre")
+    return math.degrees(math.atan2(ty - cue[1], tx - cue[0])) % 360.0
+
+
+def declaration_for(scenario: Scenario) -> Any:
+    """The ``rules.Declaration`` of the scenario's shot (ball names turned into indices)."""
+    import rules
+
+    shot = scenario.shot
+    idx = _index_of(scenario.ball_names)
+    nominated = idx[shot.nominated] if shot.nominated else None
+    if shot.free_ball is not None:
+        nominated = idx[shot.free_ball]
+    return rules.Declaration(
+        push_out=shot.push_out,
+        called_ball=idx[shot.called_ball] if shot.called_ball else None,
+        called_pocket=shot.called_pocket,
+        safety=shot.safety,
+        nominated=nominated,
+        free_ball=shot.free_ball is not None,
+        declared_fouls=frozenset(shot.declared_fouls),
+    )
+
+
+def prepare(scenario: Scenario) -> PreparedShot:
+    """The game, the starting state (cue ball placed), the intended strike and the declaration.
+
+    Raises:
+        ScenarioError: the rules refuse the placement, the declaration or the strike.
+    """
+    import rules
+    import sim
+    from sim.errors import SimInputError
+
+    try:
+        game = game_from_scenario(scenario)
+    except (rules.RulesError, SimInputError) as exc:
+        raise ScenarioError(scenario.source, "phase", str(exc)) from None
+    where = "shot.cue_ball_at" if scenario.shot.cue_ball_at is not None else "balls.cue"
+    try:
+        state = game.state_for_shot(scenario.position_of(CUE))
+    except rules.IllegalPlacementError as exc:
+        raise ScenarioError(scenario.source, where, str(exc)) from None
+    declaration = declaration_for(scenario)
+    try:
+        game.validate_declaration(declaration)
+    except rules.InvalidDeclarationError as exc:
+        raise ScenarioError(scenario.source, "shot", str(exc)) from None
+    shot = scenario.shot
+    intended = StrikeValues(
+        speed=shot.speed,
+        phi=resolve_phi(scenario, game.table),
+        theta=shot.theta,
+        a=shot.a,
+        b=shot.b,
+    )
+    try:
+        sim.Strike(intended.speed, intended.phi, intended.theta, intended.a, intended.b)
+    except SimInputError as exc:
+        raise ScenarioError(scenario.source, "shot", str(exc)) from None
+    return PreparedShot(scenario, game, state, intended, declaration)
+
+
+def simulate(prepared: PreparedShot, strike: StrikeValues | None = None) -> Any:
+    """``sim.simulate`` of ``strike`` (default: the intended one) from the prepared state."""
+    import sim
+
+    s = prepared.intended if strike is None else strike
+    return sim.simulate(
+        prepared.table, prepared.state, sim.Strike(s.speed, s.phi, s.theta, s.a, s.b)
+    )
+
+
+def play(prepared: PreparedShot, strike: StrikeValues | None = None) -> tuple[Any, Any]:
+    """(``ShotResult``, ``Ruling``) of one strike from the prepared position."""
+    result = simulate(prepared, strike)
+    ruling = prepared.game.judge(result, prepared.declaration)
+    return result, ruling
+
+
+# ----------------------------------------------------------------------------- reading the ruling
+
+
+def ruling_facts(prepared: PreparedShot, ruling: Any) -> dict[str, Any]:
+    """The ruling in the vocabulary of ``[expect]``: names, codes and plain numbers."""
+    players = prepared.scenario.players
+    names = prepared.names
+    return {
+        "legal": not ruling.fouls,
+        "fouls": [f.code for f in ruling.fouls],
+        "pocketed": [names[b] for b in ruling.pocketed],
+        "next_to_play": players[ruling.next_to_play],
+        "ball_in_hand": str(ruling.ball_in_hand.value),
+        "points": {players[i]: int(p) for i, p in enumerate(ruling.points)},
+        "frame_over": bool(ruling.frame_over),
+        "winner": players[ruling.winner] if ruling.winner is not None else "",
+        "options": [str(c.value) for c in ruling.options],
+        "spotted": [names[b] for b, _ in ruling.to_spot],
+    }
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One expectation that did not hold."""
+
+    field: str
+    expected: Any
+    actual: Any
+
+    def describe(self) -> str:
+        return f"{self.field}: expected {self.expected!r}, got {self.actual!r}"
+
+
+def compare(expect: Expectation, facts: Mapping[str, Any]) -> list[Difference]:
+    """The expectations of ``expect`` that ``facts`` (from :func:`ruling_facts`) break.
+
+    Lists (fouls, pocketed, options, spotted) compare as multisets: order does not matter.
+    ``points`` checks only the players it names.
+    """
+    out = []
+    for key, wanted in expect.as_dict().items():
+        actual = facts[key]
+        if isinstance(wanted, list):
+            same = Counter(wanted) == Counter(actual)
+        elif isinstance(wanted, dict):
+            same = all(actual.get(k) == v for k, v in wanted.items())
+            actual = {k: actual.get(k) for k in wanted}
+        else:
+            same = wanted == actual
+        if not same:
+            out.append(Difference(key, wanted, actual))
+    return out
+
+
+def describe_events(result: Any, names: tuple[str, ...], table: Any) -> list[dict[str, Any]]:
+    """Each event row as a dict: index, t (s), kind (words), ball, other (ball / cushion /
+    pocket / line name or ""), speed (m/s), x, y (m)."""
+    cushions = [c.name for c in table.cushions]
+    pockets = [p.name for p in table.pockets]
+    lines = [ln.name for ln in table.lines]
+    out = []
+    for k, row in enumerate(result.events):
+        kind = EventKind(int(row["kind"]))
+        a, b = int(row["a"]), int(row["b"])
+        other = ""
+        if kind == EventKind.BALL_BALL and 0 <= b < len(names):
+            other = names[b]
+        elif kind == EventKind.BALL_CUSHION and 0 <= b < len(cushions):
+            other = cushions[b]
+        elif kind == EventKind.BALL_POCKET and 0 <= b < len(pockets):
+            other = pockets[b]
+        elif kind == EventKind.LINE_CROSSING and 0 <= b < len(lines):
+            other = lines[b] + (
+                " (towards foot)" if int(row["direction"]) > 0 else " (towards head)"
+            )
+        out.append(
+            {
+                "index": k,
+                "t": float(row["t"]),
+                "kind": EVENT_WORDS.get(kind, kind.name.lower()),
+                "ball": names[a] if 0 <= a < len(names) else str(a),
+                "other": other,
+                "speed": float(row["speed"]),
+                "x": float(row["x"]),
+                "y": float(row["y"]),
+            }
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One scenario run: the prepared shot, the engine's result, the ruling, its facts and the
+    differences with the expectations (empty: every expectation held)."""
+
+    prepared: PreparedShot
+    result: Any
+    ruling: Any
+    facts: dict[str, Any]
+    differences: list[Difference] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.differences
+
+
+def run_scenario(scenario: Scenario) -> Outcome:
+    """Prepare, simulate, judge and compare one scenario.
+
+    Raises:
+        ScenarioError: the scenario cannot be played (placement, declaration, strike refused,
+            or the engine refuses the position).
+    """
+    from sim.errors import EventCapExceededError, SimInputError
+
+    prepared = prepare(scenario)
+    try:
+        result, ruling = play(prepared)
+    except SimInputError as exc:
+        raise ScenarioError(scenario.source, "balls", str(exc)) from None
+    except EventCapExceededError as exc:
+        raise ScenarioError(scenario.source, "shot", f"the engine gave up: {exc}") from None
+    facts = ruling_facts(prepared, ruling)
+    return Outcome(prepared, result, ruling, facts, compare(scenario.expect, facts))
+
+
+# ----------------------------------------------------------------------------- studies
+
+
+@dataclass(frozen=True)
+class RefereeModel:
+    """The study shot model: the real engine and referee from one prepared position."""
+
+    prepared: PreparedShot
+    head_string_y: float
+    radius: float
+
+    @property
+    def intended(self) -> StrikeValues:
+        return self.prepared.intended
+
+    def play(self, strike: StrikeValues) -> ShotRecord:
+        """Simulate and judge ``strike``; an engine error becomes the record's ``error``."""
+        import rules
+        from sim.errors import EventCapExceededError, SimInputError
+
+        try:
+            result, ruling = play(self.prepared, strike)
+        except (SimInputError, EventCapExceededError) as exc:
+            return ShotRecord(error=f"{type(exc).__name__}: {exc}")
+        facts = rules.ShotFacts.from_result(result, self.prepared.table)
+        names = self.prepared.names
+        objects = facts.object_balls_pocketed
+        shooter = ruling.shooter
+        past_line: frozenset[int] = frozenset()
+        if self.prepared.table.kind == "pool":
+            past_line = facts.balls_with_part_below(self.head_string_y, self.radius)
+        won = bool(ruling.frame_over) and ruling.winner == shooter
+        return ShotRecord(
+            legal=not ruling.fouls,
+            fouls=" ".join(f.code for f in ruling.fouls),
+            pocketed=" ".join(names[b] for b in facts.pocketed),
+            n_object_pocketed=len(objects),
+            cue_pocketed=facts.cue_ball_pocketed,
+            shooter_continues=(not ruling.frame_over) and ruling.next_to_play == shooter,
+            frame_over=bool(ruling.frame_over),
+            winner=self.prepared.scenario.players[ruling.winner]
+            if ruling.winner is not None
+            else "",
+            shooter_won=won,
+            object_balls_to_rail=len(facts.object_balls_to_cushion),
+            balls_past_head_string=len(past_line),
+            three_ball_count=len(set(objects) | set(past_line)),
+            events=len(result.events),
+            duration=float(result.duration),
+        )
+
+
+def study_model(scenario: Scenario) -> RefereeModel:
+    """The shot model of :mod:`rules.lab.study` for ``scenario`` (a module-level factory)."""
+    prepared = prepare(scenario)
+    table = prepared.table
+    head = float(table.head_string_y) if table.kind == "pool" else -math.inf
+    return RefereeModel(prepared, head, float(table.ball_radius))
