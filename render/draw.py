@@ -117,8 +117,33 @@ def _poly(view: View, points: Sequence[tuple[float, float]]) -> list[tuple[float
 
 
 def _pocket_mouths(table: Any) -> list[list[tuple[float, float]]]:
-    """Polygons (table metres) of each pocket's throat, from ``table.throats`` ((np, 4, 2))."""
-    return [[(float(x), float(y)) for x, y in quad] for quad in np.asarray(table.throats)]
+    """Polygons (table metres) of each pocket's throat: the two jaw facings of the pocket
+    (``table.cushions`` of kind "jaw"; rows of ``table.arrays.segments``), their four end
+    points ordered by angle about their mean."""
+    segments = np.asarray(table.arrays.segments)
+    pockets = np.asarray(table.arrays.pockets)
+    names = [p.name for p in table.pockets]
+    by_pocket: dict[int, list[tuple[float, float]]] = {}
+    for cushion in table.cushions:
+        if cushion.kind != "jaw" or cushion.id >= len(segments):
+            continue
+        x1, y1, x2, y2 = (float(v) for v in segments[cushion.id, :4])
+        owner = getattr(cushion, "pocket", None)
+        if owner in names:
+            pid = names.index(owner)
+        else:
+            mid_x, mid_y = (x1 + x2) / 2, (y1 + y2) / 2
+            pid = int(np.argmin(np.hypot(pockets[:, 0] - mid_x, pockets[:, 1] - mid_y)))
+        by_pocket.setdefault(pid, []).extend([(x1, y1), (x2, y2)])
+    mouths = []
+    for pts in by_pocket.values():
+        if len(pts) < 3:
+            continue
+        arr = np.array(pts)
+        centre = arr.mean(axis=0)
+        order = np.argsort(np.arctan2(arr[:, 1] - centre[1], arr[:, 0] - centre[0]))
+        mouths.append([(float(arr[i, 0]), float(arr[i, 1])) for i in order])
+    return mouths
 
 
 def cushion_depth(table: Any) -> float:

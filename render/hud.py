@@ -118,9 +118,14 @@ def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect, info: ScoreInfo)
     for i, (player, slot) in enumerate(zip(info.players, slots, strict=False)):
         active = i == info.to_play
         box = slot.inflate(-8, -8)
-        pygame.draw.rect(surface, (52, 58, 70) if active else PANEL, box, border_radius=6)
-        if active:
-            pygame.draw.rect(surface, ACCENT, box, width=2, border_radius=6)
+        pygame.draw.rect(surface, (52, 58, 70) if active else (40, 44, 52), box, border_radius=6)
+        pygame.draw.rect(
+            surface,
+            ACCENT if active else PANEL_EDGE,
+            box,
+            width=2 if active else 1,
+            border_radius=6,
+        )
         right_side = slot.centerx > rect.centerx
         frames_pos = (
             (box.right - 10, box.centery) if not right_side else (box.left + 10, box.centery)

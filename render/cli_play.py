@@ -1,0 +1,115 @@
+"""``cuesim play`` and ``cuesim replay``: the hot-seat window.
+
+``register`` only builds the argument parsers (cheap: no pygame, no Numba at import); the
+handlers import the window when they run.
+
+    cuesim play [nine-ball|eight-ball|snooker] --players NAME NAME [NAME NAME]
+                [--table 7|8|9] [--race N | --frames N] [--save PATH] [--size WxH]
+    cuesim replay SAVEFILE
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+GAMES = ("nine-ball", "eight-ball", "snooker")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x820, got {text!r}") from exc
+    if w < 640 or h < 480:
+        raise argparse.ArgumentTypeError(f"the window must be at least 640x480, got {text!r}")
+    return w, h
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``play`` and ``replay`` subcommands to the ``cuesim`` parser."""
+    play = subparsers.add_parser(
+        "play",
+        help="play hot-seat 9-ball, 8-ball or snooker in a window",
+        description="Hot-seat play in a window. Without a game, a start screen asks for one.",
+    )
+    play.add_argument("game", nargs="?", choices=GAMES, help="the game (default: start screen)")
+    play.add_argument(
+        "--players", nargs="+", metavar="NAME", help="2 names, or 4 for doubles (1 & 3 v 2 & 4)"
+    )
+    play.add_argument("--table", type=int, choices=(7, 8, 9), default=9, help="pool table (ft)")
+    group = play.add_mutually_exclusive_group()
+    group.add_argument("--race", type=int, metavar="N", help="pool: first to N racks (default 3)")
+    group.add_argument("--frames", type=int, metavar="N", help="snooker: best of N (default 3)")
+    play.add_argument("--seed", type=int, default=None, help="seed of the racks (default: random)")
+    play.add_argument("--save", metavar="PATH", help="file for Ctrl+S / Ctrl+O")
+    play.add_argument("--size", type=_size, default=None, help="window size, e.g. 1280x820")
+    play.set_defaults(handler=run_play)
+
+    replay = subparsers.add_parser(
+        "replay",
+        help="open a saved game and replay its last shot",
+        description="Open a save file written by Ctrl+S in `cuesim play` and replay its last shot.",
+    )
+    replay.add_argument("savefile", help="a .cuesim.json save file")
+    replay.add_argument("--size", type=_size, default=None, help="window size, e.g. 1280x820")
+    replay.set_defaults(handler=run_replay)
+
+
+def _script() -> str | None:
+    return os.environ.get("CUESIM_SCRIPT") or None
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Handler of ``cuesim play``."""
+    from render.match import MatchConfig, MatchSetupError
+
+    config = None
+    if args.game is not None or args.players:
+        if args.frames is not None and args.game != "snooker":
+            print("cuesim play: --frames is for snooker; pool matches use --race", file=sys.stderr)
+            return 2
+        if args.race is not None and args.game == "snooker":
+            print("cuesim play: --race is for pool; snooker matches use --frames", file=sys.stderr)
+            return 2
+        seed = args.seed
+        if seed is None:
+            seed = int.from_bytes(os.urandom(3), "little")
+        try:
+            config = MatchConfig(
+                game=args.game or "nine-ball",
+                players=tuple(args.players or ("Player 1", "Player 2")),
+                table_feet=args.table,
+                race_to=args.race or 3,
+                frames=args.frames or 3,
+                seed=seed,
+            )
+        except MatchSetupError as exc:
+            print(f"cuesim play: {exc}", file=sys.stderr)
+            return 2
+    from render.app import DEFAULT_SIZE, run
+
+    return run(config, size=args.size or DEFAULT_SIZE, save_path=args.save, script=_script())
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """Handler of ``cuesim replay``: check the file first, so a bad one fails before a window."""
+    from render.savefile import SaveFileError, load_session
+
+    try:
+        load_session(args.savefile)
+    except SaveFileError as exc:
+        print(f"cuesim replay: {exc}", file=sys.stderr)
+        return 2
+    from render.app import DEFAULT_SIZE, run
+
+    return run(
+        None,
+        size=args.size or DEFAULT_SIZE,
+        save_path=args.savefile,
+        load_path=args.savefile,
+        replay_last=True,
+        script=_script(),
+    )

@@ -1,0 +1,151 @@
+"""The match around the games: who plays, the race or the number of frames, racks won.
+
+A rules ``Game`` is one rack of pool or one frame of snooker. A :class:`Match` strings games
+together: it counts racks / frames won, alternates the break, and says when the match is over
+(first to ``race_to`` racks in pool; the best of ``frames`` in snooker). It is frozen: undo
+keeps the old value. It does not import ``rules`` or ``sim``; the App builds the games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+#: The games the window offers, in the order of the start screen.
+GAME_KINDS = ("nine-ball", "eight-ball", "snooker")
+GAME_TITLES = {"nine-ball": "9-ball", "eight-ball": "8-ball", "snooker": "Snooker"}
+
+
+class MatchSetupError(ValueError):
+    """A match that cannot be played: an unknown game, too few or too many players, a race of
+    zero... The message says what is allowed."""
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """How the match is set up.
+
+    Fields:
+        game: "nine-ball", "eight-ball" or "snooker".
+        players: 2 names, or 4 for doubles (two teams: names 1 and 3 against 2 and 4,
+            alternating at the table as given).
+        table_feet: 7, 8 or 9 (pool only; snooker is always the 12 ft table).
+        race_to: pool: racks needed to win the match (>= 1).
+        frames: snooker: the match is the best of this many frames (odd, >= 1).
+        seed: seed of the first rack; rack ``k`` uses ``seed + k``.
+    """
+
+    game: str = "nine-ball"
+    players: tuple[str, ...] = ("Player 1", "Player 2")
+    table_feet: int = 9
+    race_to: int = 3
+    frames: int = 3
+    seed: int = 1
+
+    def __post_init__(self) -> None:
+        if self.game not in GAME_KINDS:
+            raise MatchSetupError(
+                f"unknown game {self.game!r}; the games are {', '.join(GAME_KINDS)}"
+            )
+        if len(self.players) not in (2, 4):
+            raise MatchSetupError(
+                f"{len(self.players)} players given; a match needs 2 players, or 4 for doubles"
+            )
+        if any(not name.strip() for name in self.players):
+            raise MatchSetupError("every player needs a name")
+        if self.table_feet not in (7, 8, 9):
+            raise MatchSetupError(f"table of {self.table_feet} ft; pool tables are 7, 8 or 9 ft")
+        if self.race_to < 1 or self.frames < 1:
+            raise MatchSetupError("the race and the number of frames must be at least 1")
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        """The two sides the referee knows: the two players, or the two doubles teams."""
+        if len(self.players) == 4:
+            p = self.players
+            return (f"{p[0]} & {p[2]}", f"{p[1]} & {p[3]}")
+        return (self.players[0], self.players[1])
+
+    @property
+    def wins_needed(self) -> int:
+        """Racks (pool) or frames (snooker) a player needs to win the match."""
+        if self.game == "snooker":
+            return self.frames // 2 + 1
+        return self.race_to
+
+    @property
+    def title(self) -> str:
+        """E.g. "9-ball, race to 5" or "Snooker, best of 7 frames"."""
+        name = GAME_TITLES[self.game]
+        if self.game == "snooker":
+            return f"{name}, best of {self.frames} frame{'s' if self.frames > 1 else ''}"
+        return f"{name} on a {self.table_feet} ft table, race to {self.race_to}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": list(self.players),
+            "table_feet": self.table_feet,
+            "race_to": self.race_to,
+            "frames": self.frames,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MatchConfig:
+        return cls(
+            game=str(data["game"]),
+            players=tuple(str(p) for p in data["players"]),
+            table_feet=int(data["table_feet"]),
+            race_to=int(data["race_to"]),
+            frames=int(data["frames"]),
+            seed=int(data["seed"]),
+        )
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """Racks / frames won so far and who breaks the current one.
+
+    Fields:
+        wins: racks or frames won, per player.
+        rack: 0-based number of the rack / frame being played.
+        breaker: index of the player who broke (pool) or breaks off (snooker) this one.
+    """
+
+    wins: tuple[int, ...]
+    rack: int = 0
+    breaker: int = 0
+
+    @classmethod
+    def start(cls) -> MatchScore:
+        """0-0, the first side breaking."""
+        return cls(wins=(0, 0))
+
+    def after_game(self, winner: int | None) -> MatchScore:
+        """The score once the current rack / frame is over; the break passes to the next
+        player (alternating breaks)."""
+        wins = list(self.wins)
+        if winner is not None and 0 <= winner < len(wins):
+            wins[winner] += 1
+        return replace(
+            self, wins=tuple(wins), rack=self.rack + 1, breaker=(self.breaker + 1) % len(wins)
+        )
+
+    def match_winner(self, config: MatchConfig) -> int | None:
+        """Who has won the match, or None while it goes on."""
+        for i, w in enumerate(self.wins):
+            if w >= config.wins_needed:
+                return i
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"wins": list(self.wins), "rack": self.rack, "breaker": self.breaker}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MatchScore:
+        return cls(
+            wins=tuple(int(w) for w in data["wins"]),
+            rack=int(data["rack"]),
+            breaker=int(data["breaker"]),
+        )
