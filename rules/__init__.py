@@ -30,6 +30,7 @@ from rules.errors import (
 )
 from rules.facts import ShotFacts
 from rules.game import GAME_KINDS, Game, game_class
+from rules.persist import dumps, load, loads, save
 from rules.types import (
     BallInHand,
     Choice,
@@ -66,8 +67,12 @@ __all__ = [
     "StaleRulingError",
     "UnknownGameError",
     "WarningNotDueError",
+    "dumps",
     "game_class",
+    "load",
+    "loads",
     "new_game",
+    "save",
 ]
 
 
