@@ -258,9 +258,11 @@ class Table:
     arrays: TableArrays
     corner_pocket: PocketShape
     side_pocket: PocketShape
-    throats: np.ndarray = field(repr=False)
-    """(np, 4, 2) read-only: each pocket's throat quadrilateral (jaw point, facing end, facing
-    end, jaw point), the part of the cloth region that lies behind the mouth line."""
+    outline: np.ndarray = field(repr=False)
+    """(k, 2) read-only closed polygon (last point not repeated) tracing the cushion noses
+    counter-clockwise: rails, knuckles (sampled every few degrees), jaw facings down to their
+    ends, across each pocket behind its capture circle's centre. For drawing the cushions and for
+    :meth:`is_in_cloth_region`."""
     _key: tuple[Any, ...] = field(repr=False, default=())
 
     # -- constructors ---------------------------------------------------------------------------
@@ -350,11 +352,11 @@ class Table:
         return out[0] if single else out
 
     def is_in_cloth_region(self, x: float, y: float) -> bool:
-        """True when ``(x, y)`` lies inside the outline's region: the rectangle between the nose
-        lines or one pocket's throat (between its facings, behind its mouth line)."""
+        """True when ``(x, y)`` lies inside the closed :attr:`outline` (the cloth, the pocket
+        mouths and throats down to the end of the facings)."""
         if 0.0 <= x <= self.width and 0.0 <= y <= self.length:
             return True
-        return any(_inside_convex(quad, x, y) for quad in self.throats)
+        return bool(points_in_polygon(self.outline, np.array([[x, y]]))[0])
 
     def contains_ball(self, x: float, y: float, clearance: float | None = None) -> bool:
         """True when a ball centred at ``(x, y)`` lies on the cloth: inside the outline's region,
@@ -372,15 +374,25 @@ class Table:
         return bool(np.all(np.hypot(pk[:, 0] - x, pk[:, 1] - y) > pk[:, 2]))
 
 
-def _inside_convex(quad: np.ndarray, x: float, y: float) -> bool:
-    """Point in a convex polygon (either orientation), boundary included."""
-    signs = []
-    n = len(quad)
-    for k in range(n):
-        ax, ay = quad[k]
-        bx, by = quad[(k + 1) % n]
-        signs.append((bx - ax) * (y - ay) - (by - ay) * (x - ax))
-    return all(s >= -1e-15 for s in signs) or all(s <= 1e-15 for s in signs)
+def points_in_polygon(polygon: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Even-odd test of points ``pts`` (k, 2) against the closed ``polygon`` (m, 2); returns a
+    (k,) bool array. Points exactly on an edge may fall either way. Pure."""
+    a = polygon
+    b = np.roll(polygon, -1, axis=0)
+    px = pts[:, 0:1]
+    py = pts[:, 1:2]
+    straddles = (a[None, :, 1] > py) != (b[None, :, 1] > py)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        x_cross = a[None, :, 0] + (py - a[None, :, 1]) * (b[None, :, 0] - a[None, :, 0]) / (
+            b[None, :, 1] - a[None, :, 1]
+        )
+    crossings = straddles & (px < x_cross)
+    return np.asarray(crossings.sum(axis=1) % 2 == 1)
+
+
+_ARC_STEP_DEG = 3.0
+"""Sampling step of the knuckle arcs in :attr:`Table.outline`, degrees (sagitta < 0.04 % of
+the knuckle radius)."""
 
 
 # --- construction ------------------------------------------------------------------------------
@@ -471,7 +483,7 @@ def _compile_outline(
     corner: PocketShape,
     side: PocketShape,
 ) -> tuple[tuple[Pocket, ...], tuple[Cushion, ...], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Build pockets, cushions, segment/arc/pocket arrays and throat quads (PHYSICS.md 5.3)."""
+    """Build pockets, cushions, segment/arc/pocket arrays and the outline (PHYSICS.md 5.3)."""
     names = _RAIL_NAMES[kind]
     rail_ends: dict[str, list[np.ndarray]] = {key: [] for key in _RAIL_ORDER}
     jaw_rows: list[list[float]] = []
@@ -479,7 +491,8 @@ def _compile_outline(
     arc_rows: list[list[float]] = []
     arc_cushions: list[tuple[str, str, str]] = []
     pockets: list[Pocket] = []
-    throats: list[np.ndarray] = []
+    # per (pocket, rail key): the pocket-side path from the rail end to the facing end
+    jaw_paths: dict[tuple[str, str], np.ndarray] = {}
 
     for pid, (pname, pkind, corner_pt, jaws) in enumerate(_pocket_layout(length, width)):
         shape = corner if pkind == "corner" else side
@@ -493,7 +506,6 @@ def _compile_outline(
         capture_centre = mouth_centre + centre_depth * into_pocket
         cut = math.radians(shape.cut_angle_deg)
         tangent = shape.knuckle_radius / math.tan(cut / 2.0)
-        facing_ends = []
         for k, jaw in enumerate(jaws):
             t = np.array(jaw.along)
             n = np.array(jaw.inward)
@@ -505,7 +517,15 @@ def _compile_outline(
             facing_start = j_pt + tangent * facing
             depth_rate = float(facing @ into_pocket)
             facing_end = j_pt + facing * (centre_depth / depth_rate)
-            facing_ends.append(facing_end)
+            start = math.atan2(*(j_pt + tangent * t - knuckle_centre)[::-1])
+            stop = math.atan2(*(facing_start - knuckle_centre)[::-1])
+            sweep = (stop - start + math.pi) % (2 * math.pi) - math.pi  # the short way round
+            steps = max(2, math.ceil(abs(math.degrees(sweep)) / _ARC_STEP_DEG))
+            angles = start + sweep * np.linspace(0.0, 1.0, steps + 1)
+            arc_pts = knuckle_centre + shape.knuckle_radius * np.stack(
+                [np.cos(angles), np.sin(angles)], axis=1
+            )
+            jaw_paths[(pname, jaw.rail)] = np.vstack([arc_pts, facing_end[None, :]])
             other = jaw_pts[1 - k]
             normal = np.array([-facing[1], facing[0]])
             if normal @ (other - j_pt) < 0.0:
@@ -534,7 +554,6 @@ def _compile_outline(
                 ),
             )
         )
-        throats.append(np.array([jaw_pts[0], facing_ends[0], facing_ends[1], jaw_pts[1]]))
 
     rail_rows: list[list[float]] = []
     cushions: list[Cushion] = []
@@ -554,8 +573,21 @@ def _compile_outline(
     segments = _read_only(rail_rows + jaw_rows)
     arcs = _read_only(arc_rows)
     pocket_arr = _read_only([[p.x, p.y, p.radius] for p in pockets])
-    throat_arr = _read_only(throats)
-    return tuple(pockets), tuple(cushions), segments, arcs, pocket_arr, throat_arr
+    # counter-clockwise: (pocket, incoming rail, outgoing rail) after each rail
+    tour = [
+        ("bottom_right", "head", "right_head"),
+        ("right_side", "right_head", "right_foot"),
+        ("top_right", "right_foot", "foot"),
+        ("top_left", "foot", "left_foot"),
+        ("left_side", "left_foot", "left_head"),
+        ("bottom_left", "left_head", "head"),
+    ]
+    pieces = []
+    for pname, incoming, outgoing in tour:
+        pieces.append(jaw_paths[(pname, incoming)])
+        pieces.append(jaw_paths[(pname, outgoing)][::-1])
+    outline = _read_only(np.vstack(pieces))
+    return tuple(pockets), tuple(cushions), segments, arcs, pocket_arr, outline
 
 
 def _make_table(
@@ -578,7 +610,7 @@ def _make_table(
     corner: PocketShape,
     side: PocketShape,
 ) -> Table:
-    pockets, cushions, segments, arcs, pocket_arr, throats = _compile_outline(
+    pockets, cushions, segments, arcs, pocket_arr, outline = _compile_outline(
         kind, length, width, corner, side
     )
     arrays = TableArrays(
@@ -608,7 +640,7 @@ def _make_table(
         arrays=arrays,
         corner_pocket=corner,
         side_pocket=side,
-        throats=throats,
+        outline=outline,
         _key=key,
     )
 
