@@ -436,39 +436,52 @@ class RefereeModel:
 
     def play(self, strike: StrikeValues) -> ShotRecord:
         """Simulate and judge ``strike``; an engine error becomes the record's ``error``."""
-        import rules
         from sim.errors import EventCapExceededError, SimInputError
 
         try:
             result, ruling = play(self.prepared, strike)
         except (SimInputError, EventCapExceededError) as exc:
             return ShotRecord(error=f"{type(exc).__name__}: {exc}")
-        facts = rules.ShotFacts.from_result(result, self.prepared.table)
-        names = self.prepared.names
-        objects = facts.object_balls_pocketed
+        log = result.events
+        kind = log["kind"]
+        ball = log["a"]
+        pocket_rows = kind == int(EventKind.BALL_POCKET)
+        pocketed = list(dict.fromkeys(int(b) for b in ball[pocket_rows]))
+        objects = [b for b in pocketed if b != 0]
+        railed = {int(b) for b in ball[(kind == int(EventKind.BALL_CUSHION)) & (ball != 0)]}
+        past_line = self._past_head_string(result) if self.head_string_y > -math.inf else set()
         shooter = ruling.shooter
-        past_line: frozenset[int] = frozenset()
-        if self.prepared.table.kind == "pool":
-            past_line = facts.balls_with_part_below(self.head_string_y, self.radius)
-        won = bool(ruling.frame_over) and ruling.winner == shooter
+        names = self.prepared.names
+        players = self.prepared.scenario.players
         return ShotRecord(
             legal=not ruling.fouls,
             fouls=" ".join(f.code for f in ruling.fouls),
-            pocketed=" ".join(names[b] for b in facts.pocketed),
+            pocketed=" ".join(names[b] for b in pocketed),
             n_object_pocketed=len(objects),
-            cue_pocketed=facts.cue_ball_pocketed,
+            cue_pocketed=0 in pocketed,
             shooter_continues=(not ruling.frame_over) and ruling.next_to_play == shooter,
             frame_over=bool(ruling.frame_over),
-            winner=self.prepared.scenario.players[ruling.winner]
-            if ruling.winner is not None
-            else "",
-            shooter_won=won,
-            object_balls_to_rail=len(facts.object_balls_to_cushion),
+            winner=players[ruling.winner] if ruling.winner is not None else "",
+            shooter_won=bool(ruling.frame_over) and ruling.winner == shooter,
+            object_balls_to_rail=len(railed),
             balls_past_head_string=len(past_line),
-            three_ball_count=len(set(objects) | set(past_line)),
-            events=len(result.events),
+            three_ball_count=len(set(objects) | past_line),
+            events=len(log),
             duration=float(result.duration),
         )
+
+    def _past_head_string(self, result: Any) -> set[int]:
+        """Object balls some part of which was seen on the head side of the head string: a
+        centre within one radius of it or beyond, at the start, at any of the ball's events or
+        at rest (the 9-ball three-ball rule's "une partie la dépasse")."""
+        limit = self.head_string_y + self.radius
+        log = result.events
+        seen = {int(b) for b in log["a"][(log["y"] < limit) & (log["a"] > 0)]}
+        for state in (result.initial, result.final):
+            on = np.asarray(state.on_table, dtype=bool)
+            low = np.asarray(state.pos)[:, 1] < limit
+            seen.update(int(b) for b in np.flatnonzero(on & low) if b > 0)
+        return seen
 
 
 def study_model(scenario: Scenario) -> RefereeModel:
