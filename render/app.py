@@ -17,7 +17,7 @@ import math
 import os
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -222,6 +222,14 @@ class App:
             table = sim.Table.snooker()
         else:
             table = sim.Table.pool(feet=config.table_feet)
+        if config.game == "snooker":
+            # Snooker frames are set up with players[0] to break off; alternate by hand.
+            game = rules.new_game(
+                "snooker", players=config.players, seed=config.seed, table=table,
+                rack_number=score.rack,
+            )  # fmt: skip
+            breaker = score.breaker % len(config.players)
+            return replace(game, to_play=breaker, breaker=breaker)
         return rules.new_game(
             config.game,
             players=config.sides,
@@ -331,8 +339,11 @@ class App:
         """A ball to point the cue at when a turn starts: the lowest ball on, else the nearest."""
         game = self.game
         on = sorted(int(b) for b in game.ball_on if bool(game.state.on_table[int(b)]))
-        if on:
-            return float(game.state.pos[on[0]][0]), float(game.state.pos[on[0]][1])
+        cue = self.cue_xy()
+        if on and cue is not None:
+            pos = np.asarray(game.state.pos)
+            nearest = min(on, key=lambda b: math.hypot(pos[b][0] - cue[0], pos[b][1] - cue[1]))
+            return float(pos[nearest][0]), float(pos[nearest][1])
         others = [i for i in range(1, int(game.state.n)) if bool(game.state.on_table[i])]
         if others:
             return float(game.state.pos[others[0]][0]), float(game.state.pos[others[0]][1])

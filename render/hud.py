@@ -134,16 +134,15 @@ def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect, info: ScoreInfo)
               anchor="midright" if not right_side else "midleft")  # fmt: skip
         name_x = box.left + 12 if not right_side else box.right - 12
         anchor = "topleft" if not right_side else "topright"
-        marker = "\u25b6 " if active and not right_side else ""
-        marker_r = " \u25c0" if active and right_side else ""
-        _text(
-            surface,
-            f"{marker}{player.name}{marker_r}",
-            (name_x, box.top + 6),
-            26,
-            TEXT,
-            anchor=anchor,
-        )
+        name_rect = _text(surface, player.name, (name_x, box.top + 6), 26, TEXT, anchor=anchor)
+        if active:
+            # A small triangle pointing at the shooter's name (the default font has no arrows).
+            tx = name_rect.right + 16 if not right_side else name_rect.left - 16
+            ty = name_rect.centery
+            d = -1 if not right_side else 1
+            pygame.draw.polygon(
+                surface, ACCENT, [(tx, ty), (tx - 8 * d, ty - 6), (tx - 8 * d, ty + 6)]
+            )
         detail = player.detail + (f"   {player.warning}" if player.warning else "")
         colour = ALERT if player.warning else DIM
         _text(surface, detail, (name_x, box.top + 30), 20, colour, anchor=anchor)

@@ -102,7 +102,10 @@ def score_info(app: Any) -> hud.ScoreInfo:
     lines = []
     snooker = config.game == "snooker"
     groups = getattr(game, "groups", None)
-    for i, name in enumerate(game.players):
+    # Two sides: the two players, or (snooker doubles) the two teams sharing a score.
+    side_names = config.sides if snooker else tuple(game.players)
+    active = game.side_of(game.to_play) if snooker else game.to_play
+    for i, name in enumerate(side_names):
         detail = ""
         balls: tuple[draw.BallLook, ...] = ()
         if snooker:
@@ -127,27 +130,25 @@ def score_info(app: Any) -> hud.ScoreInfo:
         lines.append(hud.PlayerLine(name, score.wins[i], detail, warning, balls))
     centre = f"Rack {score.rack + 1}" if not snooker else f"Frame {score.rack + 1}"
     if snooker:
-        current_break = getattr(game, "current_break", None)
-        remaining = getattr(game, "points_remaining", None)
-        if callable(remaining):
-            remaining = remaining()
         parts = [centre]
-        if current_break:
-            parts.append(f"Break {current_break}")
-        if remaining is not None:
-            parts.append(f"{remaining} remaining")
-            lead = abs(game.score[0] - game.score[1])
-            behind = 0 if game.score[0] < game.score[1] else 1
-            if len(game.score) == 2 and lead > remaining and game.to_play == behind:
-                need = math.ceil((lead - remaining) / 4) if lead > remaining else 0
-                parts.append(f"snookers required: {need}")
+        if game.break_points:
+            parts.append(f"Break {game.break_points}")
+        parts.append(f"{game.points_remaining()} remaining")
+        side = game.side_of(game.to_play)
+        needed = game.snookers_required(side)
+        if needed:
+            parts.append(
+                f"{game.players[game.to_play]} needs {needed} snooker{'s' if needed > 1 else ''}"
+            )
         centre = " \u00b7 ".join(parts)
     elif config.game == "nine-ball" or config.game == "eight-ball":
         is_break = str(getattr(game.phase, "value", "")) == "break"
         centre += " \u00b7 " + ("break" if is_break else f"shot {game.shot_number + 1}")
     ball_on = _ball_words(app, game.ball_on)
+    if snooker and len(game.players) == 4:
+        centre += f" \u00b7 at the table: {game.players[game.to_play]}"
     return hud.ScoreInfo(
-        tuple(lines), game.to_play, config.title, centre, f"Ball on: {ball_on}" if ball_on else ""
+        tuple(lines), active, config.title, centre, f"Ball on: {ball_on}" if ball_on else ""
     )
 
 
