@@ -17,7 +17,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
 REFERENCE_DIR = Path(__file__).parent / "reference"
 #: Largest difference allowed in one colour channel of one pixel (0-255).

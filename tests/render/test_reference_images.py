@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 import pytest
 
@@ -13,7 +11,6 @@ from render import draw, hud
 from render.app import App
 from render.match import MatchConfig
 from render.view import View
-from render.widgets import Button
 
 SIZE = (960, 600)
 
@@ -78,7 +75,8 @@ def test_ruling_panel(reference) -> None:
         "Foul",
         ("Bob to play with ball in hand anywhere.",),
         (
-            "Foul: first contact was the 3, the 1 was on (event 2: cue ball met the 3 at t = 0.412 s)",
+            "Foul: first contact was the 3, the 1 was on "
+            "(event 2: cue ball met the 3 at t = 0.412 s)",
         ),
     )
     panel = hud.ruling_panel_rect(surface.get_rect(), info)
