@@ -160,8 +160,10 @@ class SnookerGame(Game):
         highest_break: per player, the highest break made in the frame.
         free_ball: the player to act may nominate a free ball (3.9) on the next stroke.
         offender: the player who committed the foul being answered (choices), or None.
-        replay_from: the game as it was before a foul judged a miss (3.14 / paragraph after
-            3.10): what "replace the balls" restores, with the penalty kept.
+        replay_positions, replay_on_table, replay_phase, replay_ball_in_hand, replay_ball_on,
+            replay_free_ball: the position and the state of play before a foul judged a miss
+            (paragraph after 3.10; WPBSA 3.14): what "replace the balls" restores, the penalty
+            kept (empty / None when no miss is pending). Plain values, so a save file holds them.
         full_ball_misses: consecutive misses by the player to act with a full ball visible,
             replayed each time (WPBSA 3.14(i)): the third loses the frame.
     """
@@ -172,7 +174,12 @@ class SnookerGame(Game):
     highest_break: tuple[int, ...] = (0, 0)
     free_ball: bool = False
     offender: int | None = None
-    replay_from: SnookerGame | None = field(default=None, repr=False, compare=False)
+    replay_positions: tuple[tuple[float, float], ...] = field(default=(), repr=False)
+    replay_on_table: tuple[bool, ...] = field(default=(), repr=False)
+    replay_phase: Phase | None = None
+    replay_ball_in_hand: BallInHand | None = None
+    replay_ball_on: frozenset[int] = field(default=frozenset(), repr=False)
+    replay_free_ball: bool = False
     full_ball_misses: int = 0
 
     # ------------------------------------------------------------------ construction
@@ -829,7 +836,18 @@ class SnookerGame(Game):
         highest[shooter] = max(highest[shooter], finished, current)
         fouled = ruling.is_foul
         miss = bool(ruling.detail("miss", False))
-        replay_from = replace(self, replay_from=None, pending_choice=()) if miss else None
+        replay = self._no_replay()
+        if miss:
+            replay = {
+                "replay_positions": tuple(
+                    (float(x), float(y)) for x, y in np.asarray(self.state.pos)
+                ),
+                "replay_on_table": tuple(bool(v) for v in np.asarray(self.state.on_table)),
+                "replay_phase": self.phase,
+                "replay_ball_in_hand": self.ball_in_hand,
+                "replay_ball_on": self.ball_on,
+                "replay_free_ball": self.free_ball,
+            }
         if bool(ruling.detail("respotted_black", False)) and bool(game.state.on_table[0]):
             game = replace(game, state=game.state.with_ball_removed(0))
         return replace(
@@ -838,8 +856,8 @@ class SnookerGame(Game):
             highest_break=tuple(highest),
             free_ball=bool(ruling.detail("free_ball", False)),
             offender=shooter if fouled else None,
-            replay_from=replay_from,
             full_ball_misses=int(ruling.detail("full_ball_misses", 0)),  # type: ignore[call-overload]
+            **replay,
         )
 
     def _resolve_choice(self, choice: Choice) -> Game:
@@ -849,7 +867,7 @@ class SnookerGame(Game):
         re-spotted black; ``REPLACE_AND_REPLAY``: the balls go back where they were before the
         miss and the offender plays again, the penalty kept (paragraph after 3.10)."""
         if choice is Choice.ACCEPT_TABLE:
-            return replace(self, pending_choice=(), full_ball_misses=0)
+            return replace(self, pending_choice=(), full_ball_misses=0, **self._no_replay())
         if choice is Choice.HAND_BACK:
             if self.phase is Phase.RESPOTTED_BLACK:
                 other = self._next_of_side(self.to_play, 1 - self.side_of(self.to_play))
@@ -860,27 +878,45 @@ class SnookerGame(Game):
                 pending_choice=(),
                 to_play=self.offender,
                 free_ball=False,
-                replay_from=None,
                 full_ball_misses=0,
+                **self._no_replay(),
             )
         if choice is Choice.REPLACE_AND_REPLAY:
-            if self.replay_from is None:
+            if self.replay_phase is None or self.offender is None:
                 raise RulesError("no position to replace: no miss was called")
-            before = self.replay_from
+            from sim.balls import BallState
+
+            state = BallState.at_rest(np.array(self.replay_positions, dtype=float))
+            for i, on in enumerate(self.replay_on_table):
+                if not on:
+                    state = state.with_ball_removed(i)
             return replace(
-                before,
-                score=self.score,
-                highest_break=self.highest_break,
+                self,
+                state=state,
+                to_play=self.offender,
+                phase=self.replay_phase,
+                ball_in_hand=self.replay_ball_in_hand or BallInHand.NONE,
+                ball_on=self.replay_ball_on,
+                free_ball=self.replay_free_ball,
                 break_points=0,
-                shot_number=self.shot_number,
-                fouls_in_a_row=self.fouls_in_a_row,
                 pending_choice=(),
                 offender=None,
-                replay_from=None,
-                full_ball_misses=self.full_ball_misses,
                 last_reason="Balls replaced: " + self.last_reason,
+                **self._no_replay(),
             )
         return super()._resolve_choice(choice)
+
+    @staticmethod
+    def _no_replay() -> dict[str, Any]:
+        """Field values meaning "no position to replace"."""
+        return {
+            "replay_positions": (),
+            "replay_on_table": (),
+            "replay_phase": None,
+            "replay_ball_in_hand": None,
+            "replay_ball_on": frozenset(),
+            "replay_free_ball": False,
+        }
 
     # ------------------------------------------------------------------ frame-level moves
     def concede(self, player: int) -> SnookerGame:

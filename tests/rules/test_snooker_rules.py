@@ -683,3 +683,16 @@ def test_four_handed_order_is_kept_and_offender_plays_again():
     ruling = game.judge(hand_shot(game, [("hit", 0.3, 0, "red_2")]))
     assert ruling.next_to_play == 2
     assert game.apply(ruling).score == (7, 0)
+
+
+def test_a_pending_miss_survives_save_and_load(tmp_path):
+    from rules import persist
+
+    game = reds_game()
+    ruling = game.judge(hand_shot(game, [("cushion", 0.5, 0)], moves={"cue": (0.3, 0.4)}))
+    pending = game.apply(ruling)
+    loaded = persist.load(persist.save(pending, tmp_path / "frame.json"))
+    assert loaded == pending
+    replayed = loaded.choose(Choice.REPLACE_AND_REPLAY)
+    assert tuple(replayed.state.pos[0]) == (CX, 1.0)
+    assert replayed.score == (0, 4) and replayed.to_play == 0
