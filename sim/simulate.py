@@ -29,6 +29,35 @@ def _read_only(arr: np.ndarray) -> np.ndarray:
     return out
 
 
+def _first_ball_off_cloth(state: BallState, table: Table) -> int | None:
+    """Index of the first on-table ball off the cloth (``Table.contains_ball``), or None.
+
+    Vectorised pre-check: a centre inside the nose-line rectangle, at least ``R - MAX_OVERLAP``
+    from every cushion and outside every capture circle is on the cloth; only the others go
+    through ``contains_ball`` one by one.
+    """
+    idx = np.flatnonzero(state.on_table)
+    if idx.size == 0:
+        return None
+    xy = state.pos[idx]
+    clearance = table.cushion_distances(xy).min(axis=1)
+    pk = table.arrays.pockets
+    outside_pockets = np.all(
+        np.hypot(xy[:, None, 0] - pk[None, :, 0], xy[:, None, 1] - pk[None, :, 1]) > pk[None, :, 2],
+        axis=1,
+    )
+    in_rect = (
+        (xy[:, 0] >= 0.0)
+        & (xy[:, 0] <= table.width)
+        & (xy[:, 1] >= 0.0)
+        & (xy[:, 1] <= table.length)
+    )
+    sure = in_rect & outside_pockets & (clearance >= table.ball_radius - MAX_OVERLAP)
+    if bool(sure.all()):
+        return None
+    return first_ball_off_cloth(state, table)
+
+
 def _validate(
     table: Table, state: BallState, strike: Strike | None, params: Params, max_events: int
 ) -> None:
@@ -55,7 +84,7 @@ def _validate(
             f"balls {i} and {j} overlap by {depth:.3g} m; balls may touch but overlap by at "
             f"most {MAX_OVERLAP} m"
         )
-    off = first_ball_off_cloth(state, table)
+    off = _first_ball_off_cloth(state, table)
     if off is not None:
         x, y = state.pos[off]
         raise BallOffTableError(
