@@ -521,7 +521,7 @@ class App:
 
     def session_json(self) -> dict[str, Any]:
         """The whole session as JSON-ready data: config, score, game, undo stack, last shot."""
-        import rules
+        from rules.persist import to_dict
 
         assert self.config is not None and self.score is not None
 
@@ -531,19 +531,19 @@ class App:
             s = shot.strike
             d = shot.declaration
             return {
-                "before_game": rules.game_to_json(shot.before_game),
+                "before_game": to_dict(shot.before_game),
                 "before_score": shot.before_score.to_json(),
                 "strike": {"speed": s.speed, "phi": s.phi, "theta": s.theta, "a": s.a, "b": s.b},
                 "cue_ball_at": list(shot.cue_ball_at) if shot.cue_ball_at is not None else None,
-                "declaration": rules.declaration_to_json(d),
+                "declaration": declaration_to_json(d),
             }
 
         return {
             "config": self.config.to_json(),
             "score": self.score.to_json(),
-            "game": rules.game_to_json(self.game),
+            "game": to_dict(self.game),
             "undo": [
-                {"game": rules.game_to_json(g), "score": s.to_json(), "last_shot": shot_json(shot)}
+                {"game": to_dict(g), "score": s.to_json(), "last_shot": shot_json(shot)}
                 for g, s, shot in self.history
             ],
             "last_shot": shot_json(self.last_shot),
@@ -695,6 +695,39 @@ class App:
 # ---------------------------------------------------------------------- save-file restore
 
 
+def declaration_to_json(declaration: Any) -> dict[str, Any]:
+    """A ``rules.Declaration`` as JSON-ready data (sets become sorted lists)."""
+    return {
+        "push_out": bool(declaration.push_out),
+        "called_ball": declaration.called_ball,
+        "called_pocket": declaration.called_pocket,
+        "safety": bool(declaration.safety),
+        "nominated": declaration.nominated,
+        "free_ball": bool(declaration.free_ball),
+        "declared_fouls": sorted(declaration.declared_fouls),
+        "off_table": sorted(int(b) for b in declaration.off_table),
+    }
+
+
+def declaration_from_json(data: dict[str, Any]) -> Any:
+    """The ``rules.Declaration`` of :func:`declaration_to_json` data."""
+    import rules
+
+    def ball(v: Any) -> int | None:
+        return None if v is None else int(v)
+
+    return rules.Declaration(
+        push_out=bool(data["push_out"]),
+        called_ball=ball(data["called_ball"]),
+        called_pocket=None if data["called_pocket"] is None else str(data["called_pocket"]),
+        safety=bool(data["safety"]),
+        nominated=ball(data["nominated"]),
+        free_ball=bool(data["free_ball"]),
+        declared_fouls=frozenset(str(f) for f in data["declared_fouls"]),
+        off_table=frozenset(int(b) for b in data["off_table"]),
+    )
+
+
 def restore_session(
     data: dict[str, Any],
 ) -> tuple[MatchConfig, MatchScore, Any, list[Any], LastShot | None]:
@@ -705,14 +738,15 @@ def restore_session(
     """
     import rules
     import sim
+    from rules.persist import from_dict
 
     def shot_from(d: dict[str, Any] | None) -> LastShot | None:
         if d is None:
             return None
-        before = rules.game_from_json(d["before_game"])
+        before = from_dict(d["before_game"])
         strike = sim.Strike(**{k: float(v) for k, v in d["strike"].items()})
         cue_at = tuple(float(v) for v in d["cue_ball_at"]) if d["cue_ball_at"] is not None else None
-        declaration = rules.declaration_from_json(d["declaration"])
+        declaration = declaration_from_json(d["declaration"])
         state = before.state_for_shot(cue_at)
         result = sim.simulate(before.table, state, strike)
         ruling = before.judge(result, declaration)
@@ -729,10 +763,10 @@ def restore_session(
     try:
         config = MatchConfig.from_json(data["config"])
         score = MatchScore.from_json(data["score"])
-        game = rules.game_from_json(data["game"])
+        game = from_dict(data["game"])
         undo = [
             (
-                rules.game_from_json(u["game"]),
+                from_dict(u["game"]),
                 MatchScore.from_json(u["score"]),
                 shot_from(u["last_shot"]),
             )
@@ -741,7 +775,9 @@ def restore_session(
         last = shot_from(data["last_shot"])
     except SaveFileError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except rules.SaveFileError as exc:
+        raise SaveFileError(f"the saved game cannot be read: {exc}") from exc
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise SaveFileError(f"the save file is damaged ({type(exc).__name__}: {exc})") from exc
     return config, score, game, undo, last
 
