@@ -1,0 +1,97 @@
+"""Snooker referee on real simulated shots (``sim.simulate`` through ``Game.play``)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+import rules
+import sim
+from rules.snooker_geometry import BALL_INDEX, RED_INDICES
+from rules.types import BallInHand, Choice, Declaration, Phase
+from tests.rules.snooker_helpers import game_with
+
+B = BALL_INDEX
+CX = 0.889
+
+
+def ghost_ball_phi(game, ball: int, pocket_name: str) -> float:
+    """Cue direction (degrees) sending ``ball`` straight at the pocket's capture centre."""
+    R = game.table.ball_radius
+    pocket = next(p for p in game.table.pockets if p.name == pocket_name)
+    target = np.asarray(game.state.pos[ball], dtype=float)
+    way = np.array([pocket.x, pocket.y]) - target
+    way /= np.linalg.norm(way)
+    ghost = target - 2 * R * way
+    d = ghost - np.asarray(game.state.pos[0], dtype=float)
+    return math.degrees(math.atan2(d[1], d[0]))
+
+
+def test_real_break_off_from_the_d_hits_a_red_and_passes_the_turn():
+    game = rules.new_game("snooker", players=("Ann", "Bob"), seed=1)
+    cx, cy = game.table.d_centre
+    cue = (cx + 0.2, cy - 0.05)
+    end_red = np.asarray(game.state.pos[15])
+    phi = math.degrees(math.atan2(end_red[1] - cue[1], end_red[0] + 0.045 - cue[0]))
+    ruling, after = game.play(sim.Strike(speed=4.0, phi=phi), cue_ball_at=cue)
+    assert not ruling.fouls
+    assert ruling.next_to_play == 1
+    assert after.phase is Phase.REDS
+    assert after.ball_in_hand is BallInHand.NONE
+    assert after.score == (0, 0)
+
+
+def test_real_red_then_blue_potted_scores_six_and_respots_the_blue():
+    game = game_with(
+        {
+            "cue": (1.3, 2.9),
+            "red_1": (1.45, 3.1),
+            "red_2": (0.4, 1.0),
+            "blue": (1.0, 2.4),
+            "pink": (CX, 2.67675),
+            "black": (CX, 3.245),
+            "yellow": (1.181, 0.737),
+        }
+    )
+    phi = ghost_ball_phi(game, B["red_1"], "top_right")
+    ruling, game = game.play(sim.Strike(speed=1.5, phi=phi, b=-0.2))
+    assert ruling.pocketed == (B["red_1"],) and not ruling.fouls
+    assert game.phase is Phase.COLOUR_AFTER_RED and game.score == (1, 0)
+    phi = ghost_ball_phi(game, B["blue"], "left_side")
+    ruling, game = game.play(sim.Strike(speed=2.0, phi=phi), Declaration(nominated=B["blue"]))
+    assert ruling.pocketed == (B["blue"],) and not ruling.fouls
+    assert ruling.to_spot == ((B["blue"], game.table.spots["blue"]),)
+    assert game.score == (6, 0) and game.break_points == 6 and game.to_play == 0
+    assert game.phase is Phase.REDS and game.ball_on == frozenset({B["red_2"]})
+    assert tuple(game.state.pos[B["blue"]]) == game.table.spots["blue"]
+
+
+def test_real_foul_leaving_a_snooker_gives_a_free_ball_then_snookering_with_it_is_a_foul():
+    game = game_with(
+        {"cue": (CX, 1.2), "blue": (CX, 1.5), "red_1": (CX, 3.0), "yellow": (1.181, 0.737)}
+    )
+    ruling, game = game.play(sim.Strike(speed=0.6, phi=90.0))
+    assert [f.code for f in ruling.fouls] == ["wrong_ball_first"]
+    assert ruling.detail("free_ball") is True
+    assert ruling.detail("miss") is False  # the red was hidden behind the blue from the start
+    game = game.choose(Choice.ACCEPT_TABLE)
+    assert game.to_play == 1 and game.free_ball
+    # Bob plays the blue as a free ball straight up the table: it stops between cue and red
+    ruling, game = game.play(
+        sim.Strike(speed=1.0, phi=90.0), Declaration(nominated=B["blue"], free_ball=True)
+    )
+    assert [f.code for f in ruling.fouls] == ["snookered_with_free_ball"]
+    assert game.score == (4, 5)  # blue first (5) for Bob, then 4 for Ann
+
+
+def test_real_break_off_into_the_brown_is_a_foul_and_no_red_is_lost():
+    game = rules.new_game("snooker", seed=2)
+    cx, cy = game.table.d_centre
+    ruling, after = game.play(sim.Strike(speed=6.0, phi=90.0), cue_ball_at=(cx, cy - 0.1))
+    # straight up the table from behind the brown: the brown is hit first, a foul worth 4
+    assert ruling.fouls[0].code == "wrong_ball_first" and "brown" in ruling.fouls[0].message
+    assert ruling.points[1] >= 4
+    reds_left = sum(bool(after.state.on_table[r]) for r in RED_INDICES)
+    potted_reds = sum(1 for b in ruling.pocketed if b in RED_INDICES)
+    assert reds_left + potted_reds == 15
