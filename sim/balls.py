@@ -19,6 +19,7 @@ Arrays (SI units, table frame of DESIGN.md section 4):
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -300,15 +301,15 @@ def first_overlap(
     if idx.size < 2:
         return None
     p = state.pos[idx]
-    dist = np.hypot(p[:, None, 0] - p[None, :, 0], p[:, None, 1] - p[None, :, 1])
-    depth = 2.0 * radius - dist
-    iu, ju = np.triu_indices(idx.size, k=1)
-    hits = np.flatnonzero(depth[iu, ju] > tolerance)
-    if hits.size == 0:
+    dx = p[:, 0:1] - p[:, 0]
+    dy = p[:, 1:2] - p[:, 1]
+    limit = 2.0 * radius - tolerance
+    close = np.triu(dx * dx + dy * dy < limit * limit, k=1)
+    if not close.any():
         return None
-    k = int(hits[0])
-    a, b = int(iu[k]), int(ju[k])
-    return int(idx[a]), int(idx[b]), float(depth[a, b])
+    a, b = np.argwhere(close)[0]
+    depth = 2.0 * radius - math.hypot(float(dx[a, b]), float(dy[a, b]))
+    return int(idx[a]), int(idx[b]), depth
 
 
 def first_ball_off_cloth(
@@ -316,8 +317,8 @@ def first_ball_off_cloth(
 ) -> int | None:
     """Index of the first on-table ball whose centre is not on ``table``'s cloth
     (:meth:`sim.table.Table.contains_ball` with ``clearance``), or ``None``. Pure."""
-    for i in np.flatnonzero(state.on_table):
-        x, y = state.pos[i]
-        if not table.contains_ball(float(x), float(y), clearance):
-            return int(i)
-    return None
+    idx = np.flatnonzero(state.on_table)
+    if idx.size == 0:
+        return None
+    off = ~table.balls_on_cloth(state.pos[idx], clearance)
+    return int(idx[np.argmax(off)]) if off.any() else None

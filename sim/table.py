@@ -338,40 +338,63 @@ class Table:
         """
         pts = np.asarray(xy, dtype=np.float64)
         single = pts.ndim == 1
-        pts = np.atleast_2d(pts)
+        pts = pts.reshape(-1, 2)
+        px = pts[:, 0:1]
+        py = pts[:, 1:2]
         seg = self.arrays.segments
-        p1 = seg[:, 0:2]
-        d = seg[:, 2:4] - p1
-        rel = pts[:, None, :] - p1[None, :, :]
-        s = np.clip(np.einsum("kij,ij->ki", rel, d) / np.einsum("ij,ij->i", d, d), 0.0, 1.0)
-        closest = p1[None, :, :] + s[:, :, None] * d[None, :, :]
-        seg_dist = np.linalg.norm(pts[:, None, :] - closest, axis=2)
         arcs = self.arrays.arcs
-        arc_dist = np.linalg.norm(pts[:, None, :] - arcs[None, :, 0:2], axis=2) - arcs[:, 2]
-        out = np.concatenate([seg_dist, arc_dist], axis=1)
+        x1, y1 = seg[:, 0], seg[:, 1]
+        dx, dy = seg[:, 2] - x1, seg[:, 3] - y1
+        rx = px - x1
+        ry = py - y1
+        s = (rx * dx + ry * dy) / (dx * dx + dy * dy)
+        np.clip(s, 0.0, 1.0, out=s)
+        ex = rx - s * dx
+        ey = ry - s * dy
+        ax = px - arcs[:, 0]
+        ay = py - arcs[:, 1]
+        out = np.concatenate(
+            [np.sqrt(ex * ex + ey * ey), np.sqrt(ax * ax + ay * ay) - arcs[:, 2]], axis=1
+        )
         return out[0] if single else out
 
     def is_in_cloth_region(self, x: float, y: float) -> bool:
         """True when ``(x, y)`` lies inside the closed :attr:`outline` (the cloth, the pocket
         mouths and throats down to the end of the facings)."""
-        if 0.0 <= x <= self.width and 0.0 <= y <= self.length:
-            return True
-        return bool(points_in_polygon(self.outline, np.array([[x, y]]))[0])
+        return bool(self.in_cloth_region_mask(np.array([[x, y]], dtype=np.float64))[0])
+
+    def in_cloth_region_mask(self, xy: Any) -> np.ndarray:
+        """Vectorised :meth:`is_in_cloth_region` for centres ``xy`` (k, 2); (k,) bool. Pure."""
+        pts = np.asarray(xy, dtype=np.float64).reshape(-1, 2)
+        x, y = pts[:, 0], pts[:, 1]
+        inside = (x >= 0.0) & (x <= self.width) & (y >= 0.0) & (y <= self.length)
+        if not inside.all():
+            rest = ~inside
+            inside[rest] = points_in_polygon(self.outline, pts[rest])
+        return inside
+
+    def balls_on_cloth(self, xy: Any, clearance: float | None = None) -> np.ndarray:
+        """Vectorised :meth:`contains_ball` for centres ``xy`` (k, 2); returns (k,) bool. Pure."""
+        pts = np.asarray(xy, dtype=np.float64).reshape(-1, 2)
+        need = self.ball_radius - MAX_OVERLAP if clearance is None else clearance
+        ok = np.asarray(np.isfinite(pts).all(axis=1))
+        if not ok.all():
+            pts = np.where(ok[:, None], pts, 0.0)
+        ok &= self.cushion_distances(pts).min(axis=1) >= need
+        pk = self.arrays.pockets
+        gx = pts[:, 0:1] - pk[:, 0]
+        gy = pts[:, 1:2] - pk[:, 1]
+        ok &= (gx * gx + gy * gy > pk[:, 2] * pk[:, 2]).all(axis=1)
+        if ok.any():
+            ok[ok] = self.in_cloth_region_mask(pts[ok])
+        return ok
 
     def contains_ball(self, x: float, y: float, clearance: float | None = None) -> bool:
         """True when a ball centred at ``(x, y)`` lies on the cloth: inside the outline's region,
         at least ``clearance`` from every cushion (default ``ball_radius - MAX_OVERLAP``) and not
         inside any pocket's capture circle. Pure.
         """
-        if not (math.isfinite(x) and math.isfinite(y)):
-            return False
-        if not self.is_in_cloth_region(x, y):
-            return False
-        need = self.ball_radius - MAX_OVERLAP if clearance is None else clearance
-        if float(np.min(self.cushion_distances((x, y)))) < need:
-            return False
-        pk = self.arrays.pockets
-        return bool(np.all(np.hypot(pk[:, 0] - x, pk[:, 1] - y) > pk[:, 2]))
+        return bool(self.balls_on_cloth(np.array([[x, y]], dtype=np.float64), clearance)[0])
 
 
 def points_in_polygon(polygon: np.ndarray, pts: np.ndarray) -> np.ndarray:
