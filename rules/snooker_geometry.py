@@ -24,11 +24,15 @@ travels on a line that passes at exactly 2R from T's centre, i.e. at the angle
 ``L = sqrt(D^2 - 4R^2)`` and the centre stops at the contact point
 ``P = C + L (cos(alpha) u +- sin(alpha) n)`` (u the unit vector C->T, n its left normal), which
 lies at exactly 2R from T. The stroke to that edge is *free of obstruction* when no ball not on
-has its centre closer than 2R to the segment C->P (the cue ball, swept along the segment, would
-otherwise hit it first). A ball exactly at 2R from the segment is grazed with zero overlap and
-does not count (this keeps a ball resting against the cue ball from behind from counting as an
-obstruction). A ball on touching the cue ball (D <= 2R) can always be "hit": rule 3.17 lets the
-player play away from it and counts it as hit, so it is never snookered.
+ahead of the cue ball has its centre within 2R of the segment C->P (the cue ball, swept along
+the segment, would touch it first). Touching counts: a zero-overlap graze of a ball not on is a
+contact, and grazing it at the moment the ball on is struck would be a simultaneous hit, a foul
+(3.5), so a ball not on touching the ball on at its extreme edge obstructs that edge. Balls
+behind the cue ball's start (projection on the stroke <= 0), such as one resting against it
+from behind, never obstruct. A ball on touching the cue ball (D <= 2R) can always be "hit":
+rule 3.7 lets the player play away from it and counts it as hit, so it is never snookered.
+Cushions never snooker (WPBSA Section 2: "the cue-ball cannot be snookered by a cushion"; the
+old "angled ball" rule is no longer in the official rules).
 """
 
 from __future__ import annotations
@@ -78,7 +82,8 @@ RACK_GAP = 5.25e-5
 #: The engine leaves balls that rest against each other at 2R to within rounding; a human
 #: referee's eye resolves about a tenth of a millimetre.
 TOUCHING_GAP = 1e-4
-#: Overlap below which a swept cue ball is said to graze, not hit, another ball, m.
+#: Slack on "touching" when a swept cue ball passes another ball, m: a ball whose centre comes
+#: within 2R + GRAZE_TOLERANCE of the cue ball's path is touched (rounding of exact tangents).
 GRAZE_TOLERANCE = 1e-9
 #: Spacing of the grid of cue-ball positions tried in the D when the cue ball is in hand, m.
 D_SAMPLE_SPACING = 0.005
@@ -324,12 +329,19 @@ def is_path_clear(
     radius: float,
 ) -> bool:
     """True when a ball of ``radius`` sliding in a straight line from ``start`` to ``end`` (m)
-    hits none of the balls centred at ``obstacles`` (shape (k, 2)): every obstacle centre stays
-    at least 2R (less :data:`GRAZE_TOLERANCE`) from the segment."""
+    touches none of the balls centred at ``obstacles`` (shape (k, 2)): every obstacle centre
+    stays more than 2R (plus :data:`GRAZE_TOLERANCE`) from the segment, touching counting as a hit;
+    obstacles behind the start (projection on the travel direction <= 0) are ignored."""
     if len(obstacles) == 0:
         return True
-    d = segment_point_distances(np.asarray(start, float), np.asarray(end, float), obstacles)
-    return bool(np.all(d >= 2.0 * radius - GRAZE_TOLERANCE))
+    a = np.asarray(start, dtype=float)
+    b = np.asarray(end, dtype=float)
+    pts = np.asarray(obstacles, dtype=float).reshape(-1, 2)
+    ahead = (pts - a) @ (b - a) > 0.0
+    if not np.any(ahead):
+        return True
+    d = segment_point_distances(a, b, pts[ahead])
+    return bool(np.all(d > 2.0 * radius + GRAZE_TOLERANCE))
 
 
 def can_hit_both_edges(

@@ -200,7 +200,7 @@ def _right_edge_threshold_x() -> float:
     return 0.5 + 0.5 * math.tan(alpha) + 2 * R / math.cos(alpha)
 
 
-@pytest.mark.parametrize(("offset", "snookered"), [(-1e-6, True), (1e-6, False)])
+@pytest.mark.parametrize(("offset", "snookered"), [(-1e-6, True), (0.0, True), (1e-6, False)])
 def test_partial_obstruction_of_one_edge_is_a_snooker(offset, snookered):
     ox = _right_edge_threshold_x() + offset
     pos, on = positions(T, {"cue": (0.5, 1.0), "red_1": (0.5, 2.0), "pink": (ox, 1.5)})
