@@ -41,7 +41,8 @@ def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float
     denominator = 1.0 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denominator
     half = z / denominator * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # Rounding can put p a hair outside [centre - half, centre + half] at k = 0 or k = n.
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 @dataclass(frozen=True)
@@ -266,7 +267,7 @@ def plot_study(result: StudyResult, summary: Summary, path: str | Path) -> Path:
             [s.value - s.low for s in summary.distribution],
             [s.high - s.value for s in summary.distribution],
         ]
-    )
+    ).clip(min=0.0)
     left.bar(ks, 100 * values, yerr=100 * errors, color="#2f7f4f", capsize=3)
     left.set_xlabel("object balls pocketed")
     left.set_ylabel("shots, %")
@@ -277,6 +278,7 @@ def plot_study(result: StudyResult, summary: Summary, path: str | Path) -> Path:
     ys = np.arange(len(shown))
     vals = np.array([s.value for s in shown])
     errs = np.array([[s.value - s.low for s in shown], [s.high - s.value for s in shown]])
+    errs = errs.clip(min=0.0)
     right.barh(ys, 100 * vals, xerr=100 * errs, color="#3b6fb6", capsize=3)
     right.set_yticks(ys)
     right.set_yticklabels(labels, fontsize=8)

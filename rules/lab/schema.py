@@ -266,19 +266,21 @@ def check_structure(value: Any, schema: dict[str, Any] = SCHEMA, path: str = "")
             for i, item in enumerate(value):
                 check_structure(item, schema["items"], _join(path, i))
     if wanted == "object":
-        for key in schema.get("required", ()):
-            if key not in value:
-                raise StructureError(_join(path, key), "is required but missing")
         properties = schema.get("properties", {})
         extra = schema.get("additionalProperties", True)
+        # Unknown keys first: a misspelt key also makes a required one look missing.
         for key in sorted(value):
             if not isinstance(key, str):
                 raise StructureError(path, f"keys must be strings, got {key!r}")
-            if key in properties:
-                check_structure(value[key], properties[key], _join(path, key))
-            elif extra is False:
+            if key not in properties and extra is False:
                 known = ", ".join(sorted(properties))
                 raise StructureError(_join(path, key), f"unknown key; known keys: {known}")
+        for key in schema.get("required", ()):
+            if key not in value:
+                raise StructureError(_join(path, key), "is required but missing")
+        for key in sorted(value):
+            if key in properties:
+                check_structure(value[key], properties[key], _join(path, key))
             elif isinstance(extra, dict):
                 check_structure(value[key], extra, _join(path, key))
 
