@@ -39,6 +39,8 @@ PANEL_H = 132
 DEFAULT_SIZE = (1280, 820)
 #: Playback speed factor in slow motion.
 SLOW_MOTION = 0.25
+#: Longest object-ball departure line drawn while aiming, m.
+OBJECT_LINE_M = 0.6
 #: Seconds a toast message stays on screen.
 TOAST_S = 3.5
 #: Where Ctrl+S / Ctrl+O save and load when no path was given.
@@ -369,6 +371,20 @@ class App:
             cue, self.aim.phi_deg, pos, on, float(table.ball_radius),
             table.arrays.segments, table.arrays.arcs,
         )  # fmt: skip
+
+    def object_line_end(
+        self, start: tuple[float, float], direction: tuple[float, float]
+    ) -> tuple[float, float]:
+        """Where the object ball's departure line is drawn to: its first cushion along
+        ``direction`` (other balls ignored), at most ``OBJECT_LINE_M`` away."""
+        table = self.table
+        phi = math.degrees(math.atan2(direction[1], direction[0]))
+        none = np.zeros((0, 2))
+        contact = first_contact(
+            start, phi, none, np.zeros(0, dtype=bool), float(table.ball_radius),
+            table.arrays.segments, table.arrays.arcs, cue_index=-1, max_distance=OBJECT_LINE_M,
+        )  # fmt: skip
+        return contact.ghost
 
     def place_cue_ball(self, xy: tuple[float, float]) -> bool:
         """Move the cue ball in hand to ``xy`` if the rules allow it; else say why (toast)."""

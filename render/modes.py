@@ -640,12 +640,8 @@ class AimMode(Mode):
         if cue is not None and contact is not None and app.show_ghost and self.dragging != "cue":
             obj_path = None
             if contact.object_direction is not None:
-                p = positions[contact.ball]
-                d = contact.object_direction
-                obj_path = (
-                    (float(p[0]), float(p[1])),
-                    (float(p[0] + d[0] * 0.35), float(p[1] + d[1] * 0.35)),
-                )
+                p = (float(positions[contact.ball][0]), float(positions[contact.ball][1]))
+                obj_path = (p, app.object_line_end(p, contact.object_direction))
             draw.draw_aim(
                 surface,
                 view,

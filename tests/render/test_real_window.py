@@ -52,8 +52,7 @@ def test_cuesim_play_breaks_and_shows_the_call(display, tmp_path) -> None:
     shot = tmp_path / "window.png"
     script = tmp_path / "script.txt"
     script.write_text(
-        "until aim\nwait 0.3\npower 0.8\nkey space\nuntil decision\nwait 0.2\n"
-        f"shot {shot}\nquit\n"
+        f"until aim\nwait 0.3\npower 0.8\nkey space\nuntil decision\nwait 0.2\nshot {shot}\nquit\n"
     )
     env = dict(os.environ, DISPLAY=display, CUESIM_SCRIPT=str(script), SDL_AUDIODRIVER="dummy")
     env.pop("SDL_VIDEODRIVER", None)
@@ -67,7 +66,7 @@ def test_cuesim_play_breaks_and_shows_the_call(display, tmp_path) -> None:
     image = pygame.image.load(str(shot))
     assert image.get_size() == (1280, 820)
     pixels = pygame.surfarray.array3d(image).reshape(-1, 3).astype(int)
-    cloth = np.mean((np.abs(pixels - np.array([24, 96, 168])).max(axis=1) < 12))
+    cloth = np.mean(np.abs(pixels - np.array([24, 96, 168])).max(axis=1) < 12)
     assert cloth > 0.2, "the blue cloth fills much of the window"
-    panel = np.mean((np.abs(pixels - np.array([64, 98, 150])).max(axis=1) < 6))
+    panel = np.mean(np.abs(pixels - np.array([64, 98, 150])).max(axis=1) < 6)
     assert panel > 0.001, "a button of the ruling panel is visible"
