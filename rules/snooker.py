@@ -1,21 +1,23 @@
 """Snooker: one frame judged under ``snooker.txt`` (WPBSA Official Rules, Section 3).
 
 Balls (``BALL_NAMES``): 0 ``cue``, 1..15 ``red_1``..``red_15``, 16..21 ``yellow`` ``green``
-``brown`` ``blue`` ``pink`` ``black``. Two players, or four in two teams (3.14): ``players`` is
-the order of play for the frame, fixed throughout it (3.1, 3.14.1); with four players the teams
+``brown`` ``blue`` ``pink`` ``black``. Two players, or four in two teams (§14): ``players`` is
+the order of play for the frame, fixed throughout it (§3.1, §14.1); with four players the teams
 alternate (players 0 and 2 against 1 and 3). ``score`` and ``Ruling.points`` are per side (the
 player, or the team: side = player % 2); ``winner`` is a side.
 
 How each clause is judged is listed in ``docs/rules-coverage.md`` (section "Snooker"); the
-choices made where the text is ambiguous are written there and next to the code below.
+choices made where the text is ambiguous are written there and next to the code below. Clauses
+are cited as ``§n.k``: item k of section n of ``snooker.txt`` (section 3 is "PRINCIPE DU JEU",
+9 "BILLE LIBRE", 11 "PENALITES", ...); "WPBSA x.y" is the official rule book's numbering.
 
 Phases (``rules.types.Phase``): ``BREAK`` (the opening stroke, reds on, cue ball in hand in the
 D), ``REDS``, ``COLOUR_AFTER_RED`` (a colour is on: nominated, or inferred), ``COLOURS_IN_ORDER``
 (no red left), ``RESPOTTED_BLACK`` (tie-break), ``OVER``.
 
-Values used for penalties (3.11): every foul costs at least four points; the value of "the ball
+Values used for penalties (§11): every foul costs at least four points; the value of "the ball
 on" is 1 while reds are on, the nominated colour's value after a red, the colour on's value in
-the colours; a free ball takes the value of the ball on (3.9.3) for scoring and penalties.
+the colours; a free ball takes the value of the ball on (§9.3) for scoring and penalties.
 """
 
 from __future__ import annotations
@@ -59,61 +61,61 @@ if TYPE_CHECKING:
 
     from sim.balls import BallState
 
-#: Smallest penalty of any foul (3.11, "quatre points" lost in translation; README).
+#: Smallest penalty of any foul (§11, "quatre points" lost in translation; README).
 MIN_PENALTY = 4
-#: Penalty of the fouls of 3.11.4.
+#: Penalty of the fouls of §11.4.
 SEVEN_POINT_PENALTY = 7
 #: A cue-ball contact with a ball it was touching, at most this long after the strike (s), moved
-#: that ball: a push stroke (3.7.2). Playing away from it never makes such a contact in 2-D.
+#: that ball: a push stroke (§7.2). Playing away from it never makes such a contact in 2-D.
 PUSH_CONTACT_S = 1e-6
 #: Grid spacing of the D when testing whether a cue ball in hand is snookered, m.
 IN_HAND_SNOOKER_SPACING = 0.01
 
-#: Fouls a player (or the lab) may declare, the clause, the value rule. "on": the value of the
-#: ball on (3.11.1); "on_or_concerned": 3.11.2, the ball on's value (a declaration names no ball);
-#: "seven": 3.11.4.
+#: Fouls a player (or the lab) may declare: code -> (clause, value rule). "on": the value of the
+#: ball on (§11.1; also for the §11.2 fouls "of the ball on or the ball concerned", since a
+#: declaration names no ball); "seven": §11.4.
 _DECLARABLE: dict[str, tuple[str, str]] = {
-    DeclaredFoul.BALLS_MOVING.value: ("3.11.1 quand les billes ne sont pas arrêtées", "on"),
-    DeclaredFoul.DOUBLE_HIT.value: ("3.11.1 la bille de choc plus d'une fois", "on"),
+    DeclaredFoul.BALLS_MOVING.value: ("§11.1 quand les billes ne sont pas arrêtées", "on"),
+    DeclaredFoul.DOUBLE_HIT.value: ("§11.1 la bille de choc plus d'une fois", "on"),
     DeclaredFoul.FOOT_OFF_FLOOR.value: (
-        "3.11.1 sans qu'un des deux pieds du joueur ne touche le sol",
+        "§11.1 sans qu'un des deux pieds du joueur ne touche le sol",
         "on",
     ),
-    DeclaredFoul.OUT_OF_TURN.value: ("3.11.1 en dehors de son tour", "on"),
-    DeclaredFoul.BAD_PLACEMENT.value: ("3.11.1 incorrectement la mise ou remise en jeu", "on"),
-    DeclaredFoul.JUMP_SHOT.value: ("3.11.1 un jump shot (saut)", "on"),
-    "push_stroke": ("3.11.2 en faisant un queutage", "on"),
+    DeclaredFoul.OUT_OF_TURN.value: ("§11.1 en dehors de son tour", "on"),
+    DeclaredFoul.BAD_PLACEMENT.value: ("§11.1 incorrectement la mise ou remise en jeu", "on"),
+    DeclaredFoul.JUMP_SHOT.value: ("§11.1 un jump shot (saut)", "on"),
+    "push_stroke": ("§11.2 en faisant un queutage", "on"),
     DeclaredFoul.BALL_TOUCHED.value: (
-        "3.11.2 en touchant une bille avec autre chose que le procédé de la queue",
+        "§11.2 en touchant une bille avec autre chose que le procédé de la queue",
         "on",
     ),
-    "ball_misplaced": ("3.11.2 en jouant alors qu'une bille est mal placée", "on"),
+    "ball_misplaced": ("§11.2 en jouant alors qu'une bille est mal placée", "on"),
     "used_ball_off_table": (
-        "3.11.4 utilise, dans n'importe quel but, une bille qui est hors de la table",
+        "§11.4 utilise, dans n'importe quel but, une bille qui est hors de la table",
         "seven",
     ),
     DeclaredFoul.PLAYED_OBJECT_BALL.value: (
-        "3.11.4 utilise comme bille de choc, toute autre bille que la blanche",
+        "§11.4 utilise comme bille de choc, toute autre bille que la blanche",
         "seven",
     ),
 }
 
 _CLAUSE = {
-    "cue_ball_pocketed": "3.11.1 la bille blanche rentre dans une poche (3.3)",
-    "missed_all": "3.11.1 la bille blanche ne touche aucune bille objet (3.3)",
-    "wrong_ball_first": "3.11.2 en touchant en premier lieu une bille qui n'est pas ON (3.3)",
-    "simultaneous": "3.5 / 3.11.3 deux billes touchées simultanément",
-    "potted_not_on": "3.11.2 en rentrant une bille qui n'est pas ON dans une poche (3.3, 3.4)",
-    "ball_off_table": "3.11.2 en éjectant une bille de la table",
-    "reds_successive": "3.11.4 joue des rouges à des coups successifs",
-    "no_nomination": "3.11.4 après avoir empoché une rouge, faute avant d'avoir désigné",
-    "free_ball_not_first": "3.9.4 la bille de choc manque le premier contact (bille libre)",
-    "snookered_with_free_ball": "3.9.4 / 3.11.1 un snooker au moyen de la bille libre",
-    "push_stroke_touching": "3.7.2 / 3.11.2 bille collée: queutage",
-    "bad_placement": "3.4 / 3.11.1 incorrectement la mise ou remise en jeu",
+    "cue_ball_pocketed": "§11.1 la bille blanche rentre dans une poche (WPBSA 3.3)",
+    "missed_all": "§11.1 la bille blanche ne touche aucune bille objet (WPBSA 3.3)",
+    "wrong_ball_first": "§11.2 en touchant en premier lieu une bille qui n'est pas ON (WPBSA 3.3)",
+    "simultaneous": "§5 / §11.3 deux billes touchées simultanément",
+    "potted_not_on": "§11.2 en rentrant une bille qui n'est pas ON dans une poche (WPBSA 3.3, 3.4)",
+    "ball_off_table": "§11.2 en éjectant une bille de la table",
+    "reds_successive": "§11.4 joue des rouges à des coups successifs",
+    "no_nomination": "§11.4 après avoir empoché une rouge, faute avant d'avoir désigné",
+    "free_ball_not_first": "§9.4 la bille de choc manque le premier contact (bille libre)",
+    "snookered_with_free_ball": "§9.4 / §11.1 un snooker au moyen de la bille libre",
+    "push_stroke_touching": "§7.2 / §11.2 bille collée: queutage",
+    "bad_placement": "§4 / §11.1 incorrectement la mise ou remise en jeu",
 }
 
-#: Fouls of failing to hit the ball on first: the candidates for a miss (paragraph after 3.10).
+#: Fouls of failing to hit the ball on first: the candidates for a miss (paragraph after §3.10).
 _MISS_CODES = frozenset(
     {"missed_all", "wrong_ball_first", "simultaneous", "reds_successive", "free_ball_not_first"}
 )
@@ -158,11 +160,11 @@ class SnookerGame(Game):
     Fields:
         break_points: points of the current break of the player at the table.
         highest_break: per player, the highest break made in the frame.
-        free_ball: the player to act may nominate a free ball (3.9) on the next stroke.
+        free_ball: the player to act may nominate a free ball (§9) on the next stroke.
         offender: the player who committed the foul being answered (choices), or None.
         replay_positions, replay_on_table, replay_phase, replay_ball_in_hand, replay_ball_on,
             replay_free_ball: the position and the state of play before a foul judged a miss
-            (paragraph after 3.10; WPBSA 3.14): what "replace the balls" restores, the penalty
+            (paragraph after §3.10; WPBSA 3.14): what "replace the balls" restores, the penalty
             kept (empty / None when no miss is pending). Plain values, so a save file holds them.
         full_ball_misses: consecutive misses by the player to act with a full ball visible,
             replayed each time (WPBSA 3.14(i)): the third loses the frame.
@@ -247,7 +249,7 @@ class SnookerGame(Game):
 
     @property
     def touching(self) -> tuple[int, ...]:
-        """Balls the cue ball touches now (3.7: the referee announces "touching ball")."""
+        """Balls the cue ball touches now (§7: the referee announces "touching ball")."""
         return touching_balls(
             np.asarray(self.state.pos), np.asarray(self.state.on_table), self.table.ball_radius
         )
@@ -274,7 +276,7 @@ class SnookerGame(Game):
 
     # ------------------------------------------------------------------ declarations
     def declarable_fouls(self) -> dict[str, str]:
-        """The fouls a 2-D simulator cannot see, by code -> clause (3.11)."""
+        """The fouls a 2-D simulator cannot see, by code -> clause (§11)."""
         return {code: clause for code, (clause, _) in _DECLARABLE.items()}
 
     def declaration_options(self) -> DeclarationOptions:
@@ -296,7 +298,7 @@ class SnookerGame(Game):
         )
 
     def _check_declaration(self, declaration: Declaration) -> None:
-        """Nominations: a ball on the table, allowed now (3.6, 3.9); a free ball only when
+        """Nominations: a ball on the table, allowed now (§6, §9); a free ball only when
         awarded, and never a ball already on."""
         if declaration.push_out or declaration.safety or declaration.called_ball is not None:
             raise InvalidDeclarationError(
@@ -320,11 +322,11 @@ class SnookerGame(Game):
             if not self.free_ball:
                 raise InvalidDeclarationError(
                     "no free ball was awarded: a free ball follows a foul that leaves the "
-                    "cue ball snookered (3.9.1)"
+                    "cue ball snookered (§9.1)"
                 )
             if nominated in self.ball_on:
                 raise InvalidDeclarationError(
-                    f"the {name} is already on; a free ball is another ball nominated as on (3.9.2)"
+                    f"the {name} is already on; a free ball is another ball nominated as on (§9.2)"
                 )
             return
         if self.phase is Phase.COLOUR_AFTER_RED:
@@ -404,7 +406,7 @@ class SnookerGame(Game):
             fouls.append(Foul(code, clause, message, evidence, event, max(MIN_PENALTY, penalty)))
 
         on_value = stroke.value_on
-        # --- placement in the D (3.4)
+        # --- placement in the D (§4)
         if (
             self.ball_in_hand is BallInHand.IN_D
             and on0[0]
@@ -416,7 +418,7 @@ class SnookerGame(Game):
                 on_value,
                 f"cue ball at ({pos0[0, 0]:.4f}, {pos0[0, 1]:.4f}) m",
             )
-        # --- touching ball (3.7): moving it is a push stroke; playing away counts as hitting
+        # --- touching ball (§7): moving it is a push stroke; playing away counts as hitting
         # a touching ball that is on
         pushed = [
             c
@@ -450,7 +452,7 @@ class SnookerGame(Game):
         deemed_hit = bool(touching_on) and not pushed
         if deemed_hit:
             first = {touching_on[0]}
-        # --- first contact (3.3, 3.5, 3.9.4, 3.11.4)
+        # --- first contact (§3.3, §5, §9.4, §11.4)
         if not first:
             foul("missed_all", "Foul: the cue ball hit no object ball", on_value)
         elif free is not None:
@@ -499,7 +501,7 @@ class SnookerGame(Game):
                     else "",
                     first_event,
                 )
-        # --- balls pocketed or off the table (3.3, 3.11.1, 3.11.2)
+        # --- balls pocketed or off the table (§3.3, §11.1, §11.2)
         off_declared = set(declaration.off_table)
         potted = [b for b in facts.pocketed if b not in off_declared]
         cue_gone = 0 in potted or 0 in off_declared
@@ -538,7 +540,7 @@ class SnookerGame(Game):
                     words(ev.event if ev is not None else None),
                     ev.event if ev is not None else None,
                 )
-        # --- declared fouls (3.11)
+        # --- declared fouls (§11)
         for code in sorted(declaration.declared_fouls):
             clause, rule = _DECLARABLE[code]
             foul(
@@ -560,7 +562,7 @@ class SnookerGame(Game):
         gone = set(object_potted) | (off_declared - {0})
         colours_gone = [b for b in gone if b in COLOUR_INDICES]
         fouled = bool(fouls)
-        # the free ball snookering the ball(s) on (3.9.4), judged where the balls stop
+        # the free ball snookering the ball(s) on (§9.4), judged where the balls stop
         if free is not None and not fouled and not cue_gone:
             pos_f = np.asarray(final.pos, dtype=float)
             on_f = np.asarray(final.on_table, dtype=bool)
@@ -581,7 +583,7 @@ class SnookerGame(Game):
                     f"cue ball at rest at ({pos_f[0, 0]:.4f}, {pos_f[0, 1]:.4f}) m",
                 )
                 fouled = True
-        # the colour after a red, fouled before any nomination (3.11.4)
+        # the colour after a red, fouled before any nomination (§11.4)
         if fouled and stroke.phase is Phase.COLOUR_AFTER_RED and stroke.nominated is None:
             foul(
                 "no_nomination",
@@ -612,7 +614,7 @@ class SnookerGame(Game):
         on_after = self._on_table(state_after)
         reds_after = [r for r in RED_INDICES if r in on_after]
 
-        # --- scoring (3.5, 3.6, 3.9.5-7)
+        # --- scoring (§3.5, §3.6, §9.5-7)
         points = [0, 0]
         notes: list[str] = []
         penalty = max((f.penalty for f in fouls), default=0)
@@ -700,7 +702,7 @@ class SnookerGame(Game):
                 winner = 0 if new_score[0] > new_score[1] else 1
         ball_in_hand = BallInHand.IN_D if (cue_gone or respotted_black) else BallInHand.NONE
 
-        # --- after a foul: free ball, miss, options (3.9, 3.10, paragraph after 3.10, 3.14)
+        # --- after a foul: free ball, miss, options (§9, §10, paragraph after §3.10, WPBSA 3.14)
         options: tuple[Choice, ...] = ()
         free_next = False
         miss = False
@@ -718,7 +720,7 @@ class SnookerGame(Game):
                         table, next_on, pos_a, on_a, IN_HAND_SNOOKER_SPACING
                     )
             if free_next:
-                notes.append("Free ball (3.9): the cue ball is snookered after the foul.")
+                notes.append("Free ball (§9): the cue ball is snookered after the foul.")
             miss_codes = [f for f in fouls if f.code in _MISS_CODES]
             if miss_codes and on0[0]:
                 targets = sorted(set(stroke.balls_on) | ({free} if free is not None else set()))
@@ -862,10 +864,10 @@ class SnookerGame(Game):
 
     def _resolve_choice(self, choice: Choice) -> Game:
         """``ACCEPT_TABLE``: the chooser plays (with the free ball if one was awarded);
-        ``HAND_BACK``: the offender plays again from where the balls lie (3.10.3; no free ball,
-        since 3.9.2 gives it to the non-offender), or, after a tie, the other side plays the
+        ``HAND_BACK``: the offender plays again from where the balls lie (§10.3; no free ball,
+        since §9.2 gives it to the non-offender), or, after a tie, the other side plays the
         re-spotted black; ``REPLACE_AND_REPLAY``: the balls go back where they were before the
-        miss and the offender plays again, the penalty kept (paragraph after 3.10)."""
+        miss and the offender plays again, the penalty kept (paragraph after §3.10)."""
         if choice is Choice.ACCEPT_TABLE:
             return replace(self, pending_choice=(), full_ball_misses=0, **self._no_replay())
         if choice is Choice.HAND_BACK:
@@ -936,11 +938,11 @@ class SnookerGame(Game):
         )
 
     def declare_stalemate(self) -> SnookerGame:
-        """The players agree the position is a stalemate (3.13): the frame is void and
+        """The players agree the position is a stalemate (§13): the frame is void and
         re-started, same players in the same order of play, the same player breaking."""
         if self.is_over:
             raise GameOverError("the frame is already over")
         fresh = type(self).new(
             players=self.players, seed=self.seed, table=self.table, rack_number=self.rack_number + 1
         )
-        return replace(fresh, last_reason="Stalemate: the frame is re-started (3.13).")
+        return replace(fresh, last_reason="Stalemate: the frame is re-started (§13).")

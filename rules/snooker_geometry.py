@@ -7,8 +7,9 @@ array of ball centres, ``on_table`` an ``(n,)`` bool mask, ball index 0 the cue 
 1..15 the reds, 16..21 the colours (see :data:`BALL_NAMES`).
 
 Sources: WPBSA Official Rules of Snooker, Section 2 (definitions: "Snookered" 2.16, "In-hand"),
-Section 3 rules 3.2 (position of balls), 3.4 / snooker.txt 3.6 (spotting colours), 3.17 /
-snooker.txt 3.7 (touching ball), 3.12 / snooker.txt 3.9 (free ball).
+Section 3 rules 3.2 (position of balls), 3.4 / snooker.txt §6 (spotting colours), 3.17 /
+snooker.txt §7 (touching ball), 3.12 / snooker.txt §9 (free ball). ``§n.k`` is item k of
+section n of snooker.txt.
 
 The snookered test (WPBSA Section 2, "Snookered")
 -------------------------------------------------
@@ -27,10 +28,10 @@ lies at exactly 2R from T. The stroke to that edge is *free of obstruction* when
 ahead of the cue ball has its centre within 2R of the segment C->P (the cue ball, swept along
 the segment, would touch it first). Touching counts: a zero-overlap graze of a ball not on is a
 contact, and grazing it at the moment the ball on is struck would be a simultaneous hit, a foul
-(3.5), so a ball not on touching the ball on at its extreme edge obstructs that edge. Balls
+(§5), so a ball not on touching the ball on at its extreme edge obstructs that edge. Balls
 behind the cue ball's start (projection on the stroke <= 0), such as one resting against it
 from behind, never obstruct. A ball on touching the cue ball (D <= 2R) can always be "hit":
-rule 3.7 lets the player play away from it and counts it as hit, so it is never snookered.
+§7 lets the player play away from it and counts it as hit, so it is never snookered.
 Cushions never snooker (WPBSA Section 2: "the cue-ball cannot be snookered by a cushion"; the
 old "angled ball" rule is no longer in the official rules).
 """
@@ -78,7 +79,7 @@ SPOT_CLEARANCE = 1e-6
 #: Gap between neighbouring reds in the set-up triangle, m (about 1/1000 of a diameter, as
 #: PHYSICS.md 5.2 suggests): a "tight" triangle whose balls never start overlapping.
 RACK_GAP = 5.25e-5
-#: Largest gap between two ball surfaces for the referee to call them touching (rule 3.17), m.
+#: Largest gap between two ball surfaces for the referee to call them touching (§7; WPBSA 3.17), m.
 #: The engine leaves balls that rest against each other at 2R to within rounding; a human
 #: referee's eye resolves about a tenth of a millimetre.
 TOUCHING_GAP = 1e-4
@@ -210,18 +211,18 @@ def respot_colours(
     pos: np.ndarray,
     on_table: np.ndarray,
 ) -> dict[str, tuple[float, float]]:
-    """Where each colour in ``colours`` is re-spotted (snooker.txt 3.6; WPBSA 3.4).
+    """Where each colour in ``colours`` is re-spotted (snooker.txt §6; WPBSA 3.4).
 
     ``pos``/``on_table`` describe the balls already on the table (the colours to spot must be
     off it). Returns colour name -> centre (m). Order of work, each placed ball then occupying
     its place for the next:
 
-    1. every colour whose own spot is free goes on it (3.6.1);
-    2. the rest, highest value first (3.6.2), go on the highest-value free spot;
+    1. every colour whose own spot is free goes on it (§6.1);
+    2. the rest, highest value first (§6.2), go on the highest-value free spot;
     3. if every spot is occupied, as near as possible to its own spot on the line from it
-       towards the nearest part of the top cushion (+y) (3.6.3);
+       towards the nearest part of the top cushion (+y) (§6.3);
     4. pink and black, when that line is covered, as near as possible below their spot on the
-       centre line (3.6.4). The text gives no rule for the other colours in that case; the
+       centre line (§6.4). The text gives no rule for the other colours in that case; the
        same "below the spot" search is used for them, and its failure (a table covered in
        balls) raises ``RuntimeError``.
 
@@ -275,7 +276,7 @@ def touching_balls(
     pos: np.ndarray, on_table: np.ndarray, radius: float, ball: int = 0
 ) -> tuple[int, ...]:
     """Indices of the balls on the table touching ``ball`` (surface gap at most
-    :data:`TOUCHING_GAP`), ascending (snooker.txt 3.7; WPBSA 3.17)."""
+    :data:`TOUCHING_GAP`), ascending (snooker.txt §7; WPBSA 3.17)."""
     if not on_table[ball]:
         return ()
     d = np.hypot(pos[:, 0] - pos[ball, 0], pos[:, 1] - pos[ball, 1])
@@ -349,7 +350,7 @@ def can_hit_both_edges(
 ) -> bool:
     """True when the cue ball at ``cue_xy`` can strike both extreme edges of the ball at
     ``target_xy`` along straight lines free of the balls at ``obstacles`` (shape (k, 2)).
-    A target touching the cue ball counts as hittable (rule 3.17)."""
+    A target touching the cue ball counts as hittable (§7; WPBSA 3.17)."""
     contacts = edge_contact_points(cue_xy, target_xy, radius)
     if contacts is None:
         return True
@@ -373,7 +374,7 @@ def can_hit_any_part(
     spread in angle from the left extreme edge to the right one (both included, and the full-ball
     line when ``samples`` is odd); each is cut where the cue ball meets the target:
     ``s = (T - C).v - sqrt(4R^2 - h^2)``, h the target centre's distance from the line.
-    A target touching the cue ball counts as hittable (rule 3.17)."""
+    A target touching the cue ball counts as hittable (§7; WPBSA 3.17)."""
     cx, cy = float(cue_xy[0]), float(cue_xy[1])
     dx, dy = float(target_xy[0]) - cx, float(target_xy[1]) - cy
     dist = math.hypot(dx, dy)
@@ -473,7 +474,7 @@ def is_snookered_by(
 ) -> bool:
     """True when the ball ``blocker`` on its own snookers the cue ball on every ball on in
     ``balls_on`` (each ball on has at least one extreme edge obstructed by ``blocker``): the test
-    for "snookering with the free ball" (snooker.txt 3.9.4; WPBSA 3.12(c))."""
+    for "snookering with the free ball" (snooker.txt §9.4; WPBSA 3.12(c))."""
     if not on_table[blocker]:
         return False
     on = [i for i in balls_on if on_table[i] and i != blocker]

@@ -34,7 +34,7 @@ def test_real_break_off_from_the_d_hits_a_red_and_passes_the_turn():
     cue = (cx + 0.2, cy - 0.05)
     end_red = np.asarray(game.state.pos[15])
     phi = math.degrees(math.atan2(end_red[1] - cue[1], end_red[0] + 0.045 - cue[0]))
-    ruling, after = game.play(sim.Strike(speed=4.0, phi=phi), cue_ball_at=cue)
+    ruling, after = game.play(sim.Strike(speed=8.0, phi=phi), cue_ball_at=cue)
     assert not ruling.fouls
     assert ruling.next_to_play == 1
     assert after.phase is Phase.REDS
