@@ -17,7 +17,7 @@ import math
 
 from numba import njit
 
-from sim.kernels.motion import acceleration
+from sim.kernels.motion import acceleration, norm2
 from sim.kernels.roots import first_descent_root, first_descent_root_quadratic
 
 NO_EVENT = math.inf
@@ -26,7 +26,7 @@ NO_EVENT = math.inf
 @njit(cache=True)
 def reach(vx, vy, ax, ay, T):
     """Upper bound on the distance a ball moves in ``T`` seconds, m."""
-    return math.hypot(vx, vy) * T + 0.5 * math.hypot(ax, ay) * T * T
+    return norm2(vx, vy) * T + 0.5 * norm2(ax, ay) * T * T
 
 
 @njit(cache=True)
@@ -41,7 +41,7 @@ def ball_ball_time(s1, p1x, p1y, v1x, v1y, w1x, w1y, s2, p2x, p2y, v2x, v2y, w2x
     a2x, a2y = acceleration(s2, v2x, v2y, w2x, w2y, p)
     Cx = p2x - p1x
     Cy = p2y - p1y
-    dist = math.hypot(Cx, Cy)
+    dist = norm2(Cx, Cy)
     if dist - D > reach(v1x, v1y, a1x, a1y, T) + reach(v2x, v2y, a2x, a2y, T):
         return NO_EVENT
     Ax = 0.5 * (a2x - a1x)
@@ -98,7 +98,7 @@ def ball_circle_time(px, py, vx, vy, ax, ay, cx, cy, radius, T):
     """
     Cx = px - cx
     Cy = py - cy
-    dist = math.hypot(Cx, Cy)
+    dist = norm2(Cx, Cy)
     if dist - radius > reach(vx, vy, ax, ay, T):
         return NO_EVENT
     Ax = 0.5 * ax

@@ -52,6 +52,7 @@ from sim.kernels.motion import (
     classify,
     end_of_state,
     evolve,
+    norm2,
     transition_time,
 )
 from sim.kernels.resolve import resolve_ball_ball, resolve_cushion
@@ -208,6 +209,8 @@ def _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, skip):
     n = S.shape[0]
     D = 2.0 * p[P_R]
     si = S[i]
+    pix, piy, vix, viy, wix, wiy, _ = _state_at(i, t, t0, S, P, V, W, p)
+    moving_i = _is_translating(si)
     for j in range(n):
         if j in (i, skip):
             continue
@@ -217,14 +220,13 @@ def _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, skip):
         sj = S[j]
         if si == POCKETED or sj == POCKETED:
             continue
-        if not _is_translating(si) and not _is_translating(sj):
+        if not moving_i and not _is_translating(sj):
             continue
         window = min(horizon[i], horizon[j]) - t
         if window == math.inf:
             continue
         if window < 0.0:
             window = 0.0  # both paths change now: only a touching, closing pair collides now
-        pix, piy, vix, viy, wix, wiy, _ = _state_at(i, t, t0, S, P, V, W, p)
         pjx, pjy, vjx, vjy, wjx, wjy, _ = _state_at(j, t, t0, S, P, V, W, p)
         dt = ball_ball_time(
             si, pix, piy, vix, viy, wix, wiy, sj, pjx, pjy, vjx, vjy, wjx, wjy, D, window, p
@@ -336,7 +338,7 @@ def run_shot(
         kind = _STRIKE
         pending_a = 0
         pending_b = -1
-        speed = math.hypot(vx, vy)
+        speed = norm2(vx, vy)
         ex = P[0, 0]
         ey = P[0, 1]
 
@@ -396,6 +398,16 @@ def run_shot(
             ev_y[count] = ey
             ev_dir[count] = direction
             for i in range(n):
+                if S[i] == STATIONARY or S[i] == POCKETED:
+                    sn_pos[count, i, 0] = P[i, 0]
+                    sn_pos[count, i, 1] = P[i, 1]
+                    sn_vel[count, i, 0] = 0.0
+                    sn_vel[count, i, 1] = 0.0
+                    sn_spin[count, i, 0] = 0.0
+                    sn_spin[count, i, 1] = 0.0
+                    sn_spin[count, i, 2] = 0.0
+                    sn_motion[count, i] = S[i]
+                    continue
                 px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
                 sn_pos[count, i, 0] = px
                 sn_pos[count, i, 1] = py
@@ -499,7 +511,7 @@ def run_shot(
             pjx, pjy, vjx, vjy, wjx, wjy, wjz = _state_at(j, t, t0, S, P, V, W, p)
             dx = pjx - pix
             dy = pjy - piy
-            dist = math.hypot(dx, dy)
+            dist = norm2(dx, dy)
             nx = dx / dist
             ny = dy / dist
             if dist < D:
@@ -589,7 +601,7 @@ def run_shot(
                 qy = arcs[c - ns, 1]
                 dx = qx - px
                 dy = qy - py
-                dist = math.hypot(dx, dy)
+                dist = norm2(dx, dy)
                 nx = dx / dist
                 ny = dy / dist
                 gap = dist - (R + arcs[c - ns, 2])
@@ -633,7 +645,7 @@ def run_shot(
             _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, -1)
         elif bcat == _BALL_POCKET:
             px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
-            speed = math.hypot(vx, vy)
+            speed = norm2(vx, vy)
             _set_segment(i, t, POCKETED, px, py, 0.0, 0.0, 0.0, 0.0, 0.0, t0, S, P, V, W, tau, p)
             tau[i] = math.inf
             kind = _BALL_POCKET
@@ -669,7 +681,7 @@ def run_shot(
         else:  # line crossing: no change of motion
             px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
             _ax, ay = acceleration(S[i], vx, vy, wx, wy, p)
-            speed = math.hypot(vx, vy)
+            speed = norm2(vx, vy)
             direction = line_dir[i]
             side[i, bb] = direction
             kind = _LINE

@@ -12,6 +12,7 @@ import math
 
 from numba import njit
 
+from sim.kernels.motion import norm2
 from sim.params import (
     P_BALL_BALL,
     P_COS_THETA_C,
@@ -159,7 +160,7 @@ def cushion_han2005(vx, vy, wx, wy, wz, nx, ny, p):
     A = 7.0 / (2.0 * m)
     B = 1.0 / m
     pze = (1.0 + e) * c / B
-    s = math.hypot(sx, sy)
+    s = norm2(sx, sy)
     pzs = s / A
     if pzs <= mu * pze:
         pxe = sx / A
