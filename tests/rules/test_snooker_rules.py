@@ -696,3 +696,48 @@ def test_a_pending_miss_survives_save_and_load(tmp_path):
     replayed = loaded.choose(Choice.REPLACE_AND_REPLAY)
     assert tuple(replayed.state.pos[0]) == (CX, 1.0)
     assert replayed.score == (0, 4) and replayed.to_play == 0
+
+
+def test_after_a_foul_the_next_player_plays_from_where_the_cue_ball_stopped():
+    game = reds_game()
+    ruling = game.judge(hand_shot(game, [("hit", 0.3, 0, "black")], moves={"cue": (1.2, 2.2)}))
+    after = game.apply(ruling, Choice.ACCEPT_TABLE)
+    assert after.ball_in_hand is BallInHand.NONE
+    assert tuple(after.state.pos[0]) == (1.2, 2.2)
+    with pytest.raises(IllegalPlacementError):
+        after.state_for_shot((1.0, 2.0))
+
+
+def test_a_request_to_play_again_cannot_be_withdrawn():
+    game = reds_game()
+    pending = game.apply(game.judge(hand_shot(game, [("hit", 0.3, 0, "black")])))
+    handed = pending.choose(Choice.HAND_BACK)
+    with pytest.raises(ChoiceNotOfferedError):
+        handed.choose(Choice.ACCEPT_TABLE)
+
+
+def test_referee_says_whether_the_cue_ball_is_correctly_placed():
+    game = rules.new_game("snooker", seed=1)
+    cx, cy = game.table.d_centre
+    assert game.placement_problem((cx - 0.1, cy - 0.1)) is None
+    assert "D" in game.placement_problem((cx, cy + 0.2))
+
+
+def test_free_ball_hit_first_then_reds_potted_all_score():
+    game = free_ball_game(
+        {"cue": (CX, 1.0), "red_1": (0.5, 2.0), "red_2": (1.3, 2.0), "blue": (CX, 1.5)}
+    )
+    shot = hand_shot(
+        game,
+        [
+            ("hit", 0.2, 0, "blue"),
+            ("hit", 0.4, "blue", "red_1"),
+            ("pot", 0.8, "red_1"),
+            ("pot", 0.9, "blue"),
+        ],
+    )
+    ruling = game.judge(shot, Declaration(nominated=B["blue"], free_ball=True))
+    assert not ruling.fouls
+    assert pts(ruling) == (2, 0)
+    assert ruling.to_spot == ((B["blue"], game.table.spots["blue"]),)
+    assert ruling.next_phase is Phase.COLOUR_AFTER_RED
