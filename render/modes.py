@@ -221,7 +221,7 @@ class StartMode(Mode):
         self.race = base.race_to
         self.frames = base.frames
         self.focus = 0
-        self.buttons: list[Button] = []
+        self.edited = [False] * 4
 
     def _layout(self, size: tuple[int, int]) -> list[Button]:
         w, h = size
@@ -306,11 +306,16 @@ class StartMode(Mode):
                     self._act(button.action)
                     return
         elif event.type == pygame.TEXTINPUT:
+            if not self.edited[self.focus]:
+                # The first key typed in a box replaces the suggested name.
+                self.names[self.focus] = ""
+                self.edited[self.focus] = True
             if len(self.names[self.focus]) < 18:
                 self.names[self.focus] += event.text
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
                 self.names[self.focus] = self.names[self.focus][:-1]
+                self.edited[self.focus] = True
             elif event.key == pygame.K_TAB:
                 self.focus = (self.focus + 1) % 4
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -326,7 +331,13 @@ class StartMode(Mode):
         top = max(40, h // 2 - 250)
         hud._text(surface, "cuesim: a new match", (w // 2, top), 44, hud.TEXT, anchor="midtop")
         hud._text(surface, "Game", (left, top + 48), 22, hud.DIM)
-        hud._text(surface, "Players (2 to 4; click a box and type)", (left, top + 146), 22, hud.DIM)
+        hud._text(
+            surface,
+            "Players: 2, or 4 for doubles (1 & 3 v 2 & 4); click a box and type",
+            (left, top + 146),
+            22,
+            hud.DIM,
+        )
         if self.game != "snooker":
             hud._text(surface, "Table", (left, top + 296), 22, hud.DIM)
             hud._text(surface, "Race to", (left + 420, top + 296), 22, hud.DIM)
@@ -1062,7 +1073,8 @@ class ScriptPlayer:
 
     - ``wait SECONDS``: let the window run that long;
     - ``until MODE``: wait until the App's mode has that name ("aim", "decision"...);
-    - ``key NAME``: press and release a key (pygame key name: "space", "return", "g"...);
+    - ``key NAME``: press and release a key (pygame key name: "space", "return", "g"...),
+      with modifiers as ``ctrl+s`` or ``shift+left``;
     - ``move X Y`` / ``click X Y``: move the pointer / left-click at a window position, px;
     - ``aim DEGREES`` / ``power FRACTION``: set the aim / power directly;
     - ``shot PATH``: save the window's surface as a PNG;
@@ -1089,11 +1101,13 @@ class ScriptPlayer:
             if command == "wait":
                 self.waiting_until = self.clock + float(args[0])
             elif command == "key":
-                key = pygame.key.key_code(args[0])
-                app.handle(
-                    pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
-                )
-                app.handle(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+                *mods, name = args[0].split("+")
+                mod = 0
+                for m in mods:
+                    mod |= {"ctrl": pygame.KMOD_CTRL, "shift": pygame.KMOD_SHIFT}[m.lower()]
+                key = pygame.key.key_code(name)
+                for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                    app.handle(pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0))
             elif command in ("move", "click"):
                 pos = (int(args[0]), int(args[1]))
                 app.handle(

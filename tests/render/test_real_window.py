@@ -70,3 +70,24 @@ def test_cuesim_play_breaks_and_shows_the_call(display, tmp_path) -> None:
     assert cloth > 0.2, "the blue cloth fills much of the window"
     panel = np.mean(np.abs(pixels - np.array([64, 98, 150])).max(axis=1) < 6)
     assert panel > 0.001, "a button of the ruling panel is visible"
+
+
+def test_cuesim_replay_opens_a_save_and_replays_its_last_shot(display, tmp_path) -> None:
+    save = tmp_path / "s.cuesim.json"
+    script = tmp_path / "play.txt"
+    script.write_text(
+        "until aim\npower 0.8\nkey space\nkey return\nuntil decision\nkey ctrl+s\nquit\n"
+    )
+    env = dict(os.environ, DISPLAY=display, CUESIM_SCRIPT=str(script), SDL_AUDIODRIVER="dummy")
+    env.pop("SDL_VIDEODRIVER", None)
+    command = [sys.executable, "-m", "render.cli", "play", "eight-ball", "--players", "Ann", "Bob",
+               "--seed", "5", "--save", str(save)]  # fmt: skip
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert save.exists()
+    shot = tmp_path / "replay.png"
+    script.write_text(f"until playback\nwait 0.2\nshot {shot}\nkey return\nquit\n")
+    command = [sys.executable, "-m", "render.cli", "replay", str(save)]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert shot.exists()

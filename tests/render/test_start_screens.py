@@ -1,0 +1,68 @@
+"""The preparing screen (physics warm-up in a thread) and the start screen."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from render.app import App
+from render.match import MatchConfig
+
+SIZE = (1280, 820)
+
+
+def test_preparing_screen_then_the_table() -> None:
+    app = App(SIZE, config=MatchConfig("nine-ball", ("Ann", "Bob"), seed=1), warm_up=True)
+    surface = pygame.Surface(SIZE)
+    assert app.mode.name == "preparing"
+    app.draw(surface)  # drawn while the warm-up thread runs: never blocks
+    deadline = time.monotonic() + 120
+    while app.mode.name == "preparing" and time.monotonic() < deadline:
+        app.update(0.05)
+        app.draw(surface)
+        time.sleep(0.01)
+    assert app.mode.name == "aim"
+
+
+def _type(app: App, text: str) -> None:
+    for ch in text:
+        app.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+
+
+def _click(app: App, pos) -> None:
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+
+
+def _button(app: App, action: str):
+    return next(b for b in app.mode._layout(SIZE) if b.action == action)
+
+
+def test_start_screen_sets_up_a_snooker_match() -> None:
+    app = App(SIZE, warm_up=False)
+    surface = pygame.Surface(SIZE)
+    app.draw(surface)
+    assert app.mode.name == "start"
+    _click(app, _button(app, "game:snooker").rect.center)
+    _click(app, _button(app, "name:0").rect.center)
+    _type(app, "Ronnie")
+    _click(app, _button(app, "name:1").rect.center)
+    _type(app, "Judd")
+    _click(app, _button(app, "more").rect.center)  # best of 5
+    app.draw(surface)
+    app.handle(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+    )
+    assert app.mode.name == "aim"
+    assert app.config.game == "snooker" and app.config.players == ("Ronnie", "Judd")
+    assert app.config.frames == 5 and app.zone == "d"
+
+
+def test_start_screen_refuses_three_players() -> None:
+    app = App(SIZE, warm_up=False)
+    app.draw(pygame.Surface(SIZE))
+    _click(app, _button(app, "name:2").rect.center)
+    _type(app, "Cid")
+    _click(app, _button(app, "start").rect.center)
+    assert app.mode.name == "start"
+    assert "2 players, or 4" in app.toast[0]
