@@ -1,0 +1,117 @@
+"""Benchmark of ``cuesim study``: many noisy 9-ball breaks, and scaling from 1 to N workers.
+
+Usage::
+
+    python benchmarks/bench_study.py                      # 100,000 breaks on every core
+    python benchmarks/bench_study.py --shots 20000 --scaling-shots 2000 --json out.json
+
+It runs, in order:
+
+1. a warm-up shot (compiles or loads the Numba kernels; not timed);
+2. the scaling runs: ``--scaling-shots`` breaks with 1 worker, then with 2, ... up to
+   ``--workers``; each result table must equal the 1-worker one (same seed);
+3. the main run: ``--shots`` breaks on ``--workers`` workers, with the summary the command
+   prints (share of legal breaks, three-ball rule passes, scratches, the 9 on the break, the
+   distribution of balls pocketed, with 95 % Wilson intervals).
+
+Target (issue "The shot lab"): 100,000 breaks in under 2 minutes on a 2-core machine. Timing
+goals live here, never in the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from rules.lab.report import format_summary, summarize  # noqa: E402
+from rules.lab.runner import study_model  # noqa: E402
+from rules.lab.scenario import load_scenario  # noqa: E402
+from rules.lab.study import COLUMNS, default_workers, run_study  # noqa: E402
+
+DEFAULT_SCENARIO = ROOT / "examples" / "nine-ball" / "break-legal.toml"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenario", type=Path, default=DEFAULT_SCENARIO)
+    parser.add_argument("--shots", type=int, default=100_000)
+    parser.add_argument("--scaling-shots", type=int, default=5_000)
+    parser.add_argument("--workers", type=int, default=default_workers())
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--json", type=Path, help="write the timings as JSON")
+    parser.add_argument("--progress", action="store_true", help="show the progress bar")
+    args = parser.parse_args(argv)
+
+    scenario = load_scenario(args.scenario)
+    began = time.perf_counter()
+    model = study_model(scenario)
+    model.play(model.intended)
+    warmup_s = time.perf_counter() - began
+    print(f"scenario {args.scenario.relative_to(ROOT)}; warm-up {warmup_s:.1f} s")
+    print(
+        f"machine: {platform.machine()}, {default_workers()} usable core(s), "
+        f"Python {platform.python_version()}"
+    )
+
+    scaling = []
+    reference = None
+    for workers in range(1, args.workers + 1):
+        result = run_study(scenario, args.scaling_shots, seed=args.seed, workers=workers)
+        if reference is None:
+            reference = result
+        identical = all(
+            result.columns[c].tolist() == reference.columns[c].tolist() for c in COLUMNS
+        )
+        rate = args.scaling_shots / result.wall_s
+        scaling.append(
+            {
+                "workers": workers,
+                "shots": args.scaling_shots,
+                "wall_s": result.wall_s,
+                "shots_per_s": rate,
+                "identical_to_1_worker": identical,
+            }
+        )
+        speedup = reference.wall_s / result.wall_s
+        print(
+            f"scaling: {workers} worker(s): {args.scaling_shots} shots in {result.wall_s:6.1f} s "
+            f"({rate:6.0f} shots/s, speed-up x{speedup:.2f}, same table: {identical})"
+        )
+
+    result = run_study(
+        scenario, args.shots, seed=args.seed, workers=args.workers, progress=args.progress
+    )
+    rate = args.shots / result.wall_s
+    print(
+        f"\nmain run: {args.shots} shots on {result.workers} worker(s) in {result.wall_s:.1f} s "
+        f"({rate:.0f} shots/s); target < 120 s for 100,000: "
+        f"{'met' if args.shots < 100_000 or result.wall_s < 120 else 'NOT met'}\n"
+    )
+    summary = summarize(result)
+    print(format_summary(result, summary))
+    if args.json is not None:
+        payload = {
+            "scenario": str(args.scenario.relative_to(ROOT)),
+            "warmup_s": warmup_s,
+            "scaling": scaling,
+            "main": {
+                "shots": args.shots,
+                "workers": result.workers,
+                "wall_s": result.wall_s,
+                "shots_per_s": rate,
+            },
+        }
+        args.json.write_text(json.dumps(payload, indent=2) + "\n")
+    return 0 if all(s["identical_to_1_worker"] for s in scaling) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
