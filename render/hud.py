@@ -256,7 +256,7 @@ def ruling_panel_rect(screen: pygame.Rect, info: RulingInfo) -> pygame.Rect:
     """Where the ruling panel goes: centred on ``screen``, tall enough for its text."""
     width = min(640, screen.width - 40)
     body = sum(len(_wrap(t, 22, width - 40)) for t in (*info.fouls, *info.lines))
-    height = 86 + 22 * body + (60 if info.buttons else 20)
+    height = 78 + 22 * body + (74 if info.buttons else 24)
     return pygame.Rect(0, 0, width, height).move(
         screen.centerx - width // 2, screen.centery - height // 2
     )
