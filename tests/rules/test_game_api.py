@@ -215,3 +215,17 @@ def test_corrupt_or_foreign_files_raise_save_file_error(tmp_path):
             rules.load(tmp_path / f"{name}.json")
     with pytest.raises(SaveFileError, match="cannot read"):
         rules.load(tmp_path / "absent.json")
+
+
+def test_summary_explains_the_call_with_its_evidence():
+    g = position(nine(), {0: CUE, 1: A, 9: F})
+    r = g.judge(shot(g).hit(0, 9).pocket(9, "top_left").result())
+    text = r.summary(g.players, g.ball_names)
+    lines = text.splitlines()
+    assert lines[0] == "Foul by Ann: Bob has ball in hand anywhere."
+    assert lines[1].startswith("  Foul: first contact was the 9; the 1 was on [event 1 at t = ")
+    assert "(rule: « Mauvaise bille touchée en premier »)" in lines[1]
+    assert "Pocketed: 9" in text and "Spotted: 9 at (0.6350, 1.9050) m" in text
+    assert lines[-1] == "Next: Bob to play with ball in hand anywhere."
+    assert "Next: player 2 to play" in r.summary()  # default names
+    assert r.is_foul and r.detail("absent", 7) == 7
