@@ -250,13 +250,18 @@ class ShotFacts:
         )
 
     def balls_with_part_below(self, y_line: float, radius: float) -> frozenset[int]:
-        """Object balls some part of which was seen on the head side of ``y = y_line``: a
-        recorded centre with ``y - radius < y_line`` (at t = 0, at an event of the ball, at
-        rest). Part of a ball passing a line between its recorded positions on a curved slide
-        is not seen; a centre crossing is, through the log's LINE_CROSSING rows."""
+        """Object balls that came, during the shot, with some part on the head side of
+        ``y = y_line``: a recorded centre with ``y - radius < y_line`` (at an event of the ball
+        or at rest) for a ball that was wholly on the other side at t = 0. Part of a ball
+        passing a line between its recorded positions on a curved slide is not seen; a centre
+        crossing is, through the log's LINE_CROSSING rows (``crossings_of``)."""
         found = set()
         for b in range(1, self.n_balls):
             pts = self.recorded_positions[b]
+            if b in self.on_table_before:
+                if pts.size and float(pts[0, 1]) - radius < y_line:
+                    continue  # already over the line before the shot: it did not cross
+                pts = pts[1:]
             if pts.size and bool(np.any(pts[:, 1] - radius < y_line)):
                 found.add(b)
         return frozenset(found)

@@ -72,6 +72,9 @@ def test_line_crossings_and_balls_with_a_part_beyond_a_line():
     assert [(c.ball, c.direction) for c in f.crossings_of("head_string")] == [(1, -1)]
     assert f.crossings_of("head_string", +1) == ()
     assert f.balls_with_part_below(TABLE.head_string_y, R) == frozenset({1, 2})
+    already = state_with(10, {0: CUE, 1: A, 2: (0.4, 0.3)})
+    s2 = ShotBuilder(TABLE, already).hit(0, 1).rest(2, (0.4, 0.2))
+    assert facts_of(s2).balls_with_part_below(TABLE.head_string_y, R) == frozenset()
 
 
 # ---------------------------------------------------------------- zones and placement
