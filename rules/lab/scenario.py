@@ -69,7 +69,7 @@ class ScenarioError(ValueError):
 
 
 @dataclass(frozen=True)
-class Phase:
+class ScenarioPhase:
     """Where the game stands before the shot (all names are ball or player names).
 
     Attributes:
@@ -171,7 +171,7 @@ class Scenario:
     table: str
     players: tuple[str, ...]
     balls: tuple[tuple[str, tuple[float, float]], ...]
-    phase: Phase
+    phase: ScenarioPhase
     shot: ShotSpec
     expect: Expectation = field(default_factory=Expectation)
     noise: NoiseModel = field(default_factory=NoiseModel)
@@ -330,11 +330,13 @@ class _Builder:
     def _per_player(self, raw: Mapping[str, int], field_path: str) -> dict[str, int]:
         return {self._player(k, f"{field_path}.{k}"): int(v) for k, v in raw.items()}
 
-    def _only_for(self, mapping: Mapping[str, Any], key: str, games: tuple[str, ...], path: str):
+    def _only_for(
+        self, mapping: Mapping[str, Any], key: str, games: tuple[str, ...], path: str
+    ) -> None:
         if key in mapping and self.game not in games:
             raise self.fail(f"{path}.{key}", f"only meaningful in {' or '.join(games)}")
 
-    def _phase(self) -> Phase:
+    def _phase(self) -> ScenarioPhase:
         raw = self.raw.get("phase", {})
         for key in ("magic_rack", "push_out_available"):
             self._only_for(raw, key, ("nine-ball",), "phase")
@@ -394,7 +396,7 @@ class _Builder:
         ball_on = raw.get("ball_on")
         if is_break and ball_on not in (None, "red"):
             raise self.fail("phase.ball_on", "on the break the ball on is a red")
-        return Phase(
+        return ScenarioPhase(
             is_break=is_break,
             to_play=to_play,
             ball_in_hand=in_hand,
@@ -408,7 +410,7 @@ class _Builder:
             respotted_black=respotted,
         )
 
-    def _shot(self, phase: Phase) -> ShotSpec:
+    def _shot(self, phase: ScenarioPhase) -> ShotSpec:
         raw = self.raw["shot"]
         self._only_for(raw, "push_out", ("nine-ball",), "shot")
         self._only_for(raw, "call", ("eight-ball",), "shot")
@@ -488,7 +490,7 @@ class _Builder:
         return tuple((name, positions[name]) for name in self.names if name in positions)
 
     def _check_phase_against_balls(
-        self, phase: Phase, balls: tuple[tuple[str, tuple[float, float]], ...]
+        self, phase: ScenarioPhase, balls: tuple[tuple[str, tuple[float, float]], ...]
     ) -> None:
         on_table = {name for name, _ in balls}
         if self.game == "nine-ball" and "9" not in on_table:
@@ -501,7 +503,7 @@ class _Builder:
                 raise self.fail("balls", f"a break needs the full rack; missing {missing}")
         if self.game == "snooker":
             reds_left = any(name.startswith("red_") for name in on_table)
-            if phase.ball_on in ("red", "colour") and not reds_left and phase.ball_on == "red":
+            if phase.ball_on == "red" and not reds_left:
                 raise self.fail("phase.ball_on", "no red is left on the table to be on")
             if phase.ball_on in SNOOKER_COLOURS:
                 if reds_left:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.lab.noise import NoiseModel, StrikeValues
-from rules.lab.scenario import Phase, Scenario, ShotSpec
+from rules.lab.scenario import Scenario, ScenarioPhase, ShotSpec
 from rules.lab.study import ShotRecord
 
 
@@ -22,7 +22,7 @@ def fake_scenario(source: str = "fake.toml", *, is_break: bool = True) -> Scenar
         table="pool-9ft",
         players=("Ann", "Bob"),
         balls=balls,
-        phase=Phase(is_break=is_break, to_play="Ann", ball_in_hand="behind_head_string"),
+        phase=ScenarioPhase(is_break=is_break, to_play="Ann", ball_in_hand="behind_head_string"),
         shot=ShotSpec(speed=8.0, phi=90.0),
         noise=NoiseModel(speed_rel=0.05, phi_deg=1.0, theta_deg=0.5, tip=0.05),
         title="fake break",
