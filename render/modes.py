@@ -844,7 +844,7 @@ class DecisionMode(Mode):
         if game.is_over:
             winner = game.winner
             body.append(
-                f"{players[winner]} wins this "
+                f"{app.config.sides[winner]} wins this "
                 f"{'frame' if app.config.game == 'snooker' else 'rack'}."
                 if winner is not None
                 else "No winner."
@@ -961,7 +961,7 @@ class MatchOverMode(Mode):
         w, h = surface.get_size()
         box = pygame.Rect(0, 0, 560, 200)
         box.center = (w // 2, h // 2)
-        players = app.config.players
+        players = app.config.sides
         score = " - ".join(str(x) for x in app.score.wins)
         hud.draw_banner(
             surface,

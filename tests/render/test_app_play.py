@@ -329,3 +329,17 @@ def test_aim_follows_the_pointer_and_arrows_fine_tune() -> None:
     assert app.aim.b == pytest.approx(sim.MISCUE_LIMIT, abs=0.02)
     key(app, pygame.K_g)
     assert not app.show_ghost
+
+
+@pytest.mark.parametrize("game", ["nine-ball", "snooker"])
+def test_doubles_show_two_sides(game: str) -> None:
+    config = MatchConfig(game, ("Ann", "Bob", "Cid", "Dan"), seed=2)
+    app = App(SIZE, config=config, warm_up=False)
+    from render.modes import score_info
+
+    info = score_info(app)
+    assert [p.name for p in info.players] == ["Ann & Cid", "Bob & Dan"]
+    app.aim.power = 0.8
+    key(app, pygame.K_SPACE)
+    play_out(app)
+    frame(app)
