@@ -945,4 +945,9 @@ class SnookerGame(Game):
         fresh = type(self).new(
             players=self.players, seed=self.seed, table=self.table, rack_number=self.rack_number + 1
         )
-        return replace(fresh, last_reason="Stalemate: the frame is re-started (§13).")
+        return replace(
+            fresh,
+            to_play=self.breaker,
+            breaker=self.breaker,
+            last_reason="Stalemate: the frame is re-started (§13).",
+        )

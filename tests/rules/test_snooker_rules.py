@@ -649,6 +649,10 @@ def test_concede_and_stalemate():
     fresh = game.declare_stalemate()
     assert fresh.phase is Phase.BREAK and fresh.score == (0, 0) and fresh.players == game.players
     assert fresh.to_play == 0
+    from dataclasses import replace
+
+    second = replace(game, breaker=1).declare_stalemate()
+    assert second.to_play == 1 and second.breaker == 1
 
 
 def test_points_remaining_and_snookers_required():
