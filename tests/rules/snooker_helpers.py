@@ -3,49 +3,16 @@ hand-built event logs."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import numpy as np
 
 from rules.snooker_geometry import BALL_INDEX, BALL_NAMES
 
 
-@dataclass(frozen=True)
-class _StandInSnookerTable:
-    """The few fields of ``sim.Table.snooker()`` the geometry needs (PHYSICS.md 5.2), used only
-    while ``sim.table`` is not in the tree."""
-
-    kind: str = "snooker"
-    length: float = 3.569
-    width: float = 1.778
-    ball_radius: float = 0.02625
-    baulk_y: float = 0.737
-    d_centre: tuple[float, float] = (0.889, 0.737)
-    d_radius: float = 0.292
-    spots: dict = field(
-        default_factory=lambda: {
-            "yellow": (1.181, 0.737),
-            "green": (0.597, 0.737),
-            "brown": (0.889, 0.737),
-            "blue": (0.889, 1.7845),
-            "pink": (0.889, 2.67675),
-            "black": (0.889, 3.245),
-        }
-    )
-
-    def contains_ball(self, x: float, y: float) -> bool:
-        R = self.ball_radius
-        return R <= x <= self.width - R and R <= y <= self.length - R
-
-
 def snooker_table():
-    """The WPBSA table of PHYSICS.md 5.2: ``sim.Table.snooker()`` once it exists."""
-    try:
-        from sim.table import Table
+    """The WPBSA table of PHYSICS.md 5.2."""
+    import sim
 
-        return Table.snooker()
-    except ImportError:
-        return _StandInSnookerTable()
+    return sim.Table.snooker()
 
 
 def positions(table, placed: dict[str, tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
@@ -58,16 +25,6 @@ def positions(table, placed: dict[str, tuple[float, float]]) -> tuple[np.ndarray
         pos[BALL_INDEX[name]] = xy
         on[BALL_INDEX[name]] = True
     return pos, on
-
-
-@dataclass(frozen=True)
-class HandShot:
-    """A hand-built shot with what the referee reads: ``initial``, ``events``, ``final``."""
-
-    table: object
-    initial: object
-    events: np.ndarray
-    final: object
 
 
 def _index(ball: str | int) -> int:
@@ -125,39 +82,30 @@ def hand_shot(
     events: list[tuple],
     moves: dict[str, tuple[float, float]] | None = None,
     cue_at: tuple[float, float] | None = None,
-) -> HandShot:
-    """A shot on ``game``'s table from its state (cue ball placed at ``cue_at`` when given).
+):
+    """A ``sim.ShotResult`` built by hand (``rules.testing.ShotBuilder``) on ``game``'s table
+    from its state, the cue ball placed at ``cue_at`` when given.
 
     ``events``: tuples in time order, ``("hit", t, a, b)`` (ball-ball), ``("pot", t, ball)``
-    (into pocket 0), ``("cushion", t, ball)``; a STRIKE row at t = 0 comes first. Balls potted
-    are off the table at the end; ``moves`` gives other balls' resting places."""
-    from sim.events import EventKind, empty_log
+    (into the top-left pocket), ``("cushion", t, ball)``; the builder's STRIKE row at t = 0
+    comes first. Balls potted are off the table at the end; ``moves`` gives other balls'
+    resting places. Balls are names or indices."""
+    from rules.testing import ShotBuilder
 
     state = game.state
     if cue_at is not None:
         state = state.with_ball_at(0, cue_at)
-    log = empty_log(len(events) + 1)
-    log[0]["kind"] = int(EventKind.STRIKE)
-    log[0]["a"] = 0
-    final = state
-    for row, ev in enumerate(events, start=1):
+    shot = ShotBuilder(game.table, state)
+    for ev in events:
         kind, t = ev[0], float(ev[1])
-        log[row]["t"] = t
         if kind == "hit":
-            log[row]["kind"] = int(EventKind.BALL_BALL)
-            log[row]["a"] = _index(ev[2])
-            log[row]["b"] = _index(ev[3])
+            shot.hit(_index(ev[2]), _index(ev[3]), t=t)
         elif kind == "pot":
-            log[row]["kind"] = int(EventKind.BALL_POCKET)
-            log[row]["a"] = _index(ev[2])
-            log[row]["b"] = 0
-            final = final.with_ball_removed(_index(ev[2]))
+            shot.pocket(_index(ev[2]), "top_left", t=t)
         elif kind == "cushion":
-            log[row]["kind"] = int(EventKind.BALL_CUSHION)
-            log[row]["a"] = _index(ev[2])
-            log[row]["b"] = 0
+            shot.cushion(_index(ev[2]), 0, t=t)
         else:
             raise ValueError(f"unknown hand-built event {kind!r}")
     for name, xy in (moves or {}).items():
-        final = final.with_ball_at(_index(name), xy)
-    return HandShot(game.table, state, log, final)
+        shot.rest(_index(name), xy)
+    return shot.result()
