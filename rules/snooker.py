@@ -461,9 +461,7 @@ class SnookerGame(Game):
                     "free_ball_not_first",
                     f"Foul: the cue ball did not hit the free ball ({nm(free)}) first",
                     max([on_value, *(value(b) for b in first)]),
-                    facts.describe_event(first_event, self.ball_names)
-                    if first_event is not None
-                    else "",
+                    words(first_event),
                     first_event,
                 )
         else:
@@ -473,9 +471,7 @@ class SnookerGame(Game):
                     "reds_successive",
                     "Foul: a red was played on the stroke after a potted red",
                     SEVEN_POINT_PENALTY,
-                    facts.describe_event(first_event, self.ball_names)
-                    if first_event is not None
-                    else "",
+                    words(first_event),
                     first_event,
                 )
             elif len(first) > 1 and not all(b in RED_INDICES for b in first):
@@ -485,9 +481,7 @@ class SnookerGame(Game):
                     + " and ".join(nm(b) for b in sorted(first))
                     + " simultaneously",
                     max([on_value, *(value(b) for b in first)]),
-                    facts.describe_event(first_event, self.ball_names)
-                    if first_event is not None
-                    else "",
+                    words(first_event),
                     first_event,
                 )
             elif not first <= stroke.balls_on:
@@ -496,9 +490,7 @@ class SnookerGame(Game):
                     "wrong_ball_first",
                     f"Foul: first contact was {nm(wrong[0])}, not a ball on",
                     max([on_value, *(value(b) for b in wrong)]),
-                    facts.describe_event(first_event, self.ball_names)
-                    if first_event is not None
-                    else "",
+                    words(first_event),
                     first_event,
                 )
         # --- balls pocketed or off the table (§3.3, §11.1, §11.2)
@@ -522,9 +514,8 @@ class SnookerGame(Game):
                 "declared by a player",
             )
         object_potted = [b for b in potted if b != 0]
-        if stroke.phase is Phase.REDS:
-            pottable = set(stroke.balls_on)
-        elif stroke.phase is Phase.COLOUR_AFTER_RED:
+        # after a red only the nominated colour may drop (none when nothing was nominated)
+        if stroke.phase is Phase.COLOUR_AFTER_RED:
             pottable = {stroke.nominated} if stroke.nominated is not None else set()
         else:
             pottable = set(stroke.balls_on)
@@ -551,14 +542,10 @@ class SnookerGame(Game):
             )
 
         # --- where the balls end up: final state, balls off the table, colours re-spotted
-        from sim.balls import BallState
-
         final = result.final
         for b in sorted(off_declared):
             if bool(np.asarray(final.on_table)[b]):
                 final = final.with_ball_removed(b)
-        if not isinstance(final, BallState):
-            final = BallState(final.pos, final.vel, final.spin, final.motion, final.on_table)
         gone = set(object_potted) | (off_declared - {0})
         colours_gone = [b for b in gone if b in COLOUR_INDICES]
         fouled = bool(fouls)
