@@ -217,7 +217,9 @@ def run_shot(args: argparse.Namespace) -> int:
             if kind == "png":
                 images.save_png(outcome.result, prepared.names, text, target)
             else:
-                images.save_gif(outcome.result, prepared.names, text, target, fps=args.fps)
+                images.save_gif(
+                    outcome.result, prepared.names, text, target, fps=args.fps, caption=title
+                )
         except OSError as exc:
             return _error(f"{target}: cannot write the picture ({exc.strerror or exc})")
     if args.json:

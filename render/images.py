@@ -247,12 +247,13 @@ def animation_frames(
     *,
     fps: float = 20.0,
     size: tuple[int, int] = GIF_SIZE,
+    caption: str = "",
 ) -> tuple[list[pygame.Surface], float]:
     """The frames of an animation and the seconds each is shown.
 
     The shot plays in real time up to :data:`GIF_MAX_PLAY_S` seconds (a longer shot is sped up
-    to fit), trails growing behind the balls; the last frame (the still, with ``lines``) is held
-    :data:`GIF_HOLD_S` seconds.
+    to fit), trails growing behind the balls, the clock and ``caption`` under the table; the
+    last frame (the still, with the ruling ``lines``) is held :data:`GIF_HOLD_S` seconds.
     """
     table = result.table
     duration = max(float(result.duration), 1e-3)
@@ -280,7 +281,7 @@ def animation_frames(
             if t_in <= t:
                 on[ball] = False
         draw_balls(surface, view, table, samples[k], on, looks)
-        _draw_panel(surface, panel, [f"t = {t:5.2f} s", *lines[:1]])
+        _draw_panel(surface, panel, [f"t = {t:5.2f} s", caption])
         frames.append(surface)
     frames.append(render_still(result, names, lines, size))
     hold_frames = max(1, round(GIF_HOLD_S * fps))
@@ -296,11 +297,12 @@ def save_gif(
     *,
     fps: float = 20.0,
     size: tuple[int, int] = GIF_SIZE,
+    caption: str = "",
 ) -> Path:
     """Write the animation of :func:`animation_frames` to ``path`` as a looping GIF."""
     from PIL import Image
 
-    frames, frame_s = animation_frames(result, names, lines, fps=fps, size=size)
+    frames, frame_s = animation_frames(result, names, lines, fps=fps, size=size, caption=caption)
     converted: dict[int, Any] = {}
     images = []
     for surface in frames:
