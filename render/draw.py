@@ -116,36 +116,6 @@ def _poly(view: View, points: Sequence[tuple[float, float]]) -> list[tuple[float
     return [view.to_screen(x, y) for x, y in points]
 
 
-def _pocket_mouths(table: Any) -> list[list[tuple[float, float]]]:
-    """Polygons (table metres) of each pocket's throat: the two jaw facings of the pocket
-    (``table.cushions`` of kind "jaw"; rows of ``table.arrays.segments``), their four end
-    points ordered by angle about their mean."""
-    segments = np.asarray(table.arrays.segments)
-    pockets = np.asarray(table.arrays.pockets)
-    names = [p.name for p in table.pockets]
-    by_pocket: dict[int, list[tuple[float, float]]] = {}
-    for cushion in table.cushions:
-        if cushion.kind != "jaw" or cushion.id >= len(segments):
-            continue
-        x1, y1, x2, y2 = (float(v) for v in segments[cushion.id, :4])
-        owner = getattr(cushion, "pocket", None)
-        if owner in names:
-            pid = names.index(owner)
-        else:
-            mid_x, mid_y = (x1 + x2) / 2, (y1 + y2) / 2
-            pid = int(np.argmin(np.hypot(pockets[:, 0] - mid_x, pockets[:, 1] - mid_y)))
-        by_pocket.setdefault(pid, []).extend([(x1, y1), (x2, y2)])
-    mouths = []
-    for pts in by_pocket.values():
-        if len(pts) < 3:
-            continue
-        arr = np.array(pts)
-        centre = arr.mean(axis=0)
-        order = np.argsort(np.arctan2(arr[:, 1] - centre[1], arr[:, 0] - centre[0]))
-        mouths.append([(float(arr[i, 0]), float(arr[i, 1])) for i in order])
-    return mouths
-
-
 def cushion_depth(table: Any) -> float:
     """How far the cushion rubber reaches behind the nose line, m.
 
@@ -172,10 +142,10 @@ def draw_table(surface: pygame.Surface, view: View, table: Any) -> None:
     """Paint the whole table: rail wood, cushions, pockets, cloth, sights and markings.
 
     Draws, in order: the rail (a rounded rectangle :func:`frame_margin` beyond the noses), the
-    cushion band (:func:`cushion_depth` deep), each pocket's throat (``table.throats``) in
-    cloth colour, the pocket holes (capture circles, ``table.arrays.pockets``), the cloth between
-    the noses, the knuckles (``table.arrays.arcs``), a highlight along every nose and jaw
-    facing (``table.arrays.segments``), the diamonds (pool) and the markings
+    cushion band (:func:`cushion_depth` deep), the pocket liners, the cloth region inside
+    ``table.outline`` (noses, knuckles, jaw facings: the pocket entries and throats), the bed
+    between the noses (lit by :func:`_light_cloth`), the pocket holes (capture circles, ``table.arrays.pockets``), a
+    highlight along every rail's nose (``table.arrays.segments``), the diamonds (pool) and the markings
     (:func:`draw_markings`). Mutates ``surface`` only.
     """
     length, width = float(table.length), float(table.width)
@@ -192,20 +162,14 @@ def draw_table(surface: pygame.Surface, view: View, table: Any) -> None:
     pockets = np.asarray(table.arrays.pockets)
     for px, py, pr in pockets:
         _aa_disc(surface, view.to_screen(px, py), view.length_px(pr) * 1.16, POCKET_LINER)
-    for mouth in _pocket_mouths(table):
-        pygame.draw.polygon(surface, _shade(cloth, 0.8), _poly(view, mouth))
-    for px, py, pr in pockets:
-        _aa_disc(surface, view.to_screen(px, py), view.length_px(pr), POCKET_HOLE)
-
+    # The cloth region bounded by the noses, knuckles and jaw facings (sim.Table.outline):
+    # it includes the pocket entries and throats, drawn a shade darker than the bed.
+    pygame.draw.polygon(surface, _shade(cloth, 0.85), _poly(view, np.asarray(table.outline)))
     cloth_rect = _rect_px(view, 0.0, 0.0, width, length)
     pygame.draw.rect(surface, cloth, cloth_rect)
     _light_cloth(surface, cloth_rect)
-    band = _rect_px(view, -c, -c, width + c, length + c)
-    previous_clip = surface.get_clip()
-    surface.set_clip(band.clip(previous_clip))
-    for ax, ay, ar in np.asarray(table.arrays.arcs):
-        _aa_disc(surface, view.to_screen(ax, ay), view.length_px(ar), cushion)
-    surface.set_clip(previous_clip)
+    for px, py, pr in pockets:
+        _aa_disc(surface, view.to_screen(px, py), view.length_px(pr), POCKET_HOLE)
     nose = _shade(cushion, 1.3)
     rails = [c.id for c in table.cushions if c.kind == "rail"]
     for x1, y1, x2, y2, _nx, _ny in np.asarray(table.arrays.segments)[rails]:
