@@ -144,8 +144,9 @@ def draw_table(surface: pygame.Surface, view: View, table: Any) -> None:
     Draws, in order: the rail (a rounded rectangle :func:`frame_margin` beyond the noses), the
     cushion band (:func:`cushion_depth` deep), the pocket liners, the cloth region inside
     ``table.outline`` (noses, knuckles, jaw facings: the pocket entries and throats), the bed
-    between the noses (lit by :func:`_light_cloth`), the pocket holes (capture circles, ``table.arrays.pockets``), a
-    highlight along every rail's nose (``table.arrays.segments``), the diamonds (pool) and the markings
+    between the noses (lit by :func:`_light_cloth`), the pocket holes (capture circles,
+    ``table.arrays.pockets``), a highlight along every rail's nose (``table.arrays.segments``),
+    the diamonds (pool) and the markings
     (:func:`draw_markings`). Mutates ``surface`` only.
     """
     length, width = float(table.length), float(table.width)
