@@ -95,6 +95,13 @@ def summarize(result: StudyResult) -> Summary:
         share("an object ball pocketed", c["n_object_pocketed"] > 0),
         share("shooter wins on this shot", c["shooter_won"]),
     ]
+    if scenario.phase.is_break:
+        # A legal break: no foul, and not a dry / illegal break that hands the opponent a choice
+        # (an 8 on the break leaves the choice to the breaker and stays legal).
+        handed_over = (c["options"] != "") & ~c["shooter_continues"] & ~c["frame_over"]
+        rows.insert(
+            1, share("legal break (no foul, no dry or illegal break)", c["legal"] & ~handed_over)
+        )
     if scenario.table.startswith("pool") and scenario.phase.is_break:
         rows.append(
             share(

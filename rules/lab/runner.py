@@ -463,6 +463,10 @@ class RefereeModel:
             frame_over=bool(ruling.frame_over),
             winner=players[ruling.winner] if ruling.winner is not None else "",
             shooter_won=bool(ruling.frame_over) and ruling.winner == shooter,
+            options=" ".join(str(c.value) for c in ruling.options),
+            points_shooter=int(ruling.points[shooter % len(ruling.points)]),
+            points_opponent=int(sum(ruling.points))
+            - int(ruling.points[shooter % len(ruling.points)]),
             object_balls_to_rail=len(railed),
             balls_past_head_string=len(past_line),
             three_ball_count=len(set(objects) | past_line),

@@ -56,6 +56,9 @@ class ShotRecord:
         frame_over: the game or frame ended on this shot.
         winner: the winner's name when it did, else empty.
         shooter_won: the shooter won on this shot.
+        options: the choices offered to the next player (``Choice`` values, space-separated).
+        points_shooter, points_opponent: points won on the shot by the shooter's side and by
+            the other side (snooker; 0 in pool).
         object_balls_to_rail: distinct object balls that touched a cushion.
         balls_past_head_string: distinct object balls that crossed the head string towards the
             head end (pool tables; the three-ball rule's "franchi la ligne de départ").
@@ -75,6 +78,9 @@ class ShotRecord:
     frame_over: bool = False
     winner: str = ""
     shooter_won: bool = False
+    options: str = ""
+    points_shooter: int = 0
+    points_opponent: int = 0
     object_balls_to_rail: int = 0
     balls_past_head_string: int = 0
     three_ball_count: int = 0

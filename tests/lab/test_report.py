@@ -49,6 +49,8 @@ def test_summary_counts_what_the_shots_did() -> None:
     assert legal.count == int(result.columns["legal"].sum())
     assert legal.trials == 200
     assert legal.low <= legal.value <= legal.high
+    # The fake offers no choices, so every legal break is a legal break.
+    assert by_label["legal break (no foul, no dry or illegal break)"].count == legal.count
     assert by_label["9 pocketed"].count == sum("9" in p.split() for p in result.columns["pocketed"])
     assert sum(s.count for s in summary.distribution) == 200
     assert [s.label for s in summary.fouls] == ["foul scratch"]
