@@ -742,7 +742,12 @@ class SnookerGame(Game):
                     options += (Choice.REPLACE_AND_REPLAY,)
 
         # --- reason
-        if frame_over:
+        if frame_over and full_misses >= 3:
+            reason = (
+                f"Frame awarded to {self._side_name(winner)}: {self.players[shooter]} missed a "
+                f"full ball three times ({new_score[0]}-{new_score[1]})."
+            )
+        elif frame_over:
             reason = f"Frame over: {self._side_name(winner)} wins {new_score[0]}-{new_score[1]}."
         elif fouled:
             reason = (

@@ -478,6 +478,7 @@ def test_three_misses_of_a_full_ball_lose_the_frame():
         game = game.apply(ruling, Choice.REPLACE_AND_REPLAY)
     ruling = game.judge(shot(game))
     assert ruling.frame_over and ruling.winner == 1
+    assert ruling.reason.startswith("Frame awarded to Bob")
     assert game.apply(ruling).is_over
 
 
