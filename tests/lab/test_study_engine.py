@@ -58,3 +58,13 @@ def test_dask_local_cluster_gives_the_single_process_table() -> None:
         remote = run_study(sc, 24, seed=8, client=client, max_chunk=5)
     assert remote.backend == "dask"
     assert same(local.columns, remote.columns)
+
+
+def test_a_dry_break_is_legal_but_not_a_legal_break() -> None:
+    sc = load_scenario(ROOT / "examples" / "nine-ball" / "dry-break-magic-rack.toml")
+    result = run_study(sc, 12, seed=2, workers=1)
+    shares = {s.label: s for s in summarize(result).shares}
+    dry = (result.columns["options"] == "accept_table hand_back") & result.columns["legal"]
+    assert dry.sum() > 0
+    legal_breaks = shares["legal break (no foul, no dry or illegal break)"].count
+    assert legal_breaks == int(result.columns["legal"].sum()) - int(dry.sum())
