@@ -12,7 +12,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -27,18 +26,18 @@ ROOT = Path(__file__).resolve().parents[2]
 def display():
     if shutil.which("Xvfb") is None:
         pytest.skip("Xvfb is not installed")
-    number = 90 + os.getpid() % 50
+    # -displayfd: Xvfb picks a free display number and writes it to the pipe when ready.
+    read_fd, write_fd = os.pipe()
     proc = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=(write_fd,),
     )
-    socket = Path(f"/tmp/.X11-unix/X{number}")
-    for _ in range(100):
-        if socket.exists():
-            break
-        time.sleep(0.05)
-    else:
+    os.close(write_fd)
+    with os.fdopen(read_fd) as pipe:
+        number = pipe.readline().strip()
+    if not number:
         proc.kill()
         pytest.skip("Xvfb did not start")
     yield f":{number}"
