@@ -320,6 +320,8 @@ class StartMode(Mode):
                 self.focus = (self.focus + 1) % 4
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
+            elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
+                self.app.load()
             elif event.key == pygame.K_ESCAPE:
                 self.app.request_quit()
 
@@ -330,6 +332,14 @@ class StartMode(Mode):
         left = w // 2 - 300
         top = max(40, h // 2 - 250)
         hud._text(surface, "cuesim: a new match", (w // 2, top), 44, hud.TEXT, anchor="midtop")
+        hud._text(
+            surface,
+            f"Ctrl+O continues the saved session ({self.app.save_path.name})",
+            (w // 2, top + 480),
+            20,
+            hud.DIM,
+            anchor="midtop",
+        )
         hud._text(surface, "Game", (left, top + 48), 22, hud.DIM)
         hud._text(
             surface,
