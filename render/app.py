@@ -453,7 +453,7 @@ class App:
         import rules
         import sim
         from render import modes
-        from sim.errors import SimInputError
+        from sim.errors import EventCapExceededError, SimInputError
 
         problem = self.declaration_problem()
         if problem is not None:
@@ -473,6 +473,9 @@ class App:
             return False
         except SimInputError as exc:
             self.say(f"The engine refused the shot: {exc}", hud.ALERT)
+            return False
+        except EventCapExceededError as exc:
+            self.say(f"The engine gave up on this shot (too many events): {exc}", hud.ALERT)
             return False
         shot = LastShot(game, self.score, strike, cue_at, declaration, result, ruling)
         self.history.append((game, self.score, self.last_shot))
