@@ -343,3 +343,31 @@ def test_doubles_show_two_sides(game: str) -> None:
     key(app, pygame.K_SPACE)
     play_out(app)
     frame(app)
+
+
+def test_scoreboard_shows_the_two_foul_warning_and_snookers_required() -> None:
+    from render.modes import score_info
+
+    app = new_app("nine-ball")
+    app.game = replace(app.game, fouls_in_a_row=(2, 0), warning_given=(True, False))
+    info = score_info(app)
+    assert info.players[0].warning == "2 fouls - WARNED" and not info.players[1].warning
+
+    app = new_app("snooker")
+    names = app.game.ball_names
+    black = names.index("black")
+    set_position(
+        app,
+        {0: (0.889, 2.0), black: (0.889, 3.245)},
+        phase=rules.Phase.COLOURS_IN_ORDER,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({black}),
+        score=(10, 30),
+        to_play=0,
+        shot_number=40,
+    )
+    info = score_info(app)
+    assert "7 remaining" in info.centre
+    # 20 behind with 7 on the table: 13 more, from fouls worth 7 (only the black is left).
+    assert "needs 2 snookers" in info.centre
+    frame(app)
