@@ -41,6 +41,8 @@ DEFAULT_SIZE = (1280, 820)
 SLOW_MOTION = 0.25
 #: Longest object-ball departure line drawn while aiming, m.
 OBJECT_LINE_M = 0.6
+#: Length of the cue ball's tangent line drawn after a cut, m.
+TANGENT_LINE_M = 0.25
 #: Seconds a toast message stays on screen.
 TOAST_S = 3.5
 #: Where Ctrl+S / Ctrl+O save and load when no path was given.
@@ -373,18 +375,42 @@ class App:
         )  # fmt: skip
 
     def object_line_end(
-        self, start: tuple[float, float], direction: tuple[float, float]
+        self,
+        start: tuple[float, float],
+        direction: tuple[float, float],
+        longest: float = 0.0,
     ) -> tuple[float, float]:
-        """Where the object ball's departure line is drawn to: its first cushion along
-        ``direction`` (other balls ignored), at most ``OBJECT_LINE_M`` away."""
+        """Where a departure line from ``start`` along ``direction`` is drawn to: the first
+        cushion (other balls ignored), at most ``longest`` m (default ``OBJECT_LINE_M``)."""
+        longest = longest or OBJECT_LINE_M
         table = self.table
         phi = math.degrees(math.atan2(direction[1], direction[0]))
         none = np.zeros((0, 2))
         contact = first_contact(
             start, phi, none, np.zeros(0, dtype=bool), float(table.ball_radius),
-            table.arrays.segments, table.arrays.arcs, cue_index=-1, max_distance=OBJECT_LINE_M,
+            table.arrays.segments, table.arrays.arcs, cue_index=-1, max_distance=longest,
         )  # fmt: skip
         return contact.ghost
+
+    def tangent_line(
+        self, contact: AimContact
+    ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """The cue ball's path after a stun hit: from the ghost ball along the tangent line
+        (perpendicular to the object ball's line, the 90-degree rule), ``TANGENT_LINE_M``
+        long; None for a full hit or no ball contact."""
+        if contact.object_direction is None:
+            return None
+        phi = math.radians(self.aim.phi_deg)
+        dx, dy = math.cos(phi), math.sin(phi)
+        nx, ny = contact.object_direction
+        along = dx * nx + dy * ny
+        tx, ty = dx - along * nx, dy - along * ny
+        norm = math.hypot(tx, ty)
+        if norm < 0.05:
+            return None
+        return contact.ghost, self.object_line_end(
+            contact.ghost, (tx / norm, ty / norm), TANGENT_LINE_M
+        )
 
     def place_cue_ball(self, xy: tuple[float, float]) -> bool:
         """Move the cue ball in hand to ``xy`` if the rules allow it; else say why (toast)."""

@@ -402,10 +402,12 @@ def draw_aim(
     ghost_xy: tuple[float, float] | None,
     end_xy: tuple[float, float],
     object_path: tuple[tuple[float, float], tuple[float, float]] | None = None,
+    tangent_path: tuple[tuple[float, float], tuple[float, float]] | None = None,
     show_ghost: bool = True,
 ) -> None:
-    """The aim line from the cue ball to the first contact, the ghost ball and the object
-    ball's departure line. Positions are table metres. Mutates ``surface`` only."""
+    """The aim line from the cue ball to the first contact, the ghost ball, the object ball's
+    departure line and (dim) the cue ball's tangent line for a stun shot. Positions are table
+    metres. Mutates ``surface`` only."""
     start = view.to_screen(*cue_xy)
     end = view.to_screen(*end_xy)
     if show_ghost:
@@ -419,6 +421,9 @@ def draw_aim(
         if object_path is not None:
             a, b = object_path
             pygame.draw.aaline(surface, (255, 226, 120), view.to_screen(*a), view.to_screen(*b))
+        if tangent_path is not None:
+            a, b = tangent_path
+            pygame.draw.aaline(surface, (170, 190, 210), view.to_screen(*a), view.to_screen(*b))
 
 
 def draw_cue_stick(

@@ -659,10 +659,11 @@ class AimMode(Mode):
         cue = app.cue_xy()
         contact = app.aim_contact()
         if cue is not None and contact is not None and app.show_ghost and self.dragging != "cue":
-            obj_path = None
+            obj_path = tangent = None
             if contact.object_direction is not None:
                 p = (float(positions[contact.ball][0]), float(positions[contact.ball][1]))
                 obj_path = (p, app.object_line_end(p, contact.object_direction))
+                tangent = app.tangent_line(contact)
             draw.draw_aim(
                 surface,
                 view,
@@ -672,6 +673,7 @@ class AimMode(Mode):
                 ghost_xy=contact.ghost,
                 end_xy=contact.ghost,
                 object_path=obj_path,
+                tangent_path=tangent,
             )
         draw.draw_balls(surface, view, table, positions, on, app.looks)
         if app.in_hand and cue is not None:

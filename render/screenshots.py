@@ -46,8 +46,13 @@ def _aim_to_pot(app: Any, ball: int, pocket_name: str | None = None) -> str:
     for pocket in app.table.pockets:
         if pocket_name is not None and pocket.name != pocket_name:
             continue
-        to_pocket = np.array([pocket.x, pocket.y]) - p
-        to_pocket /= np.linalg.norm(to_pocket)
+        (ax, ay), (bx, by) = pocket.mouth
+        to_pocket = np.array([(ax + bx) / 2, (ay + by) / 2]) - p
+        distance = float(np.linalg.norm(to_pocket))
+        to_pocket /= distance
+        end = app.object_line_end(tuple(p), tuple(to_pocket), distance + 0.05)
+        if pocket_name is None and math.hypot(*(np.array(end) - p)) < distance - r:
+            continue  # the object ball would meet a cushion or a jaw before the mouth
         ghost = p - 2 * r * to_pocket
         line = ghost - cue
         cut = math.acos(float(np.clip(line @ to_pocket / np.linalg.norm(line), -1, 1)))
