@@ -69,6 +69,131 @@ _BALL_POCKET = int(EventKind.BALL_POCKET)
 _LINE = int(EventKind.LINE_CROSSING)
 _TRANSITION_RANK = int(EventKind.SLIDING_TO_ROLLING)
 
+#: Zeno guard (PHYSICS 2.9 item 8). Balls rolling together in contact (a chaser with surplus
+#: topspin behind a struck ball, or a slow ball pressing into a cluster) collide again and
+#: again at shrinking intervals: each contact leaves them sliding, and sliding turns spin back
+#: into closing speed. A contact slower than ZENO_SPEED (m/s) of a pair that already touched
+#: less than ZENO_WINDOW (s) before, or one found with no closing speed at all (the bodies
+#: press without having separated), is resolved as a dissipative "stick": see
+#: :func:`_stick_group`. A fresh slow contact is resolved by the collision model as usual.
+ZENO_SPEED = 1e-2
+ZENO_WINDOW = 1e-2
+#: Centre distance beyond 2R (or gap to a cushion) within which bodies count as touching for
+#: the Zeno stick, m.
+TOUCH_TOL = 1e-8
+
+
+@njit(cache=True)
+def _rolled_out(vx, vy, wx, wy, wz, R):
+    """The state at the end of the sliding phase (PHYSICS 1.2), ``v = v - (2/7) u``, rolling.
+
+    Equivalent to letting kinetic friction finish at once: it never adds energy.
+    """
+    ux = vx - R * wy
+    uy = vy + R * wx
+    rvx = vx - 2.0 * ux / 7.0
+    rvy = vy - 2.0 * uy / 7.0
+    return rvx, rvy, -rvy / R, rvx / R, wz
+
+
+@njit(cache=True)
+def _stick_group(seed_a, seed_b, t, t0, S, P, V, W, tau, p, segments, arcs, member):
+    """Zeno stick: the balls touching ``seed_a`` / ``seed_b`` (transitively) move as one.
+
+    The group is every on-table ball connected to the seeds through pressing contacts
+    (centres within ``2R + TOUCH_TOL`` and normal relative speed below ZENO_SPEED). All
+    members take the mean velocity and spin (a perfectly inelastic,
+    gripping contact), then finish sliding (:func:`_rolled_out`), then lose any common
+    velocity into a cushion a member touches. Each step only removes energy, and identical
+    motions never meet again, which ends the chain. ``seed_b`` may be -1 (a ball pressing on
+    a cushion). Mutates the segment arrays of the members and sets ``member[k]`` True for
+    each; returns the member count.
+    """
+    n = S.shape[0]
+    R = p[P_R]
+    D = 2.0 * R
+    cur = np.empty((n, 7))
+    for k in range(n):
+        member[k] = False
+        px, py, vx, vy, wx, wy, wz = _state_at(k, t, t0, S, P, V, W, p)
+        cur[k, 0] = px
+        cur[k, 1] = py
+        cur[k, 2] = vx
+        cur[k, 3] = vy
+        cur[k, 4] = wx
+        cur[k, 5] = wy
+        cur[k, 6] = wz
+    stack = np.empty(n, dtype=np.int64)
+    top = 0
+    for seed in (seed_a, seed_b):
+        if seed >= 0 and not member[seed]:
+            member[seed] = True
+            stack[top] = seed
+            top += 1
+    count = 0
+    sums = np.zeros(5)
+    while top > 0:
+        top -= 1
+        k = stack[top]
+        count += 1
+        for q in range(5):
+            sums[q] += cur[k, 2 + q]
+        for m in range(n):
+            if member[m] or S[m] == POCKETED:
+                continue
+            dx = cur[m, 0] - cur[k, 0]
+            dy = cur[m, 1] - cur[k, 1]
+            dist = norm2(dx, dy)
+            if dist > D + TOUCH_TOL:
+                continue
+            # only balls pressing on the group, not ones leaving it or about to hit it hard
+            vrel = ((cur[m, 2] - cur[k, 2]) * dx + (cur[m, 3] - cur[k, 3]) * dy) / dist
+            if abs(vrel) < ZENO_SPEED:
+                member[m] = True
+                stack[top] = m
+                top += 1
+    vx, vy, wx, wy, wz = _rolled_out(
+        sums[0] / count, sums[1] / count, sums[2] / count, sums[3] / count, sums[4] / count, R
+    )
+    ns = segments.shape[0]
+    for _ in range(2):  # two passes: a corner can involve two cushions
+        for k in range(n):
+            if not member[k]:
+                continue
+            px = cur[k, 0]
+            py = cur[k, 1]
+            for c in range(ns + arcs.shape[0]):
+                if c < ns:
+                    nx = -segments[c, 4]
+                    ny = -segments[c, 5]
+                    gap = -(nx * (px - segments[c, 0]) + ny * (py - segments[c, 1])) - R
+                    dx = segments[c, 2] - segments[c, 0]
+                    dy = segments[c, 3] - segments[c, 1]
+                    sproj = ((px - segments[c, 0]) * dx + (py - segments[c, 1]) * dy) / (
+                        dx * dx + dy * dy
+                    )
+                    if sproj < 0.0 or sproj > 1.0:
+                        continue
+                else:
+                    dx = arcs[c - ns, 0] - px
+                    dy = arcs[c - ns, 1] - py
+                    dist = norm2(dx, dy)
+                    nx = dx / dist
+                    ny = dy / dist
+                    gap = dist - (R + arcs[c - ns, 2])
+                if gap <= TOUCH_TOL:
+                    vn = vx * nx + vy * ny
+                    if vn > 0.0:
+                        vx -= vn * nx
+                        vy -= vn * ny
+    wx = -vy / R
+    wy = vx / R
+    st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
+    for k in range(n):
+        if member[k]:
+            _set_segment(k, t, st, cur[k, 0], cur[k, 1], vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
+    return count
+
 
 @njit(cache=True)
 def _is_translating(state):
@@ -236,6 +361,65 @@ def _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, skip):
 
 
 @njit(cache=True)
+def _predict_group(
+    t,
+    t0,
+    S,
+    P,
+    V,
+    W,
+    tau,
+    p,
+    segments,
+    arcs,
+    pockets,
+    lines,
+    side,
+    cush_t,
+    cush_id,
+    pock_t,
+    pock_id,
+    line_t,
+    line_id,
+    line_dir,
+    horizon,
+    pair_t,
+    member,
+):
+    """New predictions for every ball with ``member`` set (after a Zeno stick)."""
+    n = S.shape[0]
+    for k in range(n):
+        if member[k]:
+            _predict_own(
+                k,
+                t,
+                t0,
+                S,
+                P,
+                V,
+                W,
+                tau,
+                p,
+                segments,
+                arcs,
+                pockets,
+                lines,
+                side,
+                cush_t,
+                cush_id,
+                pock_t,
+                pock_id,
+                line_t,
+                line_id,
+                line_dir,
+                horizon,
+            )
+    for k in range(n):
+        if member[k]:
+            _predict_pairs(k, t, t0, S, P, V, W, p, horizon, pair_t, -1)
+
+
+@njit(cache=True)
 def run_shot(
     pos0,
     vel0,
@@ -316,6 +500,10 @@ def run_shot(
     line_dir = np.zeros(n, dtype=np.int64)
     horizon = np.full(n, math.inf)
     pair_t = np.full((n, n), math.inf)
+    last_pair = np.full((n, n), -math.inf)  # time of each pair's last contact (Zeno guard)
+    last_cush_t = np.full(n, -math.inf)
+    last_cush_id = np.full(n, -1, dtype=np.int64)
+    member = np.zeros(n, dtype=np.bool_)
     side = np.empty((n, max(nl, 1)), dtype=np.int64)
     for i in range(n):
         for k in range(nl):
@@ -522,69 +710,104 @@ def run_shot(
                 pjx += half * nx
                 pjy += half * ny
             speed = (vix - vjx) * nx + (viy - vjy) * ny
-            if speed > 0.0:
+            recent = t - last_pair[i, j] < ZENO_WINDOW
+            last_pair[i, j] = t
+            if speed <= 0.0 or (speed < ZENO_SPEED and recent):
+                _set_segment(i, t, S[i], pix, piy, vix, viy, wix, wiy, wiz, t0, S, P, V, W, tau, p)
+                _set_segment(j, t, S[j], pjx, pjy, vjx, vjy, wjx, wjy, wjz, t0, S, P, V, W, tau, p)
+                _stick_group(i, j, t, t0, S, P, V, W, tau, p, segments, arcs, member)
+                stuck = True
+            else:
                 vix, viy, wix, wiy, wiz, vjx, vjy, wjx, wjy, wjz = resolve_ball_ball(
                     vix, viy, wix, wiy, wiz, vjx, vjy, wjx, wjy, wjz, nx, ny, p
                 )
-            st, vix, viy, wix, wiy, wiz = classify(vix, viy, wix, wiy, wiz, R)
-            _set_segment(i, t, st, pix, piy, vix, viy, wix, wiy, wiz, t0, S, P, V, W, tau, p)
-            st, vjx, vjy, wjx, wjy, wjz = classify(vjx, vjy, wjx, wjy, wjz, R)
-            _set_segment(j, t, st, pjx, pjy, vjx, vjy, wjx, wjy, wjz, t0, S, P, V, W, tau, p)
+                st, vix, viy, wix, wiy, wiz = classify(vix, viy, wix, wiy, wiz, R)
+                _set_segment(i, t, st, pix, piy, vix, viy, wix, wiy, wiz, t0, S, P, V, W, tau, p)
+                st, vjx, vjy, wjx, wjy, wjz = classify(vjx, vjy, wjx, wjy, wjz, R)
+                _set_segment(j, t, st, pjx, pjy, vjx, vjy, wjx, wjy, wjz, t0, S, P, V, W, tau, p)
+                stuck = False
             kind = _BALL_BALL
             pending_a = i
             pending_b = j
             ex = pix
             ey = piy
-            _predict_own(
-                i,
-                t,
-                t0,
-                S,
-                P,
-                V,
-                W,
-                tau,
-                p,
-                segments,
-                arcs,
-                pockets,
-                lines,
-                side,
-                cush_t,
-                cush_id,
-                pock_t,
-                pock_id,
-                line_t,
-                line_id,
-                line_dir,
-                horizon,
-            )
-            _predict_own(
-                j,
-                t,
-                t0,
-                S,
-                P,
-                V,
-                W,
-                tau,
-                p,
-                segments,
-                arcs,
-                pockets,
-                lines,
-                side,
-                cush_t,
-                cush_id,
-                pock_t,
-                pock_id,
-                line_t,
-                line_id,
-                line_dir,
-                horizon,
-            )
-            _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, -1)
-            _predict_pairs(j, t, t0, S, P, V, W, p, horizon, pair_t, i)
+            if stuck:
+                _predict_group(
+                    t,
+                    t0,
+                    S,
+                    P,
+                    V,
+                    W,
+                    tau,
+                    p,
+                    segments,
+                    arcs,
+                    pockets,
+                    lines,
+                    side,
+                    cush_t,
+                    cush_id,
+                    pock_t,
+                    pock_id,
+                    line_t,
+                    line_id,
+                    line_dir,
+                    horizon,
+                    pair_t,
+                    member,
+                )
+            else:
+                _predict_own(
+                    i,
+                    t,
+                    t0,
+                    S,
+                    P,
+                    V,
+                    W,
+                    tau,
+                    p,
+                    segments,
+                    arcs,
+                    pockets,
+                    lines,
+                    side,
+                    cush_t,
+                    cush_id,
+                    pock_t,
+                    pock_id,
+                    line_t,
+                    line_id,
+                    line_dir,
+                    horizon,
+                )
+                _predict_own(
+                    j,
+                    t,
+                    t0,
+                    S,
+                    P,
+                    V,
+                    W,
+                    tau,
+                    p,
+                    segments,
+                    arcs,
+                    pockets,
+                    lines,
+                    side,
+                    cush_t,
+                    cush_id,
+                    pock_t,
+                    pock_id,
+                    line_t,
+                    line_id,
+                    line_dir,
+                    horizon,
+                )
+                _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, -1)
+                _predict_pairs(j, t, t0, S, P, V, W, p, horizon, pair_t, i)
         elif bcat == _BALL_CUSHION:
             c = bb
             px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
@@ -609,40 +832,75 @@ def run_shot(
                     px += gap * nx
                     py += gap * ny
             speed = vx * nx + vy * ny
-            if speed > 0.0:
+            recent = last_cush_id[i] == c and t - last_cush_t[i] < ZENO_WINDOW
+            last_cush_id[i] = c
+            last_cush_t[i] = t
+            if speed <= 0.0 or (speed < ZENO_SPEED and recent):
+                _set_segment(i, t, S[i], px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
+                _stick_group(i, -1, t, t0, S, P, V, W, tau, p, segments, arcs, member)
+                stuck = True
+            else:
                 vx, vy, wx, wy, wz = resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p)
-            st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
-            _set_segment(i, t, st, px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
+                st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
+                _set_segment(i, t, st, px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
+                stuck = False
             kind = _BALL_CUSHION
             pending_a = i
             pending_b = c
             ex = px
             ey = py
-            _predict_own(
-                i,
-                t,
-                t0,
-                S,
-                P,
-                V,
-                W,
-                tau,
-                p,
-                segments,
-                arcs,
-                pockets,
-                lines,
-                side,
-                cush_t,
-                cush_id,
-                pock_t,
-                pock_id,
-                line_t,
-                line_id,
-                line_dir,
-                horizon,
-            )
-            _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, -1)
+            if stuck:
+                _predict_group(
+                    t,
+                    t0,
+                    S,
+                    P,
+                    V,
+                    W,
+                    tau,
+                    p,
+                    segments,
+                    arcs,
+                    pockets,
+                    lines,
+                    side,
+                    cush_t,
+                    cush_id,
+                    pock_t,
+                    pock_id,
+                    line_t,
+                    line_id,
+                    line_dir,
+                    horizon,
+                    pair_t,
+                    member,
+                )
+            else:
+                _predict_own(
+                    i,
+                    t,
+                    t0,
+                    S,
+                    P,
+                    V,
+                    W,
+                    tau,
+                    p,
+                    segments,
+                    arcs,
+                    pockets,
+                    lines,
+                    side,
+                    cush_t,
+                    cush_id,
+                    pock_t,
+                    pock_id,
+                    line_t,
+                    line_id,
+                    line_dir,
+                    horizon,
+                )
+                _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, -1)
         elif bcat == _BALL_POCKET:
             px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
             speed = norm2(vx, vy)

@@ -196,7 +196,11 @@ def first_descent_root(c0, c1, c2, c3, c4, T):
     * otherwise the first crossing from ``p > 0`` to ``p <= 0`` in [0, T], refined to a few
       ulps (the returned time still has ``p > 0``).
     * a gap that starts <= 0 and opens (touching and separating) yields no root until the gap
-      has become positive and closes again.
+      has become positive and closes again;
+    * but if the gap turns to closing while still <= 0 (it opened only by rounding), the time
+      it turns (a local maximum of ``p``) is returned: the bodies never separated, so they
+      are touching and closing there (otherwise such a contact would be missed and the
+      bodies would interpenetrate).
 
     Returns ``inf`` when there is none. ``T`` must be > 0 and finite.
     """
@@ -227,6 +231,8 @@ def first_descent_root(c0, c1, c2, c3, c4, T):
             ):
                 return refine_decreasing_root(c0, c1, c2, c3, c4, t_lo, t_hi)
             return refine_decreasing_root(q0, q1, q2, q3, q4, lo, hi) * T
+        if f_lo <= 0.0 and f_hi < f_lo:
+            return lo * T
         lo = hi
         f_lo = f_hi
     return NO_ROOT
@@ -254,6 +260,8 @@ def first_descent_root_quadratic(c0, c1, c2, T):
         f_hi = (c2 * hi + c1) * hi + c0
         if f_lo > 0.0 and f_hi <= 0.0:
             return refine_decreasing_root(c0, c1, c2, 0.0, 0.0, lo, hi)
+        if f_lo <= 0.0 and f_hi < f_lo:
+            return lo
         if hi >= T:
             break
         lo = hi
