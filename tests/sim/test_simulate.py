@@ -256,6 +256,6 @@ def test_snooker_table_uses_snooker_balls() -> None:
     table = sim.Table.snooker()
     x, y = table.spots["blue"]
     result = sim.simulate(table, sim.BallState.at_rest([[x, y - 0.5], [x, y]]), sim.Strike(2, 90))
-    assert result.params.R == table.ball_radius
+    assert table.ball_radius == result.params.R
     contact = result.events[result.events["kind"] == EventKind.BALL_BALL][0]
     assert contact["y"] == pytest.approx(y - 2 * table.ball_radius, abs=1e-9)

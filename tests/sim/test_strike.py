@@ -40,7 +40,7 @@ def test_natural_roll_height_starts_rolling() -> None:
 
 @pytest.mark.parametrize("b", [0.5, 0.2, -0.3])
 def test_follow_and_draw_spin_ratio(b: float) -> None:
-    (vx, vy), (wx, wy, wz) = strike_velocity_and_spin(Strike(2.5, 0.0, b=b), PARAMS)
+    (vx, vy), (wx, wy, _wz) = strike_velocity_and_spin(Strike(2.5, 0.0, b=b), PARAMS)
     assert vy == pytest.approx(0.0, abs=1e-15)
     # moving along +x, topspin is about +y: R w / v = 5 b / 2 (PHYSICS 3.4)
     assert R * wy / vx == pytest.approx(2.5 * b, rel=1e-12)
@@ -51,7 +51,7 @@ def test_follow_and_draw_spin_ratio(b: float) -> None:
 
 def test_side_spin_sign_and_squirt() -> None:
     a = 0.3
-    (vx, vy), (wx, wy, wz) = strike_velocity_and_spin(Strike(2.0, 90.0, a=a), PARAMS)
+    (vx, vy), (_wx, _wy, wz) = strike_velocity_and_spin(Strike(2.0, 90.0, a=a), PARAMS)
     assert wz > 0.0  # right English spins counter-clockwise seen from above
     alpha = squirt_angle(a, PARAMS)
     # the ball squirts to the shooter's left (toward -x when shooting along +y)
@@ -75,7 +75,7 @@ def test_squirt_angle_matches_tp_a31(a: float) -> None:
 
 
 def test_elevated_cue_with_english_curves() -> None:
-    (vx, vy), (wx, wy, wz) = strike_velocity_and_spin(Strike(2.0, 90.0, theta=30.0, a=0.3), PARAMS)
+    (vx, vy), (wx, wy, _wz) = strike_velocity_and_spin(Strike(2.0, 90.0, theta=30.0, a=0.3), PARAMS)
     # a spin component along the shot: the cloth slip gets a lateral part (masse)
     ux, uy = vx - R * wy, vy + R * wx
     lateral = abs(ux * vy - uy * vx) / math.hypot(vx, vy)
@@ -97,7 +97,7 @@ def test_elevated_cue_with_english_curves() -> None:
     ],
 )
 def test_invalid_strikes_raise_with_the_allowed_range(kwargs: dict) -> None:
-    with pytest.raises(InvalidStrikeError, match="must|miscue"):
+    with pytest.raises(InvalidStrikeError, match=r"must|miscue"):
         Strike(**kwargs)
 
 
@@ -129,6 +129,6 @@ def test_params_for_table() -> None:
 
     snooker = Params.for_table(Table.snooker())
     pool = Params.for_table(Table.pool(9))
-    assert snooker.R == Table.snooker().ball_radius and snooker.m < pool.m
-    assert pool.R == pytest.approx(0.028575)
+    assert Table.snooker().ball_radius == snooker.R and snooker.m < pool.m
+    assert pytest.approx(0.028575) == pool.R
     assert Params.for_table(Table.pool(8), e_c=0.7).e_c == 0.7
