@@ -473,7 +473,8 @@ class AimMode(Mode):
             return
         view = app.view_for(app.size_hint())
         x, y = view.to_world(*pos)
-        if math.hypot(x - cue[0], y - cue[1]) > 1e-6:
+        # Closer than two radii the direction is ill-defined (the pointer is on the ball).
+        if math.hypot(x - cue[0], y - cue[1]) > 2 * float(app.table.ball_radius):
             app.aim.phi_deg = math.degrees(math.atan2(y - cue[1], x - cue[0])) % 360.0
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -560,6 +561,13 @@ class AimMode(Mode):
                     f"{pocket.replace('_', ' ')} pocket."
                 )
                 return
+        if app.in_hand:
+            # With ball in hand a click places the cue ball (a click must not shoot by mistake
+            # while the player is still positioning it); Space or the Shoot button plays.
+            view = app.view_for(app.size_hint())
+            if app.place_cue_ball(view.to_world(*pos)):
+                app.say("Cue ball placed: aim with the pointer, Space or Shoot to play.")
+            return
         self._aim_at(pos)
         app.shoot()
 
@@ -619,7 +627,7 @@ class AimMode(Mode):
         if app.in_hand:
             lines.append(
                 f"{who}: ball in hand {zone_text.get(app.zone, '')}"
-                " - drag the cue ball, then shoot."
+                " - drag or click to place the cue ball, then Space."
             )
         else:
             lines.append(f"{who} to shoot.")
@@ -1014,7 +1022,7 @@ HELP_LINES = (
     "Mouse: aim follows the pointer; click or Space shoots; right-click locks the aim",
     "Arrows Left/Right: aim 0.1\u00b0 (Shift: 1\u00b0) \u00b7 Up/Down, +/-, wheel: power",
     "Tip: click the white ball widget, or I/J/K/L \u00b7 Elevation: Page Up/Down or [ ]",
-    "Ball in hand: drag the cue ball inside the shaded zone",
+    "Ball in hand: drag the cue ball, or click a spot, inside the shaded zone",
     "8-ball: click a ball then a pocket to call; F safety; C call again",
     "9-ball: P push-out \u00b7 Snooker: N nominate (or keys 2-7), B free ball",
     "Playback: S slow motion, Enter skip \u00b7 R replay the last shot",

@@ -371,3 +371,15 @@ def test_scoreboard_shows_the_two_foul_warning_and_snookers_required() -> None:
     # 20 behind with 7 on the table: 13 more, from fouls worth 7 (only the black is left).
     assert "needs 2 snookers" in info.centre
     frame(app)
+
+
+def test_with_ball_in_hand_a_click_places_and_does_not_shoot() -> None:
+    app = new_app("nine-ball")
+    assert app.in_hand and app.zone == "kitchen"
+    click(app, screen_of(app, (0.4, 0.3)))
+    assert app.mode.name == "aim" and app.aim.cue_xy == pytest.approx((0.4, 0.3), abs=0.01)
+    click(app, screen_of(app, (0.4, 1.0)))  # beyond the head string: refused
+    assert app.aim.cue_xy == pytest.approx((0.4, 0.3), abs=0.01)
+    assert "Cannot place the cue ball" in app.toast[0]
+    key(app, pygame.K_SPACE)
+    assert app.mode.name == "playback"
