@@ -355,25 +355,28 @@ def _run_child(code: str, cache_dir: str | None, timeout: float = 600.0) -> tupl
     return float(out.stdout.strip().splitlines()[-1]), wall
 
 
-def measure_first_compile(repeats: int) -> Timing:
+def measure_first_compile(repeats: int, keep_cache: str | None = None) -> Timing:
     """Import + first shot in a fresh process whose ``NUMBA_CACHE_DIR`` is a new empty folder
-    (every kernel compiles), ``repeats`` times."""
+    (every kernel compiles), ``repeats`` times. The last run fills ``keep_cache`` (an empty
+    folder the caller owns) when given, so a warm measurement can reuse it."""
     samples = []
-    for _ in range(repeats):
+    for k in range(repeats):
+        if keep_cache is not None and k == repeats - 1:
+            samples.append(_run_child(_FIRST_SHOT_CODE, keep_cache)[0])
+            continue
         with tempfile.TemporaryDirectory(prefix="cuesim-numba-") as cache:
             samples.append(_run_child(_FIRST_SHOT_CODE, cache)[0])
     return Timing.of(samples)
 
 
-def measure_warm_first_shot(repeats: int) -> Timing:
-    """Import + first shot in a fresh process with a filled cache (a private cache folder is
-    filled first so the measurement does not depend on the caller's cache)."""
-    samples = []
-    with tempfile.TemporaryDirectory(prefix="cuesim-numba-") as cache:
-        _run_child(_FIRST_SHOT_CODE, cache)
-        for _ in range(repeats):
-            samples.append(_run_child(_FIRST_SHOT_CODE, cache)[0])
-    return Timing.of(samples)
+def measure_warm_first_shot(repeats: int, filled_cache: str | None = None) -> Timing:
+    """Import + first shot in a fresh process with a filled cache: ``filled_cache`` when given,
+    else a private folder filled first (so the result does not depend on the caller's cache)."""
+    with tempfile.TemporaryDirectory(prefix="cuesim-numba-") as own:
+        cache = filled_cache if filled_cache is not None else own
+        if filled_cache is None:
+            _run_child(_FIRST_SHOT_CODE, cache)
+        return Timing.of([_run_child(_FIRST_SHOT_CODE, cache)[0] for _ in range(repeats)])
 
 
 _PEAK_MEMORY_CODE = """
@@ -420,34 +423,19 @@ def run_benchmarks(
     rows: list[BenchRow] = []
     compile_repeats = 1 if quick else 3
     if include_compile:
-        say("first compile (empty Numba cache, fresh process) ...")
-        t = measure_first_compile(compile_repeats)
-        rows.append(
-            BenchRow(
-                "first_compile",
-                "import + first shot, empty cache",
-                "s",
-                t.median,
-                t.minimum,
-                t.maximum,
-                t.runs,
-                20.0,
-            )
-        )
-        say("warm import + first shot (fresh process) ...")
-        t = measure_warm_first_shot(3 if quick else 5)
-        rows.append(
-            BenchRow(
-                "warm_import_shot",
-                "import + first shot, warm cache",
-                "s",
-                t.median,
-                t.minimum,
-                t.maximum,
-                t.runs,
-                1.0,
-            )
-        )
+        with tempfile.TemporaryDirectory(prefix="cuesim-numba-") as cache:
+            say(f"first compile (empty Numba cache, fresh process) x{compile_repeats} ...")
+            t = measure_first_compile(compile_repeats, keep_cache=cache)
+            rows.append(
+                BenchRow("first_compile", "import + first shot, empty cache", "s", t.median,
+                         t.minimum, t.maximum, t.runs, 20.0)
+            )  # fmt: skip
+            say("warm import + first shot (fresh process) ...")
+            t = measure_warm_first_shot(3 if quick else 5, filled_cache=cache)
+            rows.append(
+                BenchRow("warm_import_shot", "import + first shot, warm cache", "s", t.median,
+                         t.minimum, t.maximum, t.runs, 1.0)
+            )  # fmt: skip
 
     from sim.simulate import simulate
     from sim.strike import Strike
