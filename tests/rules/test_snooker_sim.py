@@ -9,23 +9,24 @@ import pytest
 
 import rules
 import sim
-from rules.snooker_geometry import BALL_INDEX, RED_INDICES
-from rules.types import Choice, Declaration, Phase
+from rules.snooker_geometry import BALL_INDEX, COLOUR_INDICES, RED_INDICES
+from rules.types import BallInHand, Choice, Declaration, Phase
 from tests.rules.snooker_helpers import game_with
 
 B = BALL_INDEX
 CX = 0.889
 
 
-def ghost_ball_phi(game, ball: int, pocket_name: str) -> float:
-    """Cue direction (degrees) sending ``ball`` straight at the pocket's capture centre."""
-    R = game.table.ball_radius
-    pocket = next(p for p in game.table.pockets if p.name == pocket_name)
-    target = np.asarray(game.state.pos[ball], dtype=float)
+def ghost_ball_phi(table, state, ball: int, pocket_name: str) -> float:
+    """Cue direction (degrees) from the cue ball of ``state`` sending ``ball`` straight at the
+    pocket's capture centre."""
+    R = table.ball_radius
+    pocket = table.pocket_named(pocket_name)
+    target = np.asarray(state.pos[ball], dtype=float)
     way = np.array([pocket.x, pocket.y]) - target
     way /= np.linalg.norm(way)
     ghost = target - 2 * R * way
-    d = ghost - np.asarray(game.state.pos[0], dtype=float)
+    d = ghost - np.asarray(state.pos[0], dtype=float)
     return math.degrees(math.atan2(d[1], d[0]))
 
 
@@ -63,11 +64,11 @@ def test_real_red_then_blue_potted_scores_six_and_respots_the_blue():
             "yellow": (1.181, 0.737),
         }
     )
-    phi = ghost_ball_phi(game, B["red_1"], "top_right")
+    phi = ghost_ball_phi(game.table, game.state, B["red_1"], "top_right")
     ruling, game = game.play(sim.Strike(speed=1.5, phi=phi, b=-0.2))
     assert ruling.pocketed == (B["red_1"],) and not ruling.fouls
     assert game.phase is Phase.COLOUR_AFTER_RED and game.score == (1, 0)
-    phi = ghost_ball_phi(game, B["blue"], "left_side")
+    phi = ghost_ball_phi(game.table, game.state, B["blue"], "left_side")
     ruling, game = game.play(sim.Strike(speed=2.0, phi=phi), Declaration(nominated=B["blue"]))
     assert ruling.pocketed == (B["blue"],) and not ruling.fouls
     assert ruling.to_spot == ((B["blue"], game.table.spots["blue"]),)
@@ -104,3 +105,46 @@ def test_real_break_off_into_the_brown_is_a_foul_and_no_red_is_lost():
     reds_left = sum(bool(after.state.on_table[r]) for r in RED_INDICES)
     potted_reds = sum(1 for b in ruling.pocketed if b in RED_INDICES)
     assert reds_left + potted_reds == 15
+
+
+@pytest.mark.slow
+def test_frames_of_random_aimed_strokes_keep_the_rules_invariants():
+    """Two frames of noisy ghost-ball strokes with random choices: every stroke is judged, a
+    red never comes back, colours are on the table while reds remain, scores only grow."""
+    import random
+
+    rng = random.Random(5)
+    for seed in (5, 6):
+        game = rules.new_game("snooker", seed=seed)
+        for _ in range(120):
+            if game.is_over:
+                break
+            if game.pending_choice:
+                game = game.choose(rng.choice(game.pending_choice))
+                continue
+            cue_at = None
+            if game.ball_in_hand is not BallInHand.NONE:
+                cx, cy = game.table.d_centre
+                cue_at = (cx + rng.uniform(-0.2, 0.2), cy - rng.uniform(0.0, 0.15))
+                if game.placement_problem(cue_at) is not None:
+                    cue_at = (cx, cy - 0.2)
+            cue = cue_at if cue_at is not None else tuple(game.state.pos[0])
+            target = rng.choice(sorted(game.ball_on))
+            pocket = rng.choice(game.table.pockets).name
+            aim_from = game.state.with_ball_at(0, cue)
+            phi = ghost_ball_phi(game.table, aim_from, target, pocket) + rng.gauss(0.0, 0.5)
+            options = game.declaration_options()
+            nominated = None
+            if options.nomination_required:
+                nominated = target
+            declaration = Declaration(nominated=nominated)
+            reds_before = {r for r in RED_INDICES if game.state.on_table[r]}
+            score_before = game.score
+            _, game = game.play(
+                sim.Strike(speed=rng.uniform(1.0, 5.0), phi=phi), declaration, cue_at
+            )
+            reds_after = {r for r in RED_INDICES if game.state.on_table[r]}
+            assert reds_after <= reds_before
+            assert all(a >= b for a, b in zip(game.score, score_before, strict=True))
+            if reds_after:
+                assert all(game.state.on_table[c] for c in COLOUR_INDICES)
