@@ -497,10 +497,6 @@ class _Builder:
             raise self.fail("balls", "the 9 must be on the table: a game without it is over")
         if self.game == "eight-ball" and "8" not in on_table:
             raise self.fail("balls", "the 8 must be on the table: a game without it is over")
-        if phase.is_break:
-            missing = [n for n in self.names if n not in on_table]
-            if missing:
-                raise self.fail("balls", f"a break needs the full rack; missing {missing}")
         if self.game == "snooker":
             reds_left = any(name.startswith("red_") for name in on_table)
             if phase.ball_on == "red" and not reds_left:

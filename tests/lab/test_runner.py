@@ -124,9 +124,9 @@ def test_the_ruling_is_read_back_in_scenario_words() -> None:
 
 
 def test_prepare_keeps_the_intended_strike() -> None:
-    prepared = prepare(load_scenario(EXAMPLES / "nine-ball" / "nine-on-the-break.toml"))
-    assert prepared.intended.speed == 9.675081719085686
-    assert prepared.intended.a == -0.19722440901699623
+    prepared = prepare(load_scenario(EXAMPLES / "nine-ball" / "break-legal.toml"))
+    assert (prepared.intended.speed, prepared.intended.b) == (5.5, -0.2)
+    assert prepared.intended.phi == 90.0  # straight at the 1 on the foot spot
 
 
 def test_the_lab_never_imports_pygame() -> None:

@@ -110,7 +110,11 @@ def test_write_then_read_gives_the_same_scenario(tmp_path: Path, suffix: str) ->
             "phase.fouls_in_a_row.Ann",
             "impossible",
         ),
-        ({'to_play = "Ann"': 'to_play = "Ann"\nbreak = true'}, "balls", "full rack"),
+        (
+            {'to_play = "Ann"': 'to_play = "Ann"\nbreak = true\nfouls_in_a_row = { Bob = 1 }'},
+            "phase.fouls_in_a_row",
+            "no foul can precede the opening break",
+        ),
         (
             {'to_play = "Ann"': 'to_play = "Ann"\nball_in_hand = "in_d"'},
             "phase.ball_in_hand",
