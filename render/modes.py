@@ -33,6 +33,8 @@ POWER_STEP = 0.02
 TIP_STEP = 0.05
 #: Pointer movement that releases a keyboard-adjusted aim back to the mouse, px.
 AIM_UNLOCK_PX = 12
+#: Seconds the referee's call on a routine legal shot stays up before play goes on.
+AUTO_CONTINUE_S = 2.5
 #: Snooker colour values, for the number keys that nominate a colour.
 SNOOKER_VALUES = {"yellow": 2, "green": 3, "brown": 4, "blue": 5, "pink": 6, "black": 7}
 
@@ -821,6 +823,23 @@ class DecisionMode(Mode):
         super().__init__(app)
         self.ruling = ruling
         self.hover = -1
+        self.shown_for = 0.0
+
+    @property
+    def is_routine(self) -> bool:
+        """A legal shot with nothing to decide: the call goes away by itself."""
+        game = self.app.game
+        return (
+            self.ruling is not None
+            and not self.ruling.fouls
+            and not game.pending_choice
+            and not game.is_over
+        )
+
+    def update(self, dt: float) -> None:
+        self.shown_for += dt
+        if self.is_routine and self.shown_for >= AUTO_CONTINUE_S:
+            self.app.enter_aim()
 
     def _labels(self) -> list[tuple[str, str]]:
         game = self.app.game

@@ -383,3 +383,31 @@ def test_with_ball_in_hand_a_click_places_and_does_not_shoot() -> None:
     assert "Cannot place the cue ball" in app.toast[0]
     key(app, pygame.K_SPACE)
     assert app.mode.name == "playback"
+
+
+def test_a_routine_call_goes_away_by_itself_but_a_foul_waits() -> None:
+    app = new_app("nine-ball")
+    set_position(
+        app,
+        {0: (0.635, 0.5), 1: (0.635, 1.5), 9: (0.3, 2.2)},
+        phase=rules.Phase.PLAY,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({1}),
+        shot_number=3,
+    )
+    app.aim.phi_deg, app.aim.locked, app.aim.power = 90.0, True, 0.2
+    key(app, pygame.K_SPACE)
+    play_out(app)
+    if app.mode.ruling.fouls or app.game.pending_choice or app.game.is_over:
+        pytest.skip("the engine made this shot more than routine")
+    app.update(1.0)
+    assert app.mode.name == "decision"
+    app.update(2.0)
+    assert app.mode.name == "aim"
+    # A foul stays until the player acknowledges it.
+    app.aim.phi_deg, app.aim.locked, app.aim.power = 270.0, True, 0.2
+    key(app, pygame.K_SPACE)
+    play_out(app)
+    assert app.mode.ruling.fouls
+    app.update(10.0)
+    assert app.mode.name == "decision"
