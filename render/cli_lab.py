@@ -55,6 +55,14 @@ def register(subparsers: Any) -> None:
     )
     judge.add_argument("paths", type=Path, nargs="+", help="scenario files or folders of them")
     judge.add_argument("--json", action="store_true", help="machine-readable output on stdout")
+    judge.add_argument(
+        "--jitter",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also play each shot N times with tiny aim/speed/tip noise; FAIL if any ruling "
+        "differs (finds expectations that hang on chaos)",
+    )
     judge.set_defaults(handler=run_judge)
 
     study = subparsers.add_parser(
@@ -280,9 +288,11 @@ def run_shot(args: argparse.Namespace) -> int:
 
 def run_judge(args: argparse.Namespace) -> int:
     """``cuesim judge``: every scenario against its expectations; a table of results."""
-    from rules.lab.runner import run_scenario
+    from rules.lab.runner import jitter_failures, run_scenario
     from rules.lab.scenario import ScenarioError, load_scenario
 
+    if args.jitter < 0:
+        return _error(f"--jitter must be >= 0, got {args.jitter}")
     files = _scenario_files(args.paths)
     missing = [p for p in args.paths if not p.exists()]
     if missing:
@@ -305,6 +315,16 @@ def run_judge(args: argparse.Namespace) -> int:
             status, details = "PASS", [f"{len(scenario.expect.as_dict())} expectations hold"]
         else:
             status, details = "FAIL", [d.describe() for d in outcome.differences]
+        if status == "PASS" and args.jitter and not scenario.expect.is_empty():
+            shaky = jitter_failures(scenario, args.jitter)
+            if shaky:
+                status = "FAIL"
+                details = [
+                    f"{len(shaky)} of {args.jitter} jittered plays differ; "
+                    f"play {shaky[0][0]}: " + "; ".join(d.describe() for d in shaky[0][1])
+                ]
+            else:
+                details[0] += f", also in {args.jitter} jittered plays"
         rows.append(
             {
                 "file": str(path),

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from rules.lab.noise import StrikeValues
+from rules.lab.noise import NoiseModel, StrikeValues, noisy_strike
 from rules.lab.scenario import CUE, Expectation, Scenario, ScenarioError, make_table
 from rules.lab.study import ShotRecord
 from sim.events import EventKind
@@ -417,6 +417,35 @@ def run_scenario(scenario: Scenario) -> Outcome:
         raise ScenarioError(scenario.source, "shot", f"the engine gave up: {exc}") from None
     facts = ruling_facts(prepared, ruling)
     return Outcome(prepared, result, ruling, facts, compare(scenario.expect, facts))
+
+
+#: The execution noise of :func:`jitter_failures`: far below a player's (rules.lab.noise
+#: defaults), far above the engine's rounding. An expectation that fails under it hangs on chaos.
+JITTER_NOISE = NoiseModel(speed_rel=0.002, phi_deg=0.05, theta_deg=0.0, tip=0.002)
+
+
+def jitter_failures(
+    scenario: Scenario, shots: int, noise: NoiseModel = JITTER_NOISE, seed: int = 0
+) -> list[tuple[int, list[Difference]]]:
+    """Play ``scenario``'s shot ``shots`` times with tiny execution noise (shot ``i`` seeded by
+    ``(seed, i)``, as in studies); return ``(i, differences)`` for each play whose ruling breaks
+    the expectations. Empty: the expectations are robust to the last digits of the aim and of
+    the engine's arithmetic. Raises :class:`ScenarioError` like :func:`run_scenario`."""
+    from sim.errors import EventCapExceededError, SimInputError
+
+    prepared = prepare(scenario)
+    out = []
+    for i in range(shots):
+        strike = noisy_strike(prepared.intended, noise, seed, i)
+        try:
+            _, ruling = play(prepared, strike)
+        except (SimInputError, EventCapExceededError) as exc:
+            out.append((i, [Difference("engine", "a result", f"{type(exc).__name__}: {exc}")]))
+            continue
+        differences = compare(scenario.expect, ruling_facts(prepared, ruling))
+        if differences:
+            out.append((i, differences))
+    return out
 
 
 # ----------------------------------------------------------------------------- studies

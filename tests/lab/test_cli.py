@@ -164,3 +164,13 @@ def test_study_writes_summary_table_and_plot(
     assert plot.read_bytes()[:4] == b"\x89PNG"
     data = json.loads(summary.read_text())
     assert data["shots"] == 24 and data["outcome"][0]["trials"] == 24
+
+
+def test_examples_do_not_hang_on_chaos(capsys: pytest.CaptureFixture[str]) -> None:
+    # Each example must give the same ruling when its strike is nudged by far less than a
+    # player's error (0.05 degree, 0.2 % speed): otherwise a change in the engine's last digits
+    # would break it.
+    status = main(["judge", "--jitter", "5", str(EXAMPLES)])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "also in 5 jittered plays" in out

@@ -141,3 +141,17 @@ def test_the_lab_never_imports_pygame() -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.jit_only
+def test_jitter_finds_expectations_that_do_not_hold() -> None:
+    from dataclasses import replace
+
+    from rules.lab.runner import jitter_failures
+
+    sc = load_scenario(EXAMPLES / "nine-ball" / "legal-pot-continues.toml")
+    assert jitter_failures(sc, 4) == []
+    wrong = replace(sc, expect=replace(sc.expect, next_to_play="Bob"))
+    failures = jitter_failures(wrong, 4)
+    assert [i for i, _ in failures] == [0, 1, 2, 3]
+    assert failures[0][1][0].field == "next_to_play"
