@@ -101,6 +101,11 @@ def test_write_then_read_gives_the_same_scenario(tmp_path: Path, suffix: str) ->
         ({'aim = "1"': 'aim = "1"\nphi = 90.0'}, "shot", "exactly one of phi"),
         ({'to_play = "Ann"': 'to_play = "Cid"'}, "phase.to_play", "unknown player 'Cid'"),
         (
+            {'players = ["Ann", "Bob"]': 'players = ["Ann", "Bob", "Cid"]'},
+            "players",
+            "by 2 players",
+        ),
+        (
             {'to_play = "Ann"': 'to_play = "Ann"\ngroups = { Ann = "solids", Bob = "stripes" }'},
             "phase.groups",
             "only meaningful in eight-ball",
