@@ -161,6 +161,12 @@ def format_summary(result: StudyResult, summary: Summary) -> str:
     ]
     if summary.failed:
         lines.append(f"WARNING: {summary.failed} shot(s) failed to simulate (see the error column)")
+    points = result.columns["points_shooter"], result.columns["points_opponent"]
+    if points[0].any() or points[1].any():
+        lines.append(
+            f"points per shot: shooter {points[0].mean():.3f} (sd {points[0].std():.3f}), "
+            f"opponent {points[1].mean():.3f} (sd {points[1].std():.3f})"
+        )
     for title, group in (
         ("outcome", summary.shares),
         ("fouls", summary.fouls),
