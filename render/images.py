@@ -9,8 +9,8 @@ ruling written under the table.
 Markers: a ring where two balls met, a small square where a ball hit a cushion, a red ring
 where a ball dropped into a pocket, a dotted ghost where each ball started.
 
-Runs headless: the SDL video driver defaults to "dummy" and nothing opens a window. GIF
-frames are assembled with Pillow (a dependency of matplotlib). Nothing here mutates its
+Runs headless: nothing here opens a display (only Surfaces, fonts and files). GIF frames
+are assembled with Pillow (a dependency of matplotlib). Nothing here mutates its
 arguments.
 """
 
@@ -23,7 +23,8 @@ from typing import Any
 
 import numpy as np
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+# Only Surfaces, fonts and image files are used: no display is opened, so this module works
+# headless and never changes the video driver of a window that imports it.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
