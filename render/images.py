@@ -7,7 +7,7 @@ printed by ``cuesim shot``, so a foul's evidence "event 4" can be found on the p
 ruling written under the table.
 
 Markers: a ring where two balls met, a small square where a ball hit a cushion, a red ring
-where a ball dropped into a pocket, a dotted ghost where each ball started.
+where a ball dropped into a pocket, a thin outline where each ball started.
 
 Runs headless: nothing here opens a display (only Surfaces, fonts and files). GIF frames
 are assembled with Pillow (a dependency of matplotlib). Nothing here mutates its
@@ -304,16 +304,17 @@ def save_gif(
     from PIL import Image
 
     frames, frame_s = animation_frames(result, names, lines, fps=fps, size=size, caption=caption)
-    converted: dict[int, Any] = {}
-    images = []
-    for surface in frames:
-        # The held last frame repeats one Surface: convert it once.
-        image = converted.get(id(surface))
-        if image is None:
-            rgb = Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
-            image = rgb.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
-            converted[id(surface)] = image
-        images.append(image)
+    # One palette for every frame, taken from the final still (it holds every ball colour, the
+    # marks and the text): unchanged pixels keep their index from frame to frame, which lets
+    # GIF compression work (files several times smaller than per-frame palettes).
+    rgb: dict[int, Any] = {
+        id(s): Image.frombytes("RGB", s.get_size(), pygame.image.tobytes(s, "RGB")) for s in frames
+    }
+    palette = rgb[id(frames[-1])].quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+    converted = {
+        key: image.quantize(palette=palette, dither=Image.Dither.NONE) for key, image in rgb.items()
+    }
+    images = [converted[id(s)] for s in frames]
     path = Path(path)
     images[0].save(
         path,
