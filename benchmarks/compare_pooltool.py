@@ -1,0 +1,193 @@
+"""Replay the same layouts and cue parameters in cuesim and in pooltool; print the time ratio.
+
+Run it with an interpreter in which pooltool (PyPI ``pooltool-billiards``) is importable; both
+engines run in that one process. Without pooltool it prints how to install it and exits 0.
+
+Mapping (both engines use the same table frame, PHYSICS.md 0.1):
+
+- pooltool's ``V0`` is the cue-stick speed, like our ``Strike.speed``; ``phi``, ``theta`` and
+  ``b`` mean the same; pooltool's ``+a`` is LEFT English, ours is right, so ``a`` flips sign;
+- the pooltool table gets our playing surface, cushion height and pocket shapes
+  (``corner_pocket_angle = cut - 135``, ``side_pocket_angle = cut - 90``, jaw radius = our
+  knuckle radius, pocket depth and radius = our capture depth and radius);
+- the balls get our radius, mass and friction/restitution coefficients.
+
+The models still differ (pooltool's default cushion and ball-ball models, its cue-strike model),
+so outcomes are printed for orientation only; the point is the time per shot.
+
+Usage::
+
+    python benchmarks/compare_pooltool.py [--random N] [--repeats K]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+INSTALL_HELP = """\
+pooltool is not importable here; nothing to compare.
+
+pooltool-billiards 0.6.0 pins panda3d==1.11.0.dev3702, a build PyPI does not carry. Install it
+in a separate virtual environment without its pins, then its dependencies by hand:
+
+    python -m venv /tmp/ptvenv
+    /tmp/ptvenv/bin/pip install --no-deps pooltool-billiards==0.6.0
+    /tmp/ptvenv/bin/pip install "panda3d>=1.10.13,<1.11" panda3d-gltf panda3d-simplepbr \\
+        numpy numba "llvmlite>=0.44,<0.46" scipy attrs cattrs msgpack msgpack-numpy pyyaml \\
+        click pillow h5py h11 "rich>=14,<15" numpy-quaternion
+    /tmp/ptvenv/bin/python benchmarks/compare_pooltool.py
+"""
+
+
+def _pooltool_table(pt: Any, table: Any) -> Any:
+    from pooltool.objects.table.specs import PocketTableSpecs, SnookerTableSpecs
+
+    corner, side = table.corner_pocket, table.side_pocket
+    fields = {
+        "l": table.length,
+        "w": table.width,
+        "cushion_height": table.cushion_height,
+        "corner_pocket_width": corner.mouth,
+        "corner_pocket_angle": corner.cut_angle_deg - 135.0,
+        "corner_pocket_depth": corner.capture_depth,
+        "corner_pocket_radius": corner.capture_radius,
+        "corner_jaw_radius": corner.knuckle_radius,
+        "side_pocket_width": side.mouth,
+        "side_pocket_angle": side.cut_angle_deg - 90.0,
+        "side_pocket_depth": side.capture_depth,
+        "side_pocket_radius": side.capture_radius,
+        "side_jaw_radius": side.knuckle_radius,
+    }
+    specs_cls = SnookerTableSpecs if table.kind == "snooker" else PocketTableSpecs
+    return pt.Table.from_table_specs(specs_cls(**fields))
+
+
+def _pooltool_system(pt: Any, scenario: Any, params: Any) -> Any:
+    ball_kwargs = {
+        "R": params.R,
+        "m": params.m,
+        "u_s": params.u_s,
+        "u_r": params.u_r,
+        "e_b": params.e_b,
+        "e_c": params.e_c,
+        "f_c": params.f_c,
+        "g": params.g,
+    }
+    balls = {}
+    for i, (x, y) in enumerate(scenario.state.pos):
+        ball_id = "cue" if i == 0 else str(i)
+        balls[ball_id] = pt.Ball.create(ball_id, xy=(float(x), float(y)), **ball_kwargs)
+    cue = pt.Cue(cue_ball_id="cue")
+    system = pt.System(table=_pooltool_table(pt, scenario.table), balls=balls, cue=cue)
+    s = scenario.strike
+    system.strike(
+        V0=s["speed"],
+        phi=s["phi"],
+        theta=s.get("theta", 0.0),
+        a=-s.get("a", 0.0),
+        b=s.get("b", 0.0),
+    )
+    return system
+
+
+def _median_time(fn: Any, repeats: int) -> float:
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="compare_pooltool.py", description=__doc__.split("\n")[0])
+    parser.add_argument("--random", type=int, default=20, help="random 16-ball shots (20)")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs per shot (5)")
+    args = parser.parse_args(argv)
+
+    # pooltool and cuesim may run here under a numba other than the project's: keep this run's
+    # compiled kernels out of the project's cache.
+    os.environ.setdefault(
+        "NUMBA_CACHE_DIR", str(Path(tempfile.gettempdir()) / "cuesim-compare-numba-cache")
+    )
+    try:
+        import pooltool as pt
+    except ImportError:
+        print(INSTALL_HELP)
+        return 0
+
+    import numpy as np
+
+    from sim.benchmark import break_scenarios, random_scenarios
+    from sim.params import Params
+    from sim.simulate import simulate
+    from sim.strike import Strike
+    from sim.warmup import warmup
+
+    print(f"pooltool {getattr(pt, '__version__', '?')}; compiling both engines once ...")
+    start = time.perf_counter()
+    warmup()
+    print(f"  cuesim warm-up {time.perf_counter() - start:.1f} s")
+    scenarios = break_scenarios()
+    start = time.perf_counter()
+    first = _pooltool_system(pt, scenarios[0], Params.for_table(scenarios[0].table))
+    pt.simulate(first, inplace=True)
+    print(f"  pooltool first shot {time.perf_counter() - start:.1f} s")
+
+    header = (
+        "| scenario | cuesim ms | pooltool ms | pooltool / cuesim | events (cuesim, pooltool) "
+        "| cue ball ends apart (m) |"
+    )
+    print("\n" + header + "\n|---|---:|---:|---:|---|---:|")
+    rows: list[tuple[str, float, float]] = []
+
+    def compare(name: str, group: list[Any]) -> None:
+        ours = theirs = 0.0
+        ev_ours = ev_theirs = 0
+        apart = []
+        for sc in group:
+            params = Params.for_table(sc.table)
+            strike = Strike(**sc.strike)
+            result = simulate(sc.table, sc.state, strike, params)
+            ours += _median_time(
+                lambda sc=sc, st=strike, p=params: simulate(sc.table, sc.state, st, p), args.repeats
+            )
+            system = _pooltool_system(pt, sc, params)
+            copies = [system.copy() for _ in range(args.repeats + 1)]
+            pt.simulate(copies[0], inplace=True)
+            samples = []
+            for cp in copies[1:]:
+                start = time.perf_counter()
+                pt.simulate(cp, inplace=True)
+                samples.append(time.perf_counter() - start)
+            theirs += statistics.median(samples)
+            ev_ours += len(result.events)
+            ev_theirs += len(copies[0].events)
+            cue_pt = np.asarray(copies[0].balls["cue"].state.rvw[0][:2])
+            apart.append(float(np.hypot(*(cue_pt - result.final.pos[0]))))
+        k = len(group)
+        rows.append((name, ours / k, theirs / k))
+        print(
+            f"| {name} | {1e3 * ours / k:.3f} | {1e3 * theirs / k:.2f} | {theirs / ours:.0f}x | "
+            f"{ev_ours / k:.0f}, {ev_theirs / k:.0f} | {statistics.median(apart):.3f} |"
+        )
+
+    for sc in scenarios:
+        compare(sc.name, [sc])
+    if args.random > 0:
+        compare(f"random_16_ball (mean of {args.random})", random_scenarios(args.random))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
