@@ -8,6 +8,10 @@ import pickle
 import numpy as np
 import pytest
 
+from sim.balls import BallState
+from sim.constants import MotionState
+from sim.events import EventKind
+from sim.simulate import simulate
 from sim.table import (
     INCH,
     InvalidTableGeometryError,
@@ -357,3 +361,56 @@ def test_cushion_distances_shapes() -> None:
     assert np.array_equal(one, many[0])
     assert one[0] == pytest.approx(0.5)  # head rail
     assert one[2] == pytest.approx(0.5)  # left rail (head half)
+
+
+def _rolling(table: Table, xy: np.ndarray, direction: np.ndarray, speed: float) -> BallState:
+    """One ball at ``xy`` rolling along ``direction`` at ``speed`` m/s (w_xy = z x v / R)."""
+    v = speed * direction / np.linalg.norm(direction)
+    R = table.ball_radius
+    return BallState([xy], vel=[v], spin=[[-v[1] / R, v[0] / R, 0.0]], radius=R)
+
+
+@pytest.mark.parametrize("make", ALL_TABLES)
+def test_a_ball_rolled_slowly_into_each_pocket_is_captured(make) -> None:  # type: ignore[no-untyped-def]
+    t = make()
+    for p in t.pockets:
+        mid = np.array(p.mouth).mean(axis=0)
+        into = np.array([p.x, p.y]) - mid
+        into /= np.linalg.norm(into)
+        across = np.array([-into[1], into[0]])
+        play = 0.3 * (np.linalg.norm(np.subtract(*p.mouth)) / 2 - t.ball_radius)
+        for offset in (0.0, play, -play):
+            start = mid - 0.25 * into + offset * across
+            result = simulate(t, _rolling(t, start, into, 0.6), None)
+            pocketings = result.events[result.events["kind"] == EventKind.BALL_POCKET]
+            assert pocketings["b"].tolist() == [p.id], (p.name, offset)
+            assert not result.final.on_table[0]
+
+
+@pytest.mark.parametrize("make", ALL_TABLES)
+def test_balls_along_and_into_each_rail_stay_on_the_table(make) -> None:  # type: ignore[no-untyped-def]
+    """A ball rolling along each rail (a hair off it) and one driven into it at 45 degrees
+    either ends in a pocket or at rest on the cloth, never beyond a cushion."""
+    t = make()
+    R = t.ball_radius
+    for row in t.arrays.segments[:6]:
+        x1, y1, x2, y2, nx, ny = row
+        along = np.array([x2 - x1, y2 - y1]) / math.hypot(x2 - x1, y2 - y1)
+        normal = np.array([nx, ny])
+        mid = np.array([(x1 + x2) / 2, (y1 + y2) / 2])
+        shots = [
+            (mid + (R + 5e-4) * normal, along, 1.5),
+            (mid + (R + 5e-4) * normal, -along, 1.5),
+            (mid + 0.2 * normal, -normal + along, 4.0),
+            (mid + 0.2 * normal, -normal - along, 4.0),
+        ]
+        for start, direction, speed in shots:
+            result = simulate(t, _rolling(t, start, direction, speed), None)
+            if result.final.on_table[0]:
+                assert t.contains_ball(*result.final.pos[0]), (row, direction)
+            else:
+                assert (result.events["kind"] == EventKind.BALL_POCKET).any()
+            snaps = result.snapshots
+            on = snaps.motion[:, 0] != MotionState.POCKETED
+            assert t.in_cloth_region_mask(snaps.pos[on, 0]).all()
+            assert t.cushion_distances(snaps.pos[on, 0]).min() >= R - 1e-9
