@@ -286,6 +286,10 @@ class BallState:
             )
         )
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuild through __init__ so the unpickled arrays are read-only copies again
+        return (BallState, (self.pos, self.vel, self.spin, self.motion, self.on_table))
+
     def __repr__(self) -> str:
         names = [MotionState(int(m)).name.lower() for m in self.motion]
         return f"BallState(n={self.n}, on_table={int(self.on_table.sum())}, motion={names})"

@@ -168,8 +168,8 @@ class Pocket:
     x: float
     y: float
     radius: float
-    kind: Literal["corner", "side"] = "corner"
-    mouth: tuple[tuple[float, float], tuple[float, float]] = ((0.0, 0.0), (0.0, 0.0))
+    kind: Literal["corner", "side"]
+    mouth: tuple[tuple[float, float], tuple[float, float]]
 
 
 @dataclass(frozen=True)
@@ -186,8 +186,8 @@ class Cushion:
     id: int
     name: str
     kind: Literal["rail", "jaw", "knuckle"]
-    pocket: str | None = None
-    rail: str = ""
+    pocket: str | None
+    rail: str
 
 
 @dataclass(frozen=True)

@@ -152,7 +152,9 @@ def test_equality_hash_and_tolerant_comparison() -> None:
     assert BallState([[0.0, -0.0]]) == BallState([[0.0, 0.0]])
     assert hash(BallState([[0.0, -0.0]])) == hash(BallState([[0.0, 0.0]]))
     assert a != "a state"
-    assert pickle.loads(pickle.dumps(a)) == a
+    restored = pickle.loads(pickle.dumps(a))
+    assert restored == a
+    assert not restored.pos.flags.writeable and not restored.motion.flags.writeable
 
 
 def test_first_overlap_reports_the_first_pair_and_its_depth() -> None:
