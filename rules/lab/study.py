@@ -298,13 +298,15 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def connect_cluster(address: str, workers: int | None = None) -> tuple[Any, Callable[[], None]]:
+def connect_cluster(
+    address: str, workers: int | None = None, timeout_s: float = 10.0
+) -> tuple[Any, Callable[[], None]]:
     """A Dask ``Client`` for ``address`` and a function that closes what was opened.
 
     ``address`` is a scheduler address (``tcp://host:8786``) or ``"local"``, which starts a
     ``distributed.LocalCluster`` of ``workers`` single-threaded worker processes here (handy to
     try the cluster path on one machine). Raises :class:`StudyError` when the optional ``cluster``
-    extra (dask[distributed]) is missing or the scheduler cannot be reached.
+    extra (dask[distributed]) is missing or the scheduler does not answer within ``timeout_s``.
     """
     try:
         from distributed import Client, LocalCluster
@@ -324,7 +326,7 @@ def connect_cluster(address: str, workers: int | None = None) -> tuple[Any, Call
 
         return client, close_local
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout=f"{timeout_s}s")
     except (OSError, TimeoutError) as exc:
         raise StudyError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
     return client, client.close

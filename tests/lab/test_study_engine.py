@@ -68,3 +68,28 @@ def test_a_dry_break_is_legal_but_not_a_legal_break() -> None:
     assert dry.sum() > 0
     legal_breaks = shares["legal break (no foul, no dry or illegal break)"].count
     assert legal_breaks == int(result.columns["legal"].sum()) - int(dry.sum())
+
+
+def test_the_command_line_cluster_path_with_worker_processes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("distributed")
+    from render.cli import main
+
+    local_csv, cluster_csv = tmp_path / "local.csv", tmp_path / "cluster.csv"
+    common = ["study", str(SCENARIO), "--shots", "16", "--seed", "4", "--quiet"]
+    assert main([*common, "--workers", "1", "--out", str(local_csv)]) == 0
+    assert main([*common, "--cluster", "local", "--workers", "2", "--out", str(cluster_csv)]) == 0
+    out = capsys.readouterr().out
+    assert "2 worker(s) (dask)" in out
+    assert local_csv.read_bytes() == cluster_csv.read_bytes()
+
+
+def test_an_unreachable_scheduler_is_a_clear_error() -> None:
+    pytest.importorskip("distributed")
+    from rules.lab.study import StudyError, connect_cluster
+
+    with pytest.raises(
+        StudyError, match=r"cannot reach the Dask scheduler at 'tcp://127\.0\.0\.1:9'"
+    ):
+        connect_cluster("tcp://127.0.0.1:9", timeout_s=1.0)
