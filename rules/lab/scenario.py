@@ -290,9 +290,9 @@ class _Builder:
         players = tuple(self.raw.get("players", DEFAULT_PLAYERS))
         if len(set(players)) != len(players) or any(not p for p in players):
             raise self.fail("players", f"player names must be distinct and non-empty: {players}")
-        allowed = (2, 4) if self.game == "snooker" else (2,)
-        if len(players) not in allowed:
-            counts = " or ".join(str(n) for n in allowed)
+        player_counts = (2, 4) if self.game == "snooker" else (2,)
+        if len(players) not in player_counts:
+            counts = " or ".join(str(n) for n in player_counts)
             raise self.fail(
                 "players", f"{self.game} is played by {counts} players, got {len(players)}"
             )
