@@ -16,11 +16,14 @@ from sim.errors import (
     SimInputError,
 )
 from sim.events import EVENT_DTYPE
-from sim.kernels.loop import STATUS_EVENT_CAP, run_shot
+from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, run_shot
 from sim.params import Params
 from sim.result import ShotResult, Snapshots
 from sim.strike import Strike, strike_velocity_and_spin
 from sim.table import Table
+
+#: Event-log rows allocated for a shot before the first run (plus 32 per ball).
+INITIAL_CAPACITY = 256
 
 
 def _read_only(arr: np.ndarray) -> np.ndarray:
@@ -134,7 +137,7 @@ def simulate(
         strike_vel[:] = (vx, vy)
         strike_spin[:] = (wx, wy, wz)
     arrays = table.arrays
-    out = run_shot(
+    kernel_args = (
         pos,
         vel,
         spin,
@@ -149,6 +152,13 @@ def simulate(
         strike_spin,
         int(max_events),
     )
+    # Room for a typical shot; a longer one is rerun with four times the room (rare).
+    capacity = min(int(max_events), INITIAL_CAPACITY + 32 * state.n)
+    while True:
+        out = run_shot(*kernel_args, capacity)
+        if int(out[0]) != STATUS_NEED_ROOM:
+            break
+        capacity = min(int(max_events), 4 * capacity)
     status, count = int(out[0]), int(out[1])
     log = np.empty(count, dtype=EVENT_DTYPE)
     for name, column in zip(EVENT_DTYPE.names or (), out[2:10], strict=True):

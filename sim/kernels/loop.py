@@ -26,7 +26,8 @@ collision the pair is de-penetrated to exact contact along the normal (PHYSICS 2
 3, 5, 6). Every resolved ball is re-classified (PHYSICS 1.1).
 
 The event log is written as column arrays (fields of ``sim.events.EVENT_DTYPE``) and a
-snapshot of every ball is taken after every event. Arrays grow by doubling inside the kernel.
+snapshot of every ball is taken after every event, into arrays of a capacity the caller
+chooses (a "need more room" status asks for a rerun with a larger one).
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ from sim.params import P_R
 #: Kernel return status codes.
 STATUS_DONE = 0
 STATUS_EVENT_CAP = 1
+STATUS_NEED_ROOM = 2
 
 _STRIKE = int(EventKind.STRIKE)
 _BALL_BALL = int(EventKind.BALL_BALL)
@@ -210,27 +212,6 @@ def _earlier(t, cat, a, b, bt, bcat, ba, bb):
     if a != ba:
         return a < ba
     return b < bb
-
-
-@njit(cache=True)
-def _grow1(arr, cap):
-    out = np.empty(cap, dtype=arr.dtype)
-    out[: arr.shape[0]] = arr
-    return out
-
-
-@njit(cache=True)
-def _grow3(arr, cap):
-    out = np.empty((cap, arr.shape[1], arr.shape[2]), dtype=arr.dtype)
-    out[: arr.shape[0]] = arr
-    return out
-
-
-@njit(cache=True)
-def _grow2(arr, cap):
-    out = np.empty((cap, arr.shape[1]), dtype=arr.dtype)
-    out[: arr.shape[0]] = arr
-    return out
 
 
 @njit(cache=True)
@@ -434,6 +415,7 @@ def run_shot(
     strike_vel,
     strike_spin,
     max_events,
+    capacity,
 ):
     """Simulate one shot from the given state until every ball rests or is pocketed.
 
@@ -441,13 +423,16 @@ def run_shot(
     ``motion0`` (n,) int8 (POCKETED marks balls off the table; others are re-classified),
     ``p`` packed params, table arrays ``segments`` (ns, 6), ``arcs`` (na, 3), ``pockets``
     (np, 3), ``lines`` (nl,); ``has_strike`` with the cue ball's (ball 0) velocity
-    ``strike_vel`` (2,) and spin ``strike_spin`` (3,) right after the strike; ``max_events``.
+    ``strike_vel`` (2,) and spin ``strike_spin`` (3,) right after the strike; ``max_events``;
+    ``capacity``: rows to allocate for the log and the snapshots.
 
     Returns ``(status, count, t, kind, a, b, speed, x, y, direction, snap_pos, snap_vel,
     snap_spin, snap_motion, final_pos, final_vel, final_spin, final_motion)``: event columns
     and snapshots have ``count`` valid rows (snapshot k = every ball right after event k);
-    ``status`` is STATUS_DONE or STATUS_EVENT_CAP (stopped at ``max_events``; the final
-    arrays then hold the state at the last event).
+    ``status`` is STATUS_DONE, STATUS_EVENT_CAP (stopped at ``max_events``; the final
+    arrays then hold the state at the last event) or STATUS_NEED_ROOM (``capacity`` rows were
+    not enough: run again with more; the kernel is deterministic, so a rerun repeats the shot
+    exactly).
     """
     n = pos0.shape[0]
     nl = lines.shape[0]
@@ -473,9 +458,7 @@ def run_shot(
             st, vx, vy, wx, wy, wz = classify(V[i, 0], V[i, 1], W[i, 0], W[i, 1], W[i, 2], R)
             _set_segment(i, 0.0, st, P[i, 0], P[i, 1], vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
 
-    cap = min(max_events, 64 + 16 * n)
-    if cap < 1:
-        cap = 1
+    cap = max(1, min(max_events, capacity))
     ev_t = np.empty(cap)
     ev_kind = np.empty(cap, dtype=np.int8)
     ev_a = np.empty(cap, dtype=np.int16)
@@ -503,7 +486,6 @@ def run_shot(
     last_pair = np.full((n, n), -math.inf)  # time of each pair's last contact (Zeno guard)
     last_cush_t = np.full(n, -math.inf)
     last_cush_id = np.full(n, -1, dtype=np.int64)
-    member = np.zeros(n, dtype=np.bool_)
     side = np.empty((n, max(nl, 1)), dtype=np.int64)
     for i in range(n):
         for k in range(nl):
@@ -530,53 +512,36 @@ def run_shot(
         ex = P[0, 0]
         ey = P[0, 1]
 
-    for i in range(n):
-        _predict_own(
-            i,
-            0.0,
-            t0,
-            S,
-            P,
-            V,
-            W,
-            tau,
-            p,
-            segments,
-            arcs,
-            pockets,
-            lines,
-            side,
-            cush_t,
-            cush_id,
-            pock_t,
-            pock_id,
-            line_t,
-            line_id,
-            line_dir,
-            horizon,
-        )
-    for i in range(n):
-        for j in range(i + 1, n):
-            pair_t[i, j] = math.inf
-        _predict_pairs(i, 0.0, t0, S, P, V, W, p, horizon, pair_t, -1)
+    member = np.ones(n, dtype=np.bool_)
+    _predict_group(
+        0.0,
+        t0,
+        S,
+        P,
+        V,
+        W,
+        tau,
+        p,
+        segments,
+        arcs,
+        pockets,
+        lines,
+        side,
+        cush_t,
+        cush_id,
+        pock_t,
+        pock_id,
+        line_t,
+        line_id,
+        line_dir,
+        horizon,
+        pair_t,
+        member,
+    )
 
     while True:
         if kind >= 0:
             # Record the event resolved in the previous pass (or the strike) and a snapshot.
-            if count == cap:
-                cap = 2 * cap
-                ev_t = _grow1(ev_t, cap)
-                ev_kind = _grow1(ev_kind, cap)
-                ev_a = _grow1(ev_a, cap)
-                ev_b = _grow1(ev_b, cap)
-                ev_speed = _grow1(ev_speed, cap)
-                ev_x = _grow1(ev_x, cap)
-                ev_y = _grow1(ev_y, cap)
-                ev_dir = _grow1(ev_dir, cap)
-                sn_pos = _grow3(sn_pos, cap)
-                sn_vel = _grow3(sn_vel, cap)
-                sn_spin = _grow3(sn_spin, cap)
-                sn_motion = _grow2(sn_motion, cap)
             ev_t[count] = t
             ev_kind[count] = kind
             ev_a[count] = pending_a
@@ -655,10 +620,16 @@ def run_shot(
         if count >= max_events:
             status = STATUS_EVENT_CAP
             break
+        if count >= cap:
+            status = STATUS_NEED_ROOM
+            break
         t = bt
         i = ba
         direction = 0
         speed = 0.0
+        for k in range(n):
+            member[k] = False
+        member[i] = True  # the balls whose predictions are renewed after this event
         if bcat == _TRANSITION_RANK:
             px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
             st, k, vx, vy, wx, wy, wz = end_of_state(S[i], vx, vy, wx, wy, wz, p)
@@ -668,31 +639,6 @@ def run_shot(
             pending_b = -1
             ex = px
             ey = py
-            _predict_own(
-                i,
-                t,
-                t0,
-                S,
-                P,
-                V,
-                W,
-                tau,
-                p,
-                segments,
-                arcs,
-                pockets,
-                lines,
-                side,
-                cush_t,
-                cush_id,
-                pock_t,
-                pock_id,
-                line_t,
-                line_id,
-                line_dir,
-                horizon,
-            )
-            _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, -1)
         elif bcat == _BALL_BALL:
             j = bb
             pix, piy, vix, viy, wix, wiy, wiz = _state_at(i, t, t0, S, P, V, W, p)
@@ -716,7 +662,6 @@ def run_shot(
                 _set_segment(i, t, S[i], pix, piy, vix, viy, wix, wiy, wiz, t0, S, P, V, W, tau, p)
                 _set_segment(j, t, S[j], pjx, pjy, vjx, vjy, wjx, wjy, wjz, t0, S, P, V, W, tau, p)
                 _stick_group(i, j, t, t0, S, P, V, W, tau, p, segments, arcs, member)
-                stuck = True
             else:
                 vix, viy, wix, wiy, wiz, vjx, vjy, wjx, wjy, wjz = resolve_ball_ball(
                     vix, viy, wix, wiy, wiz, vjx, vjy, wjx, wjy, wjz, nx, ny, p
@@ -725,89 +670,12 @@ def run_shot(
                 _set_segment(i, t, st, pix, piy, vix, viy, wix, wiy, wiz, t0, S, P, V, W, tau, p)
                 st, vjx, vjy, wjx, wjy, wjz = classify(vjx, vjy, wjx, wjy, wjz, R)
                 _set_segment(j, t, st, pjx, pjy, vjx, vjy, wjx, wjy, wjz, t0, S, P, V, W, tau, p)
-                stuck = False
+                member[j] = True
             kind = _BALL_BALL
             pending_a = i
             pending_b = j
             ex = pix
             ey = piy
-            if stuck:
-                _predict_group(
-                    t,
-                    t0,
-                    S,
-                    P,
-                    V,
-                    W,
-                    tau,
-                    p,
-                    segments,
-                    arcs,
-                    pockets,
-                    lines,
-                    side,
-                    cush_t,
-                    cush_id,
-                    pock_t,
-                    pock_id,
-                    line_t,
-                    line_id,
-                    line_dir,
-                    horizon,
-                    pair_t,
-                    member,
-                )
-            else:
-                _predict_own(
-                    i,
-                    t,
-                    t0,
-                    S,
-                    P,
-                    V,
-                    W,
-                    tau,
-                    p,
-                    segments,
-                    arcs,
-                    pockets,
-                    lines,
-                    side,
-                    cush_t,
-                    cush_id,
-                    pock_t,
-                    pock_id,
-                    line_t,
-                    line_id,
-                    line_dir,
-                    horizon,
-                )
-                _predict_own(
-                    j,
-                    t,
-                    t0,
-                    S,
-                    P,
-                    V,
-                    W,
-                    tau,
-                    p,
-                    segments,
-                    arcs,
-                    pockets,
-                    lines,
-                    side,
-                    cush_t,
-                    cush_id,
-                    pock_t,
-                    pock_id,
-                    line_t,
-                    line_id,
-                    line_dir,
-                    horizon,
-                )
-                _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, -1)
-                _predict_pairs(j, t, t0, S, P, V, W, p, horizon, pair_t, i)
         elif bcat == _BALL_CUSHION:
             c = bb
             px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
@@ -838,69 +706,15 @@ def run_shot(
             if speed <= 0.0 or (speed < ZENO_SPEED and recent):
                 _set_segment(i, t, S[i], px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
                 _stick_group(i, -1, t, t0, S, P, V, W, tau, p, segments, arcs, member)
-                stuck = True
             else:
                 vx, vy, wx, wy, wz = resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p)
                 st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
                 _set_segment(i, t, st, px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
-                stuck = False
             kind = _BALL_CUSHION
             pending_a = i
             pending_b = c
             ex = px
             ey = py
-            if stuck:
-                _predict_group(
-                    t,
-                    t0,
-                    S,
-                    P,
-                    V,
-                    W,
-                    tau,
-                    p,
-                    segments,
-                    arcs,
-                    pockets,
-                    lines,
-                    side,
-                    cush_t,
-                    cush_id,
-                    pock_t,
-                    pock_id,
-                    line_t,
-                    line_id,
-                    line_dir,
-                    horizon,
-                    pair_t,
-                    member,
-                )
-            else:
-                _predict_own(
-                    i,
-                    t,
-                    t0,
-                    S,
-                    P,
-                    V,
-                    W,
-                    tau,
-                    p,
-                    segments,
-                    arcs,
-                    pockets,
-                    lines,
-                    side,
-                    cush_t,
-                    cush_id,
-                    pock_t,
-                    pock_id,
-                    line_t,
-                    line_id,
-                    line_dir,
-                    horizon,
-                )
-                _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, -1)
         elif bcat == _BALL_POCKET:
             px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
             speed = norm2(vx, vy)
@@ -911,8 +725,20 @@ def run_shot(
             pending_b = bb
             ex = px
             ey = py
-            _predict_own(
-                i,
+        else:  # line crossing: no change of motion
+            px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
+            _ax, ay = acceleration(S[i], vx, vy, wx, wy, p)
+            speed = norm2(vx, vy)
+            direction = line_dir[i]
+            side[i, bb] = direction
+            kind = _LINE
+            pending_a = i
+            pending_b = bb
+            ex = px
+            ey = py
+            _predict_line(i, t, px, py, vy, ay, lines, side, horizon, line_t, line_id, line_dir)
+        if bcat != _LINE:
+            _predict_group(
                 t,
                 t0,
                 S,
@@ -934,20 +760,9 @@ def run_shot(
                 line_id,
                 line_dir,
                 horizon,
+                pair_t,
+                member,
             )
-            _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, -1)
-        else:  # line crossing: no change of motion
-            px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
-            _ax, ay = acceleration(S[i], vx, vy, wx, wy, p)
-            speed = norm2(vx, vy)
-            direction = line_dir[i]
-            side[i, bb] = direction
-            kind = _LINE
-            pending_a = i
-            pending_b = bb
-            ex = px
-            ey = py
-            _predict_line(i, t, px, py, vy, ay, lines, side, horizon, line_t, line_id, line_dir)
 
     final_pos = np.empty((n, 2))
     final_vel = np.empty((n, 2))

@@ -259,3 +259,16 @@ def test_snooker_table_uses_snooker_balls() -> None:
     assert table.ball_radius == result.params.R
     contact = result.events[result.events["kind"] == EventKind.BALL_BALL][0]
     assert contact["y"] == pytest.approx(y - 2 * table.ball_radius, abs=1e-9)
+
+
+def test_a_log_longer_than_the_first_allocation_is_rerun_identically(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sim.simulate as simulate_module
+
+    table, state, strike = nine_ball_break()
+    full = sim.simulate(table, state, strike)
+    monkeypatch.setattr(simulate_module, "INITIAL_CAPACITY", 3 - 32 * state.n)
+    small = sim.simulate(table, state, strike)
+    assert small.events.tobytes() == full.events.tobytes()
+    assert small.snapshots.pos.tobytes() == full.snapshots.pos.tobytes()
