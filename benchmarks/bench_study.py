@@ -37,7 +37,7 @@ from rules.lab.runner import study_model  # noqa: E402
 from rules.lab.scenario import load_scenario  # noqa: E402
 from rules.lab.study import COLUMNS, default_workers, run_study  # noqa: E402
 
-DEFAULT_SCENARIO = ROOT / "examples" / "nine-ball" / "break-legal.toml"
+DEFAULT_SCENARIO = ROOT / "examples" / "studies" / "nine-ball-hard-break.toml"
 
 
 def main(argv: list[str] | None = None) -> int:

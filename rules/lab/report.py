@@ -102,13 +102,14 @@ def summarize(result: StudyResult) -> Summary:
         rows.insert(
             1, share("legal break (no foul, no dry or illegal break)", c["legal"] & ~handed_over)
         )
-    if scenario.table.startswith("pool") and scenario.phase.is_break:
+    if scenario.game == "nine-ball" and scenario.phase.is_break:
         rows.append(
             share(
                 "three-ball rule met (>= 3 pocketed or past head string)",
                 c["three_ball_count"] >= 3,
             )
         )
+    if scenario.table.startswith("pool") and scenario.phase.is_break:
         rows.append(
             share(
                 "four-rails rule met (>= 4 object balls to a rail)", c["object_balls_to_rail"] >= 4
