@@ -264,8 +264,9 @@ def test_snooker_table_uses_snooker_balls() -> None:
 def test_a_log_longer_than_the_first_allocation_is_rerun_identically(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import sim.simulate as simulate_module
+    import importlib
 
+    simulate_module = importlib.import_module("sim.simulate")  # the module, not the function
     table, state, strike = nine_ball_break()
     full = sim.simulate(table, state, strike)
     monkeypatch.setattr(simulate_module, "INITIAL_CAPACITY", 3 - 32 * state.n)
