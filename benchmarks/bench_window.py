@@ -2,9 +2,9 @@
 
     python benchmarks/bench_window.py [--frames-size 1280x820]
 
-1. Frames per second while a snooker break plays back: the App (headless, SDL dummy video
-   driver) steps the playback at 1/60 s and draws every frame to an off-screen surface; the
-   rate is frames drawn / wall time of update + draw (target >= 60).
+1. Frames per second while a snooker break (and an 8-ball break) plays back: the App
+   (headless, SDL dummy video driver) steps the playback at 1/60 s and draws every frame to an
+   off-screen surface; the rate is frames drawn / wall time of update + draw (target >= 60).
 2. Launch to a playable table with a warm Numba cache: ``cuesim play snooker`` is started as a
    process with a script that quits as soon as the aim mode is reached; the wall time from
    process start to exit (interpreter start, imports, kernel cache load, first frames) is the
@@ -28,8 +28,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def playback_fps(size: tuple[int, int]) -> tuple[float, int, float]:
-    """(frames per second, frames drawn, shot duration in s) for a snooker break."""
+def playback_fps(size: tuple[int, int], game: str = "snooker") -> tuple[float, int, float]:
+    """(frames per second, frames drawn, shot duration in s) while the break of ``game``
+    plays back (pool balls roll their numbers and stripes, which costs drawing time)."""
     import pygame
 
     from render.app import App
@@ -37,7 +38,7 @@ def playback_fps(size: tuple[int, int]) -> tuple[float, int, float]:
 
     pygame.init()
     surface = pygame.Surface(size)
-    app = App(size, config=MatchConfig("snooker", ("Ann", "Bob"), seed=1), warm_up=False)
+    app = App(size, config=MatchConfig(game, ("Ann", "Bob"), seed=1), warm_up=False)
     app.draw(surface)
     app.aim.power = 0.75
     if not app.shoot():
@@ -74,9 +75,10 @@ def main() -> int:
     parser.add_argument("--size", default="1280x820", help="window size, e.g. 1280x820")
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
-    fps, frames, duration = playback_fps(size)  # type: ignore[arg-type]
-    print(f"snooker break playback at {size[0]}x{size[1]}: {fps:.0f} frames/s "
-          f"({frames} frames for a {duration:.2f} s shot; target >= 60)")  # fmt: skip
+    for game in ("snooker", "eight-ball"):
+        fps, frames, duration = playback_fps(size, game)  # type: ignore[arg-type]
+        print(f"{game} break playback at {size[0]}x{size[1]}: {fps:.0f} frames/s "
+              f"({frames} frames for a {duration:.2f} s shot; target >= 60)")  # fmt: skip
     times = launch_seconds()
     print(f"launch to a playable table (warm cache): best {min(times):.2f} s, "
           f"runs {', '.join(f'{t:.2f}' for t in times)} s (target < 2 s)")  # fmt: skip

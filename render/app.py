@@ -175,6 +175,7 @@ class App:
         self.playback: Playback | None = None
         self.pending_ruling: Any = None
         self.match_winner: int | None = None
+        self._orientations: np.ndarray | None = None
         self._background: pygame.Surface | None = None
         self._background_key: Any = None
         self.sounds = modes.Sounds(enabled=sound)
@@ -216,6 +217,7 @@ class App:
         self.last_shot = None
         self.match_winner = None
         self.game = self._new_game(config, self.score)
+        self._orientations = None
         self.enter_aim()
 
     def _new_game(self, config: MatchConfig, score: MatchScore) -> Any:
@@ -255,6 +257,7 @@ class App:
             self.mode = modes.MatchOverMode(self)
             return
         self.game = self._new_game(self.config, self.score)
+        self._orientations = None
         self.enter_aim()
 
     @property
@@ -268,6 +271,20 @@ class App:
     @property
     def looks(self) -> tuple[draw.BallLook, ...]:
         return draw.looks_for_names(self.ball_names)
+
+    def ball_orientations(self) -> np.ndarray:
+        """(n, 3, 3) how each ball is turned (for drawing its number and stripe rolling);
+        identity for a fresh rack. Purely cosmetic: the rules and the engine never see it."""
+        n = int(self.game.state.n)
+        if self._orientations is None or len(self._orientations) != n:
+            self._orientations = np.tile(np.eye(3), (n, 1, 1))
+        return self._orientations
+
+    def roll_balls(self, displacement: np.ndarray) -> None:
+        """Turn the balls as if they rolled through ``displacement`` ((n, 2), m)."""
+        self._orientations = draw.rolled(
+            self.ball_orientations(), displacement, float(self.table.ball_radius)
+        )
 
     def declaration_options(self) -> Any:
         return self.game.declaration_options()

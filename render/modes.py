@@ -76,7 +76,10 @@ def draw_scene(
     surface.blit(app.table_background(size), (0, 0))
     if positions is None or on_table is None:
         positions, on_table = app.current_positions()
-    draw.draw_balls(surface, app.view_for(size), app.table, positions, on_table, app.looks)
+    draw.draw_balls(
+        surface, app.view_for(size), app.table, positions, on_table, app.looks,
+        orientations=app.ball_orientations(),
+    )  # fmt: skip
     layout = app.layout(size)
     hud.draw_scoreboard(surface, layout["board"], score_info(app))
     pygame.draw.rect(surface, hud.PANEL, layout["panel"])
@@ -685,7 +688,9 @@ class AimMode(Mode):
                 object_path=obj_path,
                 tangent_path=tangent,
             )
-        draw.draw_balls(surface, view, table, positions, on, app.looks)
+        draw.draw_balls(
+            surface, view, table, positions, on, app.looks, orientations=app.ball_orientations()
+        )
         if app.in_hand and cue is not None:
             problem = app.game.placement_problem(cue)
             ring = (255, 90, 80) if problem else (255, 255, 255)
@@ -779,9 +784,11 @@ class PlaybackMode(Mode):
         if playback is None:
             return
         before = playback.t
-        playback.t = min(
-            playback.duration, playback.t + dt * (SLOW_MOTION if playback.slow else 1.0)
-        )
+        start_pos, _ = playback.positions()
+        step = dt * (SLOW_MOTION if playback.slow else 1.0)
+        playback.t = min(playback.duration, playback.t + step)
+        end_pos, _ = playback.positions()
+        self.app.roll_balls(end_pos - start_pos)
         for t, speed in playback.clicks:
             if before < t <= playback.t or (before == 0.0 and t == 0.0):
                 self.app.sounds.click(speed)

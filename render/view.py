@@ -109,6 +109,12 @@ class View:
         """A length in metres as pixels."""
         return metres * self.scale
 
+    def direction_of(self, dx: float, dy: float) -> tuple[float, float]:
+        """The screen direction (px per m, unscaled) of the table vector (dx, dy)."""
+        if self.landscape:
+            return dy, dx
+        return dx, -dy
+
     def direction_to_screen(self, angle_rad: float) -> tuple[float, float]:
         """Unit screen vector (px) of the table direction at ``angle_rad`` from +x, CCW."""
         dx, dy = math.cos(angle_rad), math.sin(angle_rad)

@@ -411,3 +411,16 @@ def test_a_routine_call_goes_away_by_itself_but_a_foul_waits() -> None:
     assert app.mode.ruling.fouls
     app.update(10.0)
     assert app.mode.name == "decision"
+
+
+def test_balls_roll_during_playback_and_a_new_rack_starts_unturned() -> None:
+    app = new_app("eight-ball")
+    app.aim.power = 0.8
+    key(app, pygame.K_SPACE)
+    for _ in range(30):
+        app.update(1 / 30)
+    turned = [not np.allclose(m, np.eye(3)) for m in app.ball_orientations()]
+    assert sum(turned) >= 3
+    frame(app)
+    app.start_match(app.config)
+    assert all(np.allclose(m, np.eye(3)) for m in app.ball_orientations())
