@@ -148,22 +148,17 @@ def game_from_scenario(scenario: Scenario) -> Any:
         "breaker": to_play if phase.is_break else fresh.breaker,
     }
     if phase.scores:
-        changes["score"] = tuple(phase.scores.get(p, 0) for p in players)
-    names = {f.name for f in fields(fresh)}
+        # Scores are per side (snooker teams: players 1 and 3, 2 and 4), named by its first player.
+        changes["score"] = tuple(phase.scores.get(players[s], 0) for s in range(len(fresh.score)))
     if phase.groups:
-        groups = tuple(rules.Group(phase.groups[p]) for p in players)
-        for candidate in ("groups", "group_of"):
-            if candidate in names:
-                changes[candidate] = groups
-                break
-        else:
-            raise AssertionError("the eight-ball game has no groups field the lab knows")
-    if scenario.game == "snooker" and phase.free_ball:
-        for candidate in ("free_ball", "free_ball_available"):
-            if candidate in names:
-                changes[candidate] = True
-                break
-    return replace(fresh, **{k: v for k, v in changes.items() if k in names})
+        changes["groups"] = tuple(rules.Group(phase.groups[p]) for p in players)
+    if phase.free_ball:
+        changes["free_ball"] = True
+    names = {f.name for f in fields(fresh)}
+    unknown = sorted(set(changes) - names)
+    if unknown:
+        raise AssertionError(f"{type(fresh).__name__} has no field(s) {unknown} the lab sets")
+    return replace(fresh, **changes)
 
 
 # ----------------------------------------------------------------------------- one shot
