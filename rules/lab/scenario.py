@@ -454,6 +454,10 @@ class _Builder:
         if called_ball == CUE:
             raise self.fail("shot.call.ball", "the cue ball cannot be called")
         free_ball = raw.get("free_ball")
+        if free_ball is not None and "nominate" in raw:
+            raise self.fail(
+                "shot.free_ball", "a free ball is the nomination: give free_ball or nominate"
+            )
         if free_ball is not None:
             self._ball(free_ball, "shot.free_ball")
             if not phase.free_ball:
