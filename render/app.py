@@ -430,12 +430,17 @@ class App:
         )
 
     def place_cue_ball(self, xy: tuple[float, float]) -> bool:
-        """Move the cue ball in hand to ``xy`` if the rules allow it; else say why (toast)."""
-        problem = self.game.placement_problem((float(xy[0]), float(xy[1])))
-        if problem is not None:
-            self.say(f"Cannot place the cue ball there: {problem}", hud.ALERT)
+        """Move the cue ball in hand to ``xy`` if the rules allow it; otherwise show the
+        rules' ``IllegalPlacementError`` message and leave it where it was."""
+        import rules
+
+        spot = (float(xy[0]), float(xy[1]))
+        try:
+            self.game.state_for_shot(spot)
+        except rules.IllegalPlacementError as exc:
+            self.say(str(exc), hud.ALERT)
             return False
-        self.aim.cue_xy = (float(xy[0]), float(xy[1]))
+        self.aim.cue_xy = spot
         return True
 
     def nominated_ball(self) -> int | None:

@@ -325,11 +325,17 @@ def draw_banner(
 def draw_toast(
     surface: pygame.Surface, text: str, *, colour: tuple[int, int, int] = ACCENT
 ) -> None:
-    """A one-line message near the top of the table area."""
-    img = get_font(24).render(text, True, colour)
-    box = img.get_rect().inflate(24, 12)
+    """A message near the top of the table area, wrapped to the window's width."""
+    lines = _wrap(text, 24, max(200, surface.get_width() - 160))
+    images = [get_font(24).render(line, True, colour) for line in lines]
+    width = max(img.get_width() for img in images) + 24
+    height = sum(img.get_height() for img in images) + 12
+    box = pygame.Rect(0, 0, width, height)
     box.midtop = (surface.get_width() // 2, 84)
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     shade.fill((10, 10, 14, 215))
     surface.blit(shade, box.topleft)
-    surface.blit(img, img.get_rect(center=box.center))
+    y = box.top + 6
+    for img in images:
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += img.get_height()

@@ -147,7 +147,7 @@ def test_a_miss_is_a_foul_with_ball_in_hand_and_a_bad_spot_is_refused() -> None:
     # Drop the cue ball onto the 2: refused with the rules' words, the ball stays put.
     drag(app, screen_of(app, origin), screen_of(app, (0.9, 2.0)))
     assert app.aim.cue_xy == origin
-    assert app.toast is not None and "Cannot place the cue ball" in app.toast[0]
+    assert app.toast is not None and "Illegal cue-ball placement" in app.toast[0]
     # A free spot is accepted.
     drag(app, screen_of(app, origin), screen_of(app, (0.6, 1.5)))
     assert app.aim.cue_xy == pytest.approx((0.6, 1.5), abs=0.01)
@@ -380,7 +380,7 @@ def test_with_ball_in_hand_a_click_places_and_does_not_shoot() -> None:
     assert app.mode.name == "aim" and app.aim.cue_xy == pytest.approx((0.4, 0.3), abs=0.01)
     click(app, screen_of(app, (0.4, 1.0)))  # beyond the head string: refused
     assert app.aim.cue_xy == pytest.approx((0.4, 0.3), abs=0.01)
-    assert "Cannot place the cue ball" in app.toast[0]
+    assert "Illegal cue-ball placement" in app.toast[0]
     key(app, pygame.K_SPACE)
     assert app.mode.name == "playback"
 
