@@ -450,8 +450,8 @@ class App:
             return self.aim.nominated
         contact = self.aim_contact()
         if contact is not None and contact.ball > 0:
-            name = self.ball_names[contact.ball]
-            if self.aim.free_ball or not name.startswith("red"):
+            callable_balls = self.declaration_options().callable_balls
+            if not callable_balls or contact.ball in callable_balls:
                 return contact.ball
         return None
 

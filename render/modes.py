@@ -536,10 +536,12 @@ class AimMode(Mode):
         options = app.declaration_options()
         ball = self._ball_under(pos)
         if self.picking_nomination:
-            if ball > 0:
+            if ball > 0 and (not options.callable_balls or ball in options.callable_balls):
                 app.aim.nominated = ball
                 app.say(f"Nominated: {app.ball_names[ball]}")
                 self.picking_nomination = False
+            elif ball > 0:
+                app.say(f"The {app.ball_names[ball]} cannot be nominated now.", hud.ALERT)
             return
         if app.in_hand and ball == 0:
             self.dragging = "cue"

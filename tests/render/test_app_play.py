@@ -424,3 +424,29 @@ def test_balls_roll_during_playback_and_a_new_rack_starts_unturned() -> None:
     frame(app)
     app.start_match(app.config)
     assert all(np.allclose(m, np.eye(3)) for m in app.ball_orientations())
+
+
+def test_snooker_colour_after_a_red_is_inferred_from_the_aim_or_asked() -> None:
+    app = new_app("snooker")
+    names = app.game.ball_names
+    blue, pink, red = names.index("blue"), names.index("pink"), names.index("red_3")
+    set_position(
+        app,
+        {0: (0.889, 1.2), blue: (0.889, 1.7845), pink: (0.889, 2.67675), red: (0.3, 1.25)},
+        phase=rules.Phase.COLOUR_AFTER_RED,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({blue, pink}),
+        shot_number=7,
+    )
+    assert app.declaration_options().nomination_required
+    app.aim.phi_deg, app.aim.locked = 90.0, True
+    assert app.nominated_ball() == blue and app.declaration_problem() is None
+    app.aim.phi_deg = 180.0  # at the red: not a colour, so the player is asked
+    assert app.nominated_ball() is None
+    assert "Nominate" in app.declaration_problem()
+    key(app, pygame.K_n)
+    click(app, screen_of(app, (0.3, 1.25)))
+    assert app.aim.nominated is None and "cannot be nominated" in app.toast[0]
+    key(app, pygame.K_6)  # the pink, by its value
+    assert app.aim.nominated == pink
+    assert app.build_declaration().nominated == pink
