@@ -450,3 +450,15 @@ def test_snooker_colour_after_a_red_is_inferred_from_the_aim_or_asked() -> None:
     key(app, pygame.K_6)  # the pink, by its value
     assert app.aim.nominated == pink
     assert app.build_declaration().nominated == pink
+
+
+def test_after_a_resize_the_mouse_maps_to_the_new_layout() -> None:
+    app = new_app("nine-ball")
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=640, size=(900, 640)))
+    small = pygame.Surface((900, 640))
+    app.draw(small)
+    view = app.view_for((900, 640))
+    assert view.scale < app.view_for(SIZE).scale
+    spot = view.to_screen(0.3, 0.4)
+    click(app, spot)
+    assert app.aim.cue_xy == pytest.approx((0.3, 0.4), abs=0.01)
