@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from sim.balls import BallState, first_ball_off_cloth, first_overlap
@@ -16,6 +18,7 @@ from sim.errors import (
     SimInputError,
 )
 from sim.events import EVENT_DTYPE
+from sim.kernels.checks import all_clearly_on_cloth, any_overlap
 from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, run_shot
 from sim.params import Params
 from sim.result import ShotResult, Snapshots
@@ -35,30 +38,26 @@ def _read_only(arr: np.ndarray) -> np.ndarray:
 def _first_ball_off_cloth(state: BallState, table: Table) -> int | None:
     """Index of the first on-table ball off the cloth (``Table.contains_ball``), or None.
 
-    Vectorised pre-check: a centre inside the nose-line rectangle, at least ``R - MAX_OVERLAP``
-    from every cushion and outside every capture circle is on the cloth; only the others go
-    through ``contains_ball`` one by one.
+    A compiled pre-check clears the usual case at once; otherwise the exact check decides.
     """
-    idx = np.flatnonzero(state.on_table)
-    if idx.size == 0:
-        return None
-    xy = state.pos[idx]
-    clearance = table.cushion_distances(xy).min(axis=1)
-    pk = table.arrays.pockets
-    outside_pockets = np.all(
-        np.hypot(xy[:, None, 0] - pk[None, :, 0], xy[:, None, 1] - pk[None, :, 1]) > pk[None, :, 2],
-        axis=1,
-    )
-    in_rect = (
-        (xy[:, 0] >= 0.0)
-        & (xy[:, 0] <= table.width)
-        & (xy[:, 1] >= 0.0)
-        & (xy[:, 1] <= table.length)
-    )
-    sure = in_rect & outside_pockets & (clearance >= table.ball_radius - MAX_OVERLAP)
-    if bool(sure.all()):
+    arrays = table.arrays
+    if all_clearly_on_cloth(
+        np.ascontiguousarray(state.pos),
+        np.ascontiguousarray(state.on_table),
+        float(table.width),
+        float(table.length),
+        float(table.ball_radius) - MAX_OVERLAP,
+        np.ascontiguousarray(arrays.segments),
+        np.ascontiguousarray(arrays.arcs),
+        np.ascontiguousarray(arrays.pockets),
+    ):
         return None
     return first_ball_off_cloth(state, table)
+
+
+@lru_cache(maxsize=32)
+def _default_params(table: Table) -> Params:
+    return Params.for_table(table)
 
 
 def _validate(
@@ -80,7 +79,13 @@ def _validate(
             raise InvalidBallStateError(f"state.{name} holds NaN or infinite numbers")
     if state.n < 1:
         raise InvalidBallStateError("state has no balls; at least the cue ball is needed")
-    overlap = first_overlap(state, params.R, MAX_OVERLAP)
+    overlap = None
+    if any_overlap(
+        np.ascontiguousarray(state.pos),
+        np.ascontiguousarray(state.on_table),
+        2.0 * params.R - MAX_OVERLAP,
+    ):
+        overlap = first_overlap(state, params.R, MAX_OVERLAP)
     if overlap is not None:
         i, j, depth = overlap
         raise OverlappingBallsError(
@@ -126,7 +131,9 @@ def simulate(
     when the shot needs more than ``max_events`` events. Inputs are never mutated.
     """
     if params is None:
-        params = Params.for_table(table)
+        params = _default_params(table) if isinstance(table, Table) else None
+    if params is None:
+        raise SimInputError(f"table must be a sim.Table, got {type(table).__name__}")
     _validate(table, state, strike, params, max_events)
     pos, vel, spin, motion, on_table = state.copy_arrays()
     motion[~on_table] = MotionState.POCKETED

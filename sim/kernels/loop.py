@@ -107,9 +107,9 @@ def _stick_group(seed_a, seed_b, t, t0, S, P, V, W, tau, p, segments, arcs, memb
     members take the mean velocity and spin (a perfectly inelastic,
     gripping contact), then finish sliding (:func:`_rolled_out`), then lose any common
     velocity into a cushion a member touches. Each step only removes energy, and identical
-    motions never meet again, which ends the chain. ``seed_b`` may be -1 (a ball pressing on
-    a cushion). Mutates the segment arrays of the members and sets ``member[k]`` True for
-    each; returns the member count.
+    motions never meet again, which ends the chain. ``seed_b`` may equal ``seed_a`` (a ball
+    pressing on a cushion). Mutates the segment arrays of the members and sets ``member[k]``
+    True for each; returns the member count.
     """
     n = S.shape[0]
     R = p[P_R]
@@ -705,7 +705,7 @@ def run_shot(
             last_cush_t[i] = t
             if speed <= 0.0 or (speed < ZENO_SPEED and recent):
                 _set_segment(i, t, S[i], px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
-                _stick_group(i, -1, t, t0, S, P, V, W, tau, p, segments, arcs, member)
+                _stick_group(i, i, t, t0, S, P, V, W, tau, p, segments, arcs, member)
             else:
                 vx, vy, wx, wy, wz = resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p)
                 st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)

@@ -1,0 +1,64 @@
+"""Fast input checks for simulate() (Numba): overlapping balls, balls clear of the cushions.
+
+Both are pre-checks: they answer "certainly fine" cheaply; anything else is handed to the
+exact (slower) Python checks of ``sim.balls`` and ``sim.table`` for the verdict and the message.
+Pure functions.
+"""
+
+from __future__ import annotations
+
+import math
+
+from numba import njit
+
+
+@njit(cache=True)
+def any_overlap(pos, on_table, min_dist):
+    """True when two on-table balls' centres are closer than ``min_dist`` m.
+
+    ``pos`` (n, 2) float64, ``on_table`` (n,) bool.
+    """
+    n = pos.shape[0]
+    lim = min_dist * min_dist
+    for i in range(n):
+        if not on_table[i]:
+            continue
+        for j in range(i + 1, n):
+            if not on_table[j]:
+                continue
+            dx = pos[j, 0] - pos[i, 0]
+            dy = pos[j, 1] - pos[i, 1]
+            if dx * dx + dy * dy < lim:
+                return True
+    return False
+
+
+@njit(cache=True)
+def all_clearly_on_cloth(pos, on_table, width, length, clearance, segments, arcs, pockets):
+    """True when every on-table centre lies in the nose-line rectangle [0, width] x
+    [0, length], at least ``clearance`` m from every straight cushion (clamped to the segment)
+    and knuckle, and outside every pocket capture circle. False means "check exactly"."""
+    n = pos.shape[0]
+    for i in range(n):
+        if not on_table[i]:
+            continue
+        x = pos[i, 0]
+        y = pos[i, 1]
+        if not (0.0 <= x <= width and 0.0 <= y <= length):
+            return False
+        for k in range(segments.shape[0]):
+            x1 = segments[k, 0]
+            y1 = segments[k, 1]
+            dx = segments[k, 2] - x1
+            dy = segments[k, 3] - y1
+            s = ((x - x1) * dx + (y - y1) * dy) / (dx * dx + dy * dy)
+            s = min(1.0, max(0.0, s))
+            if math.hypot(x - (x1 + s * dx), y - (y1 + s * dy)) < clearance:
+                return False
+        for k in range(arcs.shape[0]):
+            if math.hypot(x - arcs[k, 0], y - arcs[k, 1]) - arcs[k, 2] < clearance:
+                return False
+        for k in range(pockets.shape[0]):
+            if math.hypot(x - pockets[k, 0], y - pockets[k, 1]) <= pockets[k, 2]:
+                return False
+    return True
