@@ -316,7 +316,7 @@ def connect_cluster(
         ) from None
     if address == "local":
         cluster = LocalCluster(
-            n_workers=workers or default_workers(), threads_per_worker=1, dashboard_address=None
+            n_workers=workers or default_workers(), threads_per_worker=1, dashboard_address=":0"
         )
         client = Client(cluster)
 

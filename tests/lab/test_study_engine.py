@@ -51,7 +51,7 @@ def test_dask_local_cluster_gives_the_single_process_table() -> None:
     local = run_study(sc, 24, seed=8, workers=1)
     with (
         distributed.LocalCluster(
-            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):

@@ -58,7 +58,7 @@ def test_dask_cluster_gives_the_single_process_table() -> None:
     local = run_study(fake_scenario(), 45, seed=21, workers=1, factory=fake_factory)
     with (
         distributed.LocalCluster(
-            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
