@@ -15,7 +15,7 @@ import hashlib
 
 import numpy as np
 import pytest
-from conftest import nine_ball_break, snooker_break_off
+from engine_shots import nine_ball_break, snooker_break_off
 
 import sim
 

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 import pytest
-from conftest import nine_ball_break, snooker_break_off
+from engine_shots import nine_ball_break, snooker_break_off
 
 import sim
 from sim import EventKind, MotionState

@@ -1,5 +1,7 @@
 """Shared builders for whole-shot engine tests: racks from PHYSICS.md 5.1/5.2 formulas.
 
+Imported by name (``from engine_shots import ...``; pytest puts this folder on sys.path).
+
 The racks are built here, inline, from the spot positions and the ball radius (with a fixed
 tiny gap between neighbours), so the engine tests do not depend on ``rules/``.
 """
@@ -9,7 +11,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import pytest
 
 import sim
 
@@ -57,13 +58,3 @@ def snooker_break_off() -> tuple[sim.Table, sim.BallState, sim.Strike]:
     phi = math.degrees(math.atan2(target[1] - cue[1], target[0] - cue[0]))
     state = sim.BallState.at_rest(np.vstack([cue, reds, colours]))
     return table, state, sim.Strike(speed=7.0, phi=phi, b=-0.1)
-
-
-@pytest.fixture(scope="session")
-def nine_ball_shot() -> tuple[sim.Table, sim.BallState, sim.Strike]:
-    return nine_ball_break()
-
-
-@pytest.fixture(scope="session")
-def snooker_shot() -> tuple[sim.Table, sim.BallState, sim.Strike]:
-    return snooker_break_off()
