@@ -671,6 +671,7 @@ def run_shot(
                 st, vjx, vjy, wjx, wjy, wjz = classify(vjx, vjy, wjx, wjy, wjz, R)
                 _set_segment(j, t, st, pjx, pjy, vjx, vjy, wjx, wjy, wjz, t0, S, P, V, W, tau, p)
                 member[j] = True
+            speed = max(speed, 0.0)  # a pressing contact logs no approach speed
             kind = _BALL_BALL
             pending_a = i
             pending_b = j
@@ -710,6 +711,7 @@ def run_shot(
                 vx, vy, wx, wy, wz = resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p)
                 st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
                 _set_segment(i, t, st, px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
+            speed = max(speed, 0.0)
             kind = _BALL_CUSHION
             pending_a = i
             pending_b = c

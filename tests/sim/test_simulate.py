@@ -273,3 +273,32 @@ def test_a_log_longer_than_the_first_allocation_is_rerun_identically(
     small = sim.simulate(table, state, strike)
     assert small.events.tobytes() == full.events.tobytes()
     assert small.snapshots.pos.tobytes() == full.snapshots.pos.tobytes()
+
+
+@pytest.mark.parametrize("lead", [0.3, 1e-4])
+def test_a_chaser_rolling_into_a_slower_ball_does_not_start_a_zeno_chain(lead: float) -> None:
+    # the chaser keeps its topspin after each contact and catches up again (PHYSICS 2.9 item 8)
+    y = 0.5
+    v_back, v_front = 1.0, 0.97
+    state = sim.BallState(
+        pos=[[0.6, y], [0.6, y + 2 * R + lead]],
+        vel=[[0.0, v_back], [0.0, v_front]],
+        spin=[[-v_back / R, 0.0, 0.0], [-v_front / R, 0.0, 0.0]],
+        radius=R,
+    )
+    result = sim.simulate(TABLE, state, params=PARAMS)
+    assert (result.events["kind"] == EventKind.BALL_BALL).sum() >= 1
+    assert len(result.events) < 200
+    check_invariants(result)
+
+
+def test_a_cluster_pushed_slowly_settles() -> None:
+    # a slow ball rolling into a frozen triangle of three
+    tri = np.array(
+        [[0.6, 1.4], [0.6 - R, 1.4 + math.sqrt(3) * R], [0.6 + R, 1.4 + math.sqrt(3) * R]]
+    )
+    cue = np.array([[0.6, 1.2]])
+    state = sim.BallState.at_rest(np.vstack([cue, tri]))
+    result = sim.simulate(TABLE, state, sim.Strike(0.25, 90.0, b=0.4), params=PARAMS)
+    assert len(result.events) < 300
+    check_invariants(result)
