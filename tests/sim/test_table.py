@@ -414,3 +414,24 @@ def test_balls_along_and_into_each_rail_stay_on_the_table(make) -> None:  # type
             on = snaps.motion[:, 0] != MotionState.POCKETED
             assert t.in_cloth_region_mask(snaps.pos[on, 0]).all()
             assert t.cushion_distances(snaps.pos[on, 0]).min() >= R - 1e-9
+
+
+def test_pool_side_pocket_takes_angled_balls_but_not_shallow_ones() -> None:
+    """A rolling ball aimed at the side pocket's centre drops from 0 to 45 degrees off its axis
+    and bounces out at 70 degrees (the capture depth tunable of POOL_SIDE_POCKET)."""
+    t = Table.pool(9)
+    p = t.pocket_named("left_side")
+    mid = np.array(p.mouth).mean(axis=0)
+    into = np.array([p.x, p.y]) - mid
+    into /= np.linalg.norm(into)
+    for degrees, drops in ((0, True), (30, True), (45, True), (70, False)):
+        a = math.radians(degrees)
+        d = np.array(
+            [
+                into[0] * math.cos(a) - into[1] * math.sin(a),
+                into[0] * math.sin(a) + into[1] * math.cos(a),
+            ]
+        )
+        for speed in (0.8, 2.5):
+            result = simulate(t, _rolling(t, mid - 0.3 * d, d, speed), None)
+            assert (not result.final.on_table[0]) == drops, (degrees, speed)
