@@ -416,8 +416,9 @@ def run_benchmarks(
 ) -> list[BenchRow]:
     """Run every scenario; ``quick`` uses fewer repeats and 100 random shots instead of 1,000.
 
-    Takes about a minute in full on two cores (most of it the cold compiles); ``quick`` about
-    half of that. Returns the report rows in scenario order.
+    On two cores a full run takes about 5 minutes, most of it the three cold compiles of about
+    30 s each and the warm-start processes; ``quick`` (one cold compile) about 2 minutes, and
+    ``include_compile=False`` under a minute. Returns the report rows in scenario order.
     """
     say = progress or (lambda _msg: None)
     rows: list[BenchRow] = []
