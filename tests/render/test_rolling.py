@@ -44,3 +44,8 @@ def test_a_turned_ball_shows_its_number_elsewhere() -> None:
     assert np.abs(image.astype(int) - at_rest.astype(int)).max() > 60
     # The identity gives back the cached picture at rest.
     assert draw._sprite_axes(view, np.eye(3)) == ((0.0, 0.0, 1.0), (0.0, 1.0, 0.0))
+
+
+def test_a_missing_displacement_leaves_the_ball_as_it_was() -> None:
+    out = draw.rolled(np.eye(3)[None].repeat(2, 0), np.array([[np.nan, 0.01], [np.inf, 0]]), R)
+    assert out == pytest.approx(np.eye(3)[None].repeat(2, 0))
