@@ -395,7 +395,8 @@ def rolled(orientations: np.ndarray, displacement: np.ndarray, radius: float) ->
     distance d turns by d / R about the horizontal axis z x d (Rodrigues' formula). Returns new
     matrices; does not mutate its arguments. Used only to draw the numbers turning.
     """
-    d = np.nan_to_num(np.asarray(displacement, dtype=np.float64), nan=0.0, posinf=0.0, neginf=0.0)
+    d = np.array(displacement, dtype=np.float64)
+    d[~np.isfinite(d).all(axis=1)] = 0.0  # a ball without a position this frame does not turn
     dist = np.hypot(d[:, 0], d[:, 1])
     out = np.array(orientations, dtype=np.float64, copy=True)
     moving = dist > 1e-9
