@@ -491,6 +491,17 @@ def run_shot(
         for k in range(nl):
             side[i, k] = 1 if P[i, 1] >= lines[k] else -1
 
+    # Typed (non-literal) copies of the constants used in calls: one compiled specialisation
+    # per helper instead of one per literal value (compile time).
+    no_cat = np.int64(127)
+    no_id = np.int64(32767)
+    minus_one = np.int64(-1)
+    cat_transition = np.int64(_TRANSITION_RANK)
+    cat_ball_ball = np.int64(_BALL_BALL)
+    cat_cushion = np.int64(_BALL_CUSHION)
+    cat_pocket = np.int64(_BALL_POCKET)
+    cat_line = np.int64(_LINE)
+
     t = 0.0
     pending_a = -1
     pending_b = -1
@@ -504,7 +515,9 @@ def run_shot(
         st, vx, vy, wx, wy, wz = classify(
             strike_vel[0], strike_vel[1], strike_spin[0], strike_spin[1], strike_spin[2], R
         )
-        _set_segment(0, 0.0, st, P[0, 0], P[0, 1], vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
+        _set_segment(
+            np.int64(0), 0.0, st, P[0, 0], P[0, 1], vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p
+        )
         kind = _STRIKE
         pending_a = 0
         pending_b = -1
@@ -575,42 +588,44 @@ def run_shot(
 
         # Find the next event: smallest (t, category, a, b).
         bt = math.inf
-        bcat = 127
-        ba = 32767
-        bb = 32767
+        bcat = no_cat
+        ba = no_id
+        bb = no_id
         for i in range(n):
             if (
                 tau[i] < math.inf
                 and S[i] != POCKETED
                 and S[i] != STATIONARY
-                and _earlier(tau[i], _TRANSITION_RANK, i, -1, bt, bcat, ba, bb)
+                and _earlier(tau[i], cat_transition, i, minus_one, bt, bcat, ba, bb)
             ):
                 bt = tau[i]
                 bcat = _TRANSITION_RANK
                 ba = i
                 bb = -1
             if cush_t[i] < math.inf and _earlier(
-                cush_t[i], _BALL_CUSHION, i, cush_id[i], bt, bcat, ba, bb
+                cush_t[i], cat_cushion, i, cush_id[i], bt, bcat, ba, bb
             ):
                 bt = cush_t[i]
                 bcat = _BALL_CUSHION
                 ba = i
                 bb = cush_id[i]
             if pock_t[i] < math.inf and _earlier(
-                pock_t[i], _BALL_POCKET, i, pock_id[i], bt, bcat, ba, bb
+                pock_t[i], cat_pocket, i, pock_id[i], bt, bcat, ba, bb
             ):
                 bt = pock_t[i]
                 bcat = _BALL_POCKET
                 ba = i
                 bb = pock_id[i]
-            if line_t[i] < math.inf and _earlier(line_t[i], _LINE, i, line_id[i], bt, bcat, ba, bb):
+            if line_t[i] < math.inf and _earlier(
+                line_t[i], cat_line, i, line_id[i], bt, bcat, ba, bb
+            ):
                 bt = line_t[i]
                 bcat = _LINE
                 ba = i
                 bb = line_id[i]
             for j in range(i + 1, n):
                 tij = pair_t[i, j]
-                if tij <= bt and _earlier(tij, _BALL_BALL, i, j, bt, bcat, ba, bb):
+                if tij <= bt and _earlier(tij, cat_ball_ball, i, j, bt, bcat, ba, bb):
                     bt = tij
                     bcat = _BALL_BALL
                     ba = i
@@ -659,8 +674,12 @@ def run_shot(
             recent = t - last_pair[i, j] < ZENO_WINDOW
             last_pair[i, j] = t
             if speed <= 0.0 or (speed < ZENO_SPEED and recent):
-                _set_segment(i, t, S[i], pix, piy, vix, viy, wix, wiy, wiz, t0, S, P, V, W, tau, p)
-                _set_segment(j, t, S[j], pjx, pjy, vjx, vjy, wjx, wjy, wjz, t0, S, P, V, W, tau, p)
+                _set_segment(
+                    i, t, np.int64(S[i]), pix, piy, vix, viy, wix, wiy, wiz, t0, S, P, V, W, tau, p
+                )
+                _set_segment(
+                    j, t, np.int64(S[j]), pjx, pjy, vjx, vjy, wjx, wjy, wjz, t0, S, P, V, W, tau, p
+                )
                 _stick_group(i, j, t, t0, S, P, V, W, tau, p, segments, arcs, member)
             else:
                 vix, viy, wix, wiy, wiz, vjx, vjy, wjx, wjy, wjz = resolve_ball_ball(
@@ -705,7 +724,9 @@ def run_shot(
             last_cush_id[i] = c
             last_cush_t[i] = t
             if speed <= 0.0 or (speed < ZENO_SPEED and recent):
-                _set_segment(i, t, S[i], px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
+                _set_segment(
+                    i, t, np.int64(S[i]), px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p
+                )
                 _stick_group(i, i, t, t0, S, P, V, W, tau, p, segments, arcs, member)
             else:
                 vx, vy, wx, wy, wz = resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p)
@@ -720,7 +741,9 @@ def run_shot(
         elif bcat == _BALL_POCKET:
             px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
             speed = norm2(vx, vy)
-            _set_segment(i, t, POCKETED, px, py, 0.0, 0.0, 0.0, 0.0, 0.0, t0, S, P, V, W, tau, p)
+            _set_segment(
+                i, t, np.int64(POCKETED), px, py, 0.0, 0.0, 0.0, 0.0, 0.0, t0, S, P, V, W, tau, p
+            )
             tau[i] = math.inf
             kind = _BALL_POCKET
             pending_a = i
