@@ -150,6 +150,11 @@ def score_info(app: Any) -> hud.ScoreInfo:
         is_break = str(getattr(game.phase, "value", "")) == "break"
         centre += " \u00b7 " + ("break" if is_break else f"shot {game.shot_number + 1}")
     ball_on = _ball_words(app, game.ball_on)
+    if config.game == "eight-ball" and len(game.ball_on) > 7:
+        ball_on = "any solid or stripe (open table)"
+    elif config.game == "eight-ball" and len(game.ball_on) > 1:
+        group = groups[game.to_play] if groups else None
+        ball_on = f"the {getattr(group, 'value', 'group')!s}" if group else ball_on
     if snooker and len(game.players) == 4:
         centre += f" \u00b7 at the table: {game.players[game.to_play]}"
     return hud.ScoreInfo(
