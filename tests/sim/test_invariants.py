@@ -11,6 +11,9 @@ consecutive snapshots:
 - events are in time order, the first is the strike at t = 0, and the shot ends with every
   ball stationary or pocketed, without hitting the event cap.
 
+Parameters: the defaults for half of the shots, otherwise every cushion and ball-ball model
+with coefficients drawn across PHYSICS.md section 4's ranges.
+
 Layouts: 9-ball and 8-ball racks on the 9, 8 and 7 ft tables, the snooker set-up, scattered
 balls on every table, and states with several balls already moving (no strike). Each shot is
 reproducible from ``(seed, index)``: see :func:`make_shot`.
@@ -66,6 +69,7 @@ class Shot:
     table: Table
     state: BallState
     strike: Strike | None
+    params: Params | None = None
 
 
 def _cue_spot(table: Table, rng: np.random.Generator, others: np.ndarray) -> tuple[float, float]:
@@ -86,6 +90,25 @@ def _cue_spot(table: Table, rng: np.random.Generator, others: np.ndarray) -> tup
         if free and table.contains_ball(*p, clearance=R + 1e-4):
             return p
     raise AssertionError("no free spot for the cue ball")
+
+
+def _random_params(table: Table, rng: np.random.Generator) -> Params | None:
+    """Default parameters half of the time; otherwise every collision model and coefficients
+    drawn across the ranges of PHYSICS.md section 4."""
+    if rng.random() < 0.5:
+        return None
+    return Params.for_table(
+        table,
+        cushion_model=str(rng.choice(["reflection", "han2005", "mathavan2010"])),
+        ball_ball_model=str(rng.choice(["frictional", "frictionless"])),
+        e_b=float(rng.uniform(0.85, 1.0)),
+        e_c=float(rng.uniform(0.6, 0.98)),
+        f_c=float(rng.uniform(0.05, 0.3)),
+        u_s=float(rng.uniform(0.15, 0.4)),
+        u_r=float(rng.uniform(0.005, 0.015)),
+        spin_decel=float(rng.uniform(5.0, 40.0)),
+        u_b=None if rng.random() < 0.5 else float(rng.uniform(0.01, 0.08)),
+    )
 
 
 def make_shot(seed: int, index: int) -> Shot:
@@ -119,13 +142,20 @@ def make_shot(seed: int, index: int) -> Shot:
         vel = np.stack([speed * np.cos(ang), speed * np.sin(ang)], axis=1)
         spin = rng.normal(0.0, 60.0, (n, 3)) * moving[:, None]
         state = BallState(state.pos, vel, spin, radius=table.ball_radius)
-        return Shot(f"{kind} {table.name} n={n}", table, state, None)
+        params = _random_params(table, rng)
+        return Shot(_label(kind, table, n, params), table, state, None, params)
     numbers = random_strike_numbers(rng, speed_range=(0.2, 10.0))
     if kind != "scattered" and rng.random() < 0.5:
         # a break-like shot at the head ball of the rack, slightly off centre
         target = state.pos[1] + rng.normal(0.0, 0.5 * table.ball_radius, 2)
         numbers["phi"] = aim_phi(state.pos[0], target)
-    return Shot(f"{kind} {table.name} n={state.n}", table, state, Strike(**numbers))
+    params = _random_params(table, rng)
+    return Shot(_label(kind, table, state.n, params), table, state, Strike(**numbers), params)
+
+
+def _label(kind: str, table: Table, n: int, params: Params | None) -> str:
+    models = "defaults" if params is None else f"{params.cushion_model}/{params.ball_ball_model}"
+    return f"{kind} {table.name} n={n} {models}"
 
 
 def _energies(vel: np.ndarray, spin: np.ndarray, on: np.ndarray, params: Params) -> np.ndarray:
@@ -246,7 +276,7 @@ def run_fuzz(
         shot = make_shot(seed, index)
         where = f"make_shot({seed}, {index}) [{shot.label}]"
         try:
-            result = simulate(shot.table, shot.state, shot.strike)
+            result = simulate(shot.table, shot.state, shot.strike, shot.params)
         except EventCapExceededError as exc:
             faults.append(f"{where}: {exc}")
             continue
@@ -281,15 +311,24 @@ def test_shot_faults_catches_broken_invariants() -> None:
 def test_make_shot_is_deterministic_and_covers_every_layout() -> None:
     a, b = make_shot(3, 17), make_shot(3, 17)
     assert a.label == b.label and a.state == b.state and a.strike == b.strike
-    labels = {make_shot(1, k).label.split()[0] for k in range(60)}
-    assert labels == {"nine", "eight", "snooker", "scattered", "moving"}
+    assert a.params == b.params
+    shots = [make_shot(1, k) for k in range(80)]
+    assert {s.label.split()[0] for s in shots} == {
+        "nine",
+        "eight",
+        "snooker",
+        "scattered",
+        "moving",
+    }
+    models = {(s.params.cushion_model, s.params.ball_ball_model) for s in shots if s.params}
+    assert len(models) == 6 and any(s.params is None for s in shots)
 
 
 def test_same_input_gives_the_same_log_bit_for_bit() -> None:
     for index in range(20):
         shot = make_shot(11, index)
-        first = simulate(shot.table, shot.state, shot.strike)
-        again = simulate(shot.table, shot.state, shot.strike)
+        first = simulate(shot.table, shot.state, shot.strike, shot.params)
+        again = simulate(shot.table, shot.state, shot.strike, shot.params)
         assert first.events.tobytes() == again.events.tobytes(), shot.label
         assert first.final == again.final
 
