@@ -302,3 +302,24 @@ def test_a_cluster_pushed_slowly_settles() -> None:
     result = sim.simulate(TABLE, state, sim.Strike(0.25, 90.0, b=0.4), params=PARAMS)
     assert len(result.events) < 300
     check_invariants(result)
+
+
+def test_shots_at_a_corner_pocket_meet_its_jaws_and_knuckles() -> None:
+    """Aiming ever further off the pocket centre: clean pots, jaw and knuckle hits."""
+    pocket = TABLE.pocket_named("bottom_left")
+    (ax, ay), (bx, by) = pocket.mouth
+    centre = np.array([(ax + bx) / 2, (ay + by) / 2])
+    along = np.array([bx - ax, by - ay]) / math.hypot(bx - ax, by - ay)
+    start = np.array([0.4, 0.4])
+    first_kinds = set()
+    for offset in np.linspace(0.0, 0.06, 13):
+        target = centre - offset * along
+        phi = math.degrees(math.atan2(target[1] - start[1], target[0] - start[0]))
+        result = sim.simulate(TABLE, sim.BallState.at_rest([start]), sim.Strike(2.0, phi))
+        check_invariants(result)
+        hits = result.events[result.events["kind"] == EventKind.BALL_CUSHION]
+        if len(hits):
+            first_kinds.add(TABLE.cushions[int(hits["b"][0])].kind)
+        if offset == 0.0:
+            assert not result.final.on_table[0]  # straight in
+    assert {"jaw", "knuckle"} <= first_kinds
