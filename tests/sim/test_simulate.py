@@ -141,6 +141,8 @@ def check_invariants(result: sim.ShotResult) -> None:
     for k in range(len(s)):
         on = s.motion[k] != MotionState.POCKETED
         xy = s.pos[k][on]
+        if len(xy) == 0:
+            continue
         d = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
         d[np.diag_indices_from(d)] = np.inf
         assert d.min() >= 2 * r - 1e-9, f"overlap after event {k}"
