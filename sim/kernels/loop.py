@@ -23,7 +23,13 @@ cushion, pocket or line id (-1 for transitions).
 Touching bodies (racks, frozen balls) follow the contact rule of
 :func:`sim.kernels.roots.first_descent_root`: an event only when the gap is closing; after a
 collision the pair is de-penetrated to exact contact along the normal (PHYSICS 2.9 items
-3, 5, 6). Every resolved ball is re-classified (PHYSICS 1.1).
+3, 5, 6). Every resolved ball is re-classified (PHYSICS 1.1). Balls that keep pressing on
+each other or on a cushion (Zeno chains, PHYSICS 2.9 item 8) are handled by a dissipative
+"stick" (see ZENO_SPEED below).
+
+Marked lines: each ball remembers which side of each line it is on (a centre exactly on the
+line counts as the +y side at the start); a crossing flips it and is logged with direction
++1 (toward +y) or -1, so a ball resting on the line after crossing is not counted twice.
 
 The event log is written as column arrays (fields of ``sim.events.EVENT_DTYPE``) and a
 snapshot of every ball is taken after every event, into arrays of a capacity the caller
