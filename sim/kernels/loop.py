@@ -1,3 +1,5 @@
+# mypy: ignore-errors
+# (Numba kernel: scalars switch between Python ints and np.int64 on purpose, see run_shot.)
 """The whole event loop of one shot, in one Numba call (PHYSICS.md 2.1, DESIGN.md 6).
 
 Each ball carries the start of its current motion segment: time ``t0``, state (position,
