@@ -28,6 +28,7 @@ Packed layout (index: meaning, unit)::
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
@@ -207,8 +208,9 @@ class Params:
 
 
 def _is_real(value: object) -> bool:
+    """A finite real number (Python or numpy), not a bool."""
     return (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
+        isinstance(value, numbers.Real)
+        and not isinstance(value, bool | np.bool_)
         and math.isfinite(float(value))
     )

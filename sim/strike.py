@@ -9,7 +9,10 @@ Alciatore's TP A.31 (the ball leaves rotated away from the English side).
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
+
+import numpy as np
 
 from sim.constants import MAX_CUE_SPEED, MAX_ELEVATION_DEG, MISCUE_LIMIT
 from sim.errors import InvalidStrikeError
@@ -38,12 +41,13 @@ class Strike:
     def __post_init__(self) -> None:
         for name in ("speed", "phi", "theta", "a", "b"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int | float):
+            if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
                 raise InvalidStrikeError(
                     f"Strike.{name} must be a real number, got {type(value).__name__}"
                 )
             if not math.isfinite(value):
                 raise InvalidStrikeError(f"Strike.{name} must be finite, got {value!r}")
+            object.__setattr__(self, name, float(value))  # plain floats (numpy in, float out)
         if not 0.0 < self.speed <= MAX_CUE_SPEED:
             raise InvalidStrikeError(
                 f"Strike.speed must be in (0, {MAX_CUE_SPEED}] m/s, got {self.speed!r}"
