@@ -30,7 +30,9 @@ INITIAL_CAPACITY = 256
 
 
 def _read_only(arr: np.ndarray) -> np.ndarray:
-    out = np.ascontiguousarray(arr)
+    """A read-only copy that owns its memory (the kernel's rows are views of larger buffers,
+    which a result must not keep alive)."""
+    out = np.array(arr, order="C", copy=True)
     out.flags.writeable = False
     return out
 
@@ -172,7 +174,7 @@ def simulate(
         log[name] = column
     log.flags.writeable = False
     snapshots = Snapshots(
-        _read_only(log["t"].copy()),
+        _read_only(log["t"]),
         _read_only(out[10]),
         _read_only(out[11]),
         _read_only(out[12]),
