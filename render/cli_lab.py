@@ -170,6 +170,8 @@ def _declaration_words(scenario: Any) -> str:
         parts.append(f"free ball: {shot.free_ball}")
     if shot.declared_fouls:
         parts.append("declared fouls: " + ", ".join(shot.declared_fouls))
+    if shot.off_table:
+        parts.append("declared off the table: " + ", ".join(shot.off_table))
     return "; ".join(parts)
 
 

@@ -229,6 +229,7 @@ def declaration_for(scenario: Scenario) -> Any:
         nominated=nominated,
         free_ball=shot.free_ball is not None,
         declared_fouls=frozenset(shot.declared_fouls),
+        off_table=frozenset(idx[name] for name in shot.off_table),
     )
 
 

@@ -127,6 +127,7 @@ class ShotSpec:
     nominated: str | None = None
     free_ball: str | None = None
     declared_fouls: tuple[str, ...] = ()
+    off_table: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -481,6 +482,10 @@ class _Builder:
             nominated=raw.get("nominate"),
             free_ball=free_ball,
             declared_fouls=tuple(raw.get("declared_fouls", ())),
+            off_table=tuple(
+                self._ball(name, f"shot.off_table[{i}]")
+                for i, name in enumerate(raw.get("off_table", ()))
+            ),
         )
 
     def _balls(self, shot: ShotSpec) -> tuple[tuple[str, tuple[float, float]], ...]:
@@ -542,6 +547,9 @@ class _Builder:
             raise self.fail("shot.call.ball", f"ball {shot.called_ball!r} is not on the table")
         if shot.free_ball is not None and shot.free_ball not in on_table:
             raise self.fail("shot.free_ball", f"ball {shot.free_ball!r} is not on the table")
+        for i, name in enumerate(shot.off_table):
+            if name not in on_table:
+                raise self.fail(f"shot.off_table[{i}]", f"ball {name!r} was not on the table")
 
     def _expect(self) -> Expectation:
         raw = self.raw.get("expect", {})
@@ -688,6 +696,8 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
         shot["free_ball"] = s.free_ball
     if s.declared_fouls:
         shot["declared_fouls"] = list(s.declared_fouls)
+    if s.off_table:
+        shot["off_table"] = list(s.off_table)
     out["shot"] = shot
     expect = scenario.expect.as_dict()
     if expect:

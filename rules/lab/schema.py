@@ -155,6 +155,10 @@ SCHEMA: dict[str, Any] = {
                     **_NAME_LIST,
                     "description": "fouls no simulation can see (feet off the floor, ...)",
                 },
+                "off_table": {
+                    **_NAME_LIST,
+                    "description": "balls seen to leave the playing surface (the engine is 2-D)",
+                },
             },
         },
         "expect": {

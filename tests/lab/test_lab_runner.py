@@ -99,6 +99,8 @@ def test_declarations_use_ball_indices() -> None:
     assert free.free_ball and free.nominated == 19
     feet = declaration_for(load_scenario(EXAMPLES / "nine-ball" / "declared-foot-off-floor.toml"))
     assert feet.declared_fouls == frozenset({"foot_off_floor"})
+    jumped = declaration_for(load_scenario(EXAMPLES / "nine-ball" / "nine-off-the-table.toml"))
+    assert jumped.off_table == frozenset({9})
 
 
 def test_compare_treats_lists_as_multisets_and_points_per_named_player() -> None:

@@ -130,6 +130,7 @@ def test_write_then_read_gives_the_same_scenario(tmp_path: Path, suffix: str) ->
         ({"9 = [1.0, 2.2]": "2 = [1.0, 2.2]"}, "balls", "the 9 must be on the table"),
         ({'next_to_play = "Bob"': 'next_to_play = "Zed"'}, "expect.next_to_play", "unknown player"),
         ({"pocketed = []": 'pocketed = ["X"]'}, "expect.pocketed[0]", "unknown ball 'X'"),
+        ({'aim = "1"': 'aim = "1"\noff_table = ["2"]'}, "shot.off_table[0]", "not on the table"),
     ],
 )
 def test_bad_scenarios_name_the_file_and_the_field(
