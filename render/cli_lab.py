@@ -311,6 +311,13 @@ def run_judge(args: argparse.Namespace) -> int:
         except ScenarioError as exc:
             rows.append({"file": str(path), "status": "ERROR", "details": [str(exc)]})
             continue
+        except Exception as exc:  # a bug must not hide the other scenarios' results
+            detail = (
+                f"{path}: internal error {type(exc).__name__}: {exc} "
+                f"(cuesim shot {path} shows the traceback)"
+            )
+            rows.append({"file": str(path), "status": "ERROR", "details": [detail]})
+            continue
         if scenario.expect.is_empty():
             status, details = "PASS", ["(no expectations)"]
         elif outcome.passed:

@@ -460,13 +460,23 @@ class RefereeModel:
         return self.prepared.intended
 
     def play(self, strike: StrikeValues) -> ShotRecord:
-        """Simulate and judge ``strike``; an engine error becomes the record's ``error``."""
+        """Simulate and judge ``strike``. A shot the engine refuses or cannot finish, or one
+        the referee fails on, becomes a record with ``error`` set (and is counted as failed in
+        the summary) instead of ending a study of many thousand shots."""
         from sim.errors import EventCapExceededError, SimInputError
 
         try:
-            result, ruling = play(self.prepared, strike)
+            result = simulate(self.prepared, strike)
         except (SimInputError, EventCapExceededError) as exc:
-            return ShotRecord(error=f"{type(exc).__name__}: {exc}")
+            return ShotRecord(error=f"engine: {type(exc).__name__}: {exc}")
+        try:
+            ruling = self.prepared.game.judge(result, self.prepared.declaration)
+        except Exception as exc:  # a referee bug on a rare shot must not end the study
+            return ShotRecord(
+                error=f"referee: {type(exc).__name__}: {exc}",
+                events=len(result.events),
+                duration=float(result.duration),
+            )
         log = result.events
         kind = log["kind"]
         ball = log["a"]

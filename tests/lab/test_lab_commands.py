@@ -174,3 +174,24 @@ def test_examples_do_not_hang_on_chaos(capsys: pytest.CaptureFixture[str]) -> No
     out = capsys.readouterr().out
     assert status == 0, out
     assert "also in 5 jittered plays" in out
+
+
+def test_judge_reports_an_internal_error_and_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rules.lab.runner as runner
+
+    real = runner.run_scenario
+
+    def flaky(scenario):  # type: ignore[no-untyped-def]
+        if scenario.source.endswith("a.toml"):
+            raise ZeroDivisionError("referee bug")
+        return real(scenario)
+
+    monkeypatch.setattr(runner, "run_scenario", flaky)
+    shutil.copy(LEGAL_POT, tmp_path / "a.toml")
+    shutil.copy(LEGAL_POT, tmp_path / "b.toml")
+    assert main(["judge", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "internal error ZeroDivisionError: referee bug" in out
+    assert "1 passed, 0 failed, 1 could not run" in out

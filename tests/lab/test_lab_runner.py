@@ -157,3 +157,27 @@ def test_jitter_finds_expectations_that_do_not_hold() -> None:
     failures = jitter_failures(wrong, 4)
     assert [i for i, _ in failures] == [0, 1, 2, 3]
     assert failures[0][1][0].field == "next_to_play"
+
+
+@pytest.mark.jit_only
+def test_a_referee_failure_becomes_a_failed_shot_not_a_crash() -> None:
+    from dataclasses import dataclass, replace
+
+    from rules.lab.runner import study_model
+
+    model = study_model(load_scenario(EXAMPLES / "nine-ball" / "legal-pot-continues.toml"))
+
+    @dataclass(frozen=True)
+    class BrokenReferee:
+        table: object
+
+        def judge(self, result: object, declaration: object) -> object:
+            raise KeyError("no such ball")
+
+    broken = replace(
+        model, prepared=replace(model.prepared, game=BrokenReferee(model.prepared.table))
+    )
+    record = broken.play(model.intended)
+    assert record.error == "referee: KeyError: 'no such ball'"
+    assert record.events > 0 and not record.legal
+    assert model.play(model.intended).error == ""
