@@ -70,7 +70,7 @@ def register(subparsers: Any) -> None:
         help="many noisy shots from one scenario, with statistics",
         description=(
             "Play the scenario's shot N times with seeded execution noise (docs/lab.md); "
-            "report shares with 95%% Wilson intervals."
+            "report shares with 95 percent Wilson intervals."
         ),
     )
     study.add_argument("file", type=Path, help="scenario file (.toml or .json)")
