@@ -33,6 +33,21 @@ EPS_SPIN_SURFACE = 1e-9
 #: engine reports a fault, m. Touching is allowed; interpenetration beyond this is a bug.
 MAX_OVERLAP = 1e-9
 
+#: Zeno guard of the event loop (PHYSICS 2.9 item 8; sim/kernels/loop.py). Balls rolling
+#: together in contact (a chaser with surplus topspin behind a struck ball, or a slow ball
+#: pressing into a cluster) collide again and again at shrinking intervals: each contact leaves
+#: them sliding, and sliding turns spin back into closing speed. A contact slower than
+#: ZENO_SPEED (m/s) of a pair that already touched less than ZENO_WINDOW (s) before, or one
+#: found with no closing speed at all, is resolved as a dissipative "stick": the touching group
+#: takes its mean velocity and spin and finishes sliding at once. This is our approximation
+#: (it only removes energy), not a published model; a fresh slow contact is resolved by the
+#: collision model as usual.
+ZENO_SPEED = 1e-2
+ZENO_WINDOW = 1e-2
+#: Centre distance beyond 2R (or gap to a cushion) within which bodies count as touching for
+#: the Zeno stick, m.
+TOUCH_TOL = 1e-8
+
 #: Default cap on events per shot: a shot needing more is stopped with EventCapExceededError
 #: (guards against Zeno chains; a hard 16-ball break needs a few hundred).
 DEFAULT_MAX_EVENTS = 20_000

@@ -45,6 +45,7 @@ import math
 import numpy as np
 from numba import njit
 
+from sim.constants import TOUCH_TOL, ZENO_SPEED, ZENO_WINDOW
 from sim.events import EventKind
 from sim.kernels.detect import (
     ball_ball_time,
@@ -78,19 +79,6 @@ _BALL_CUSHION = int(EventKind.BALL_CUSHION)
 _BALL_POCKET = int(EventKind.BALL_POCKET)
 _LINE = int(EventKind.LINE_CROSSING)
 _TRANSITION_RANK = int(EventKind.SLIDING_TO_ROLLING)
-
-#: Zeno guard (PHYSICS 2.9 item 8). Balls rolling together in contact (a chaser with surplus
-#: topspin behind a struck ball, or a slow ball pressing into a cluster) collide again and
-#: again at shrinking intervals: each contact leaves them sliding, and sliding turns spin back
-#: into closing speed. A contact slower than ZENO_SPEED (m/s) of a pair that already touched
-#: less than ZENO_WINDOW (s) before, or one found with no closing speed at all (the bodies
-#: press without having separated), is resolved as a dissipative "stick": see
-#: :func:`_stick_group`. A fresh slow contact is resolved by the collision model as usual.
-ZENO_SPEED = 1e-2
-ZENO_WINDOW = 1e-2
-#: Centre distance beyond 2R (or gap to a cushion) within which bodies count as touching for
-#: the Zeno stick, m.
-TOUCH_TOL = 1e-8
 
 
 @njit(cache=True)
