@@ -10,7 +10,9 @@ Mapping (both engines use the same table frame, PHYSICS.md 0.1):
 - the pooltool table gets our playing surface, cushion height and pocket shapes
   (``corner_pocket_angle = cut - 135``, ``side_pocket_angle = cut - 90``, jaw radius = our
   knuckle radius, pocket depth and radius = our capture depth and radius);
-- the balls get our radius, mass and friction/restitution coefficients.
+- the balls get our radius, mass and friction/restitution coefficients; the cue gets our cue
+  mass and end mass, and our cue tip is made perfectly elastic (``e_tip = 1``, pooltool's
+  strike model), so both engines start from the same cue-ball speed and spin.
 
 The models still differ (pooltool's default cushion and ball-ball models, its cue-strike model),
 so outcomes are printed for orientation only; the point is the time per shot.
@@ -87,7 +89,12 @@ def _pooltool_system(pt: Any, scenario: Any, params: Any) -> Any:
     for i, (x, y) in enumerate(scenario.state.pos):
         ball_id = "cue" if i == 0 else str(i)
         balls[ball_id] = pt.Ball.create(ball_id, xy=(float(x), float(y)), **ball_kwargs)
-    cue = pt.Cue(cue_ball_id="cue")
+    from pooltool.objects.cue.datatypes import CueSpecs
+
+    cue = pt.Cue(
+        cue_ball_id="cue",
+        specs=CueSpecs(M=params.cue_mass, end_mass=params.effective_end_mass),
+    )
     system = pt.System(table=_pooltool_table(pt, scenario.table), balls=balls, cue=cue)
     s = scenario.strike
     system.strike(
@@ -98,6 +105,13 @@ def _pooltool_system(pt: Any, scenario: Any, params: Any) -> Any:
         b=s.get("b", 0.0),
     )
     return system
+
+
+def _matched_params(table: Any) -> Any:
+    """Our parameters with pooltool's elastic tip (its strike model has no tip restitution)."""
+    from sim.params import Params
+
+    return Params.for_table(table, e_tip=1.0)
 
 
 def _median_time(fn: Any, repeats: int) -> float:
@@ -129,7 +143,6 @@ def main(argv: list[str] | None = None) -> int:
     import numpy as np
 
     from sim.benchmark import break_scenarios, random_scenarios
-    from sim.params import Params
     from sim.simulate import simulate
     from sim.strike import Strike
     from sim.warmup import warmup
@@ -140,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  cuesim warm-up {time.perf_counter() - start:.1f} s")
     scenarios = break_scenarios()
     start = time.perf_counter()
-    first = _pooltool_system(pt, scenarios[0], Params.for_table(scenarios[0].table))
+    first = _pooltool_system(pt, scenarios[0], _matched_params(scenarios[0].table))
     pt.simulate(first, inplace=True)
     print(f"  pooltool first shot {time.perf_counter() - start:.1f} s")
 
@@ -156,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
         ev_ours = ev_theirs = 0
         apart = []
         for sc in group:
-            params = Params.for_table(sc.table)
+            params = _matched_params(sc.table)
             strike = Strike(**sc.strike)
             result = simulate(sc.table, sc.state, strike, params)
             ours += _median_time(
