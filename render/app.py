@@ -497,7 +497,9 @@ class App:
 
     def shoot(self) -> bool:
         """Play the shot: place, simulate once, judge; start the playback. False (with a toast)
-        when the rules refuse the placement or the declaration."""
+        when the rules refuse the placement or the declaration, or the engine refuses the strike
+        (``sim.SimInputError``) or stops it at its event cap (``sim.EventCapExceededError``):
+        then nothing changes (game, score, undo stack, aim) and the player may shoot again."""
         import rules
         import sim
         from render import modes
@@ -520,10 +522,19 @@ class App:
             self.say(str(exc), hud.ALERT)
             return False
         except SimInputError as exc:
-            self.say(f"The engine refused the shot: {exc}", hud.ALERT)
+            self.say(
+                f"The engine refused this shot ({exc}). Nothing was played: adjust the shot and "
+                "shoot again.",
+                hud.ALERT,
+            )
             return False
         except EventCapExceededError as exc:
-            self.say(f"The engine gave up on this shot (too many events): {exc}", hud.ALERT)
+            self.say(
+                "The engine stopped this shot: it needed more collisions and cushion contacts "
+                f"than it may compute ({exc}). Nothing was played: the balls are where they "
+                "were; shoot again.",
+                hud.ALERT,
+            )
             return False
         shot = LastShot(game, self.score, strike, cue_at, declaration, result, ruling)
         self.history.append((game, self.score, self.last_shot))
@@ -806,6 +817,7 @@ def restore_session(
     import rules
     import sim
     from rules.persist import from_dict
+    from sim.errors import EventCapExceededError, SimInputError
 
     def shot_from(d: dict[str, Any] | None) -> LastShot | None:
         if d is None:
@@ -842,6 +854,8 @@ def restore_session(
         last = shot_from(data["last_shot"])
     except SaveFileError:
         raise
+    except (SimInputError, EventCapExceededError) as exc:
+        raise SaveFileError(f"the saved last shot cannot be played again: {exc}") from exc
     except rules.SaveFileError as exc:
         raise SaveFileError(f"the saved game cannot be read: {exc}") from exc
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
