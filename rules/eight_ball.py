@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from rules.errors import InvalidDeclarationError, InvalidOptionError
 from rules.facts import ShotFacts
 from rules.game import Game
+from rules.placement import with_spots
 from rules.pool import CLAUSE_WRONG_BALL, COMMON_DECLARABLE, FoulCode, PoolGame
 from rules.racks import eight_ball_rack, racked_state
 from rules.types import (
@@ -39,7 +40,6 @@ from rules.types import (
     Declaration,
     DeclarationOptions,
     DeclaredFoul,
-    Foul,
     Group,
     Phase,
     Ruling,
@@ -206,21 +206,6 @@ class EightBallGame(PoolGame):
             return self._judge_break(facts, result, declaration)
         return self._judge_play(facts, result, declaration)
 
-    def _base(
-        self, facts: ShotFacts, result: Any, declaration: Declaration, fouls: list[Foul]
-    ) -> dict[str, Any]:
-        return {
-            "shooter": self.to_play,
-            "shot_number": self.shot_number,
-            "fouls": tuple(fouls),
-            "points": (0, 0),
-            "pocketed": tuple(facts.pocketed),
-            "off_table": tuple(sorted(declaration.off_table)),
-            "final": self.final_state(result, declaration),
-            "fouls_in_a_row": self.fouls_in_a_row,
-            "warning_given": self.warning_given,
-        }
-
     def _judge_break(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
         shooter = self.to_play
         opponent = self.other(shooter)
@@ -232,49 +217,40 @@ class EightBallGame(PoolGame):
             else f
             for f in fouls
         ]
-        base = self._base(facts, result, declaration, fouls)
+        base = self.ruling_fields(facts, result, declaration, fouls)
         final = base["final"]
         objects_off = sorted(b for b in declaration.off_table if b != 0)
         cue_gone = facts.cue_ball_pocketed or 0 in declaration.off_table
         pocketed_objects = facts.object_balls_pocketed
-        railed = facts.object_balls_to_cushion
-        legal_break = bool(pocketed_objects) or len(railed) >= 4
-        eight_in = 8 in pocketed_objects
+        shortfall = self.four_cushion_shortfall(
+            facts, FoulCode.ILLEGAL_BREAK, CLAUSE_ILLEGAL_BREAK, "Illegal break"
+        )
         notes: list[str] = []
 
         spot: tuple[tuple[int, tuple[float, float]], ...] = ()
-        if eight_in:
+        if 8 in pocketed_objects:
+            # No foul: the breaker chooses (WPA 3.4); with a foul, the opponent, with ball in
+            # hand behind the head string.
             spot = (self.spot_on_foot(final, 8),)
-            if fouls:
-                return Ruling(
-                    **base,
-                    to_spot=spot,
-                    next_to_play=opponent,
-                    ball_in_hand=BallInHand.BEHIND_HEAD_STRING,
-                    options=(Choice.SPOT_EIGHT_AND_PLAY, Choice.RERACK_AND_BREAK),
-                    next_phase=Phase.OPEN_TABLE,
-                    next_ball_on=self._on_after(opponent, final, spot, (None, None)),
-                    reason=(
-                        "The 8 was pocketed on the break with a foul "
-                        f"({CLAUSE_EIGHT_ON_BREAK_FOUL}): {p2} spots the 8 and plays with ball in "
-                        "hand behind the head string, or re-racks and breaks."
-                    ),
-                    details=(("choice_context", "eight_on_break_foul"),),
-                )
+            chooser = opponent if fouls else shooter
             return Ruling(
                 **base,
                 to_spot=spot,
-                next_to_play=shooter,
-                ball_in_hand=BallInHand.NONE,
+                next_to_play=chooser,
+                ball_in_hand=BallInHand.BEHIND_HEAD_STRING if fouls else BallInHand.NONE,
                 options=(Choice.SPOT_EIGHT_AND_PLAY, Choice.RERACK_AND_BREAK),
                 next_phase=Phase.OPEN_TABLE,
-                next_ball_on=self._on_after(shooter, final, spot, (None, None)),
+                next_ball_on=self._on_after(chooser, final, spot, (None, None)),
                 reason=(
-                    f"The 8 was pocketed on the break, no foul ({CLAUSE_EIGHT_ON_BREAK}): {p1} "
-                    "spots the 8 and keeps shooting, or re-racks and breaks again "
+                    "The 8 was pocketed on the break with a foul "
+                    f"({CLAUSE_EIGHT_ON_BREAK_FOUL}): {p2} spots the 8 and plays with ball in "
+                    "hand behind the head string, or re-racks and breaks."
+                    if fouls
+                    else f"The 8 was pocketed on the break, no foul ({CLAUSE_EIGHT_ON_BREAK}): "
+                    f"{p1} spots the 8 and keeps shooting, or re-racks and breaks again "
                     "(WPA 3.4: the breaker chooses)."
                 ),
-                details=(("choice_context", "eight_on_break"),),
+                details=(("choice_context", "eight_on_break_foul" if fouls else "eight_on_break"),),
             )
         if objects_off:
             spot = (self.spot_on_foot(final, 8),) if 8 in objects_off else ()
@@ -303,16 +279,8 @@ class EightBallGame(PoolGame):
                 notes=tuple(notes),
                 details=(("choice_context", "off_table_on_break"),),
             )
-        if not legal_break:
-            break_foul = Foul(
-                "illegal_break",
-                CLAUSE_ILLEGAL_BREAK,
-                f"Illegal break: nothing pocketed and only {len(railed)} object ball(s) touched "
-                "a cushion (four needed)",
-                "object balls that touched a cushion: "
-                + (", ".join(str(b) for b in sorted(railed)) or "none"),
-            )
-            notes.append(break_foul.describe())
+        if shortfall is not None:
+            notes.append(shortfall.describe())
             return Ruling(
                 **base,
                 next_to_play=opponent,
@@ -369,10 +337,8 @@ class EightBallGame(PoolGame):
         spot: tuple[tuple[int, tuple[float, float]], ...],
         groups: tuple[Group | None, ...],
     ) -> frozenset[int]:
-        state = final
-        for ball, xy in spot:
-            state = state.with_ball_at(ball, xy)
-        return self.balls_on_for(player, state, groups)
+        """The balls on for ``player`` once the balls of ``spot`` are spotted on ``final``."""
+        return self.balls_on_for(player, with_spots(final, spot), groups)
 
     def _judge_play(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
         shooter = self.to_play
@@ -399,13 +365,13 @@ class EightBallGame(PoolGame):
         if wrong is not None:
             if group is None and facts.first_ball_hit == 8:
                 wrong = replace(wrong, code=FoulCode.EIGHT_FIRST_ON_OPEN_TABLE)
-            fouls.insert(1 if fouls and fouls[0].code == FoulCode.CUE_BALL_POCKETED else 0, wrong)
+            fouls = self.with_first_contact_foul(fouls, wrong)
         else:
             no_rail = self.no_cushion_foul(facts)
             if no_rail is not None:
                 fouls.append(no_rail)
 
-        base = self._base(facts, result, declaration, fouls)
+        base = self.ruling_fields(facts, result, declaration, fouls)
         final = base["final"]
         pocketed_objects = facts.object_balls_pocketed
         eight_pocketing = facts.pocketing_of(8)

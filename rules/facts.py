@@ -72,6 +72,11 @@ class LineCrossing:
     direction: int
 
 
+def on_table_indices(state: BallState) -> frozenset[int]:
+    """Indices of the balls on the table in ``state`` (its ``on_table`` mask)."""
+    return frozenset(int(i) for i in np.flatnonzero(np.asarray(state.on_table)))
+
+
 def _field(row: Any, name: str) -> Any:
     return row[name].item() if hasattr(row[name], "item") else row[name]
 
@@ -123,8 +128,8 @@ class ShotFacts:
         """Facts from the three parts of a shot: the state at t = 0, the log (dtype
         ``sim.EVENT_DTYPE``, time order), and the state at rest. Does not mutate its inputs."""
         n = int(np.asarray(initial.pos).shape[0])
-        before = frozenset(int(i) for i in np.flatnonzero(np.asarray(initial.on_table)))
-        after = frozenset(int(i) for i in np.flatnonzero(np.asarray(final.on_table)))
+        before = on_table_indices(initial)
+        after = on_table_indices(final)
         cue_start = (
             (float(initial.pos[0][0]), float(initial.pos[0][1]))
             if 0 in before

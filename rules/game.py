@@ -40,7 +40,7 @@ from rules.errors import (
     UnknownGameError,
     WarningNotDueError,
 )
-from rules.facts import ShotFacts
+from rules.facts import ShotFacts, on_table_indices
 from rules.placement import validate_placement, with_spots, zone_words
 from rules.types import BallInHand, Choice, Declaration, DeclarationOptions, Phase, Ruling
 
@@ -205,7 +205,7 @@ class Game:
 
     def balls_on_table(self) -> frozenset[int]:
         """Indices of the balls on the table now."""
-        return frozenset(int(i) for i in np.flatnonzero(np.asarray(self.state.on_table)))
+        return on_table_indices(self.state)
 
     def count_fouls(
         self, shooter: int, fouled: bool

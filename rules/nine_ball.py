@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from rules.errors import InvalidDeclarationError, InvalidOptionError
 from rules.facts import ShotFacts
 from rules.game import Game
+from rules.placement import with_spots
 from rules.pool import CLAUSE_WRONG_BALL, FoulCode, PoolGame
 from rules.racks import nine_ball_rack, racked_state
 from rules.types import BallInHand, Choice, Declaration, DeclarationOptions, Foul, Phase, Ruling
@@ -144,33 +145,21 @@ class NineBallGame(PoolGame):
             if wrong is not None:
                 if is_break and wrong.code == FoulCode.WRONG_BALL_FIRST:
                     wrong = replace(wrong, code=FoulCode.BREAK_ONE_NOT_FIRST)
-                fouls.insert(
-                    1 if fouls and fouls[0].code == FoulCode.CUE_BALL_POCKETED else 0, wrong
-                )
-            elif is_break:
-                if self.rack_style == "triangle" and not facts.object_balls_pocketed:
-                    railed = sorted(facts.object_balls_to_cushion)
-                    if len(railed) < 4:
-                        fouls.append(
-                            Foul(
-                                FoulCode.BREAK_FOUR_CUSHIONS,
-                                CLAUSE_BREAK_FOUR,
-                                "Foul: nothing was pocketed on the break and only "
-                                f"{len(railed)} object ball(s) touched a cushion (four needed)",
-                                "object balls that touched a cushion: "
-                                + (", ".join(str(b) for b in railed) or "none"),
-                            )
-                        )
+                fouls = self.with_first_contact_foul(fouls, wrong)
             else:
-                no_rail = self.no_cushion_foul(facts)
-                if no_rail is not None:
-                    fouls.append(no_rail)
+                # Break: four object balls to a cushion (triangle rack; the magic rack has the
+                # three-ball rule below); later shots: a cushion after the contact.
+                missing: Foul | None = None
+                if not is_break:
+                    missing = self.no_cushion_foul(facts)
+                elif self.rack_style == "triangle":
+                    missing = self.four_cushion_shortfall(
+                        facts, FoulCode.BREAK_FOUR_CUSHIONS, CLAUSE_BREAK_FOUR, "Foul"
+                    )
+                if missing is not None:
+                    fouls.append(missing)
 
-        pocketed = tuple(facts.pocketed)
-        off_table = tuple(sorted(declaration.off_table))
-        objects_down = [b for b in facts.object_balls_pocketed] + [b for b in off_table if b != 0]
-        nine_down = 9 in objects_down
-        final = self.final_state(result, declaration)
+        nine_down = 9 in facts.object_balls_pocketed or 9 in declaration.off_table
         fouled = bool(fouls)
 
         dry_break = False
@@ -194,29 +183,17 @@ class NineBallGame(PoolGame):
         if warn_note:
             notes.append(warn_note)
 
+        common = self.ruling_fields(facts, result, declaration, fouls, counts, warned)
+        final = common["final"]
         to_spot: tuple[tuple[int, tuple[float, float]], ...] = ()
-        nine_spotted = nine_down and (fouled or push_out or dry_break or 9 in off_table)
-        if nine_spotted:
+        if nine_down and (fouled or push_out or dry_break or 9 in declaration.off_table):
             to_spot = (self.spot_on_foot(final, 9),)
             notes.append(f"The 9 is spotted ({CLAUSE_NINE_SPOT if not push_out else 'push-out'}).")
+        common["to_spot"] = to_spot
+        common["notes"] = tuple(notes)
+        on_after = self.first_ball_on(with_spots(final, to_spot))
 
         p1, p2 = self.players[shooter], self.players[opponent]
-        common: dict[str, Any] = {
-            "shooter": shooter,
-            "shot_number": self.shot_number,
-            "fouls": tuple(fouls),
-            "points": (0, 0),
-            "pocketed": pocketed,
-            "off_table": off_table,
-            "to_spot": to_spot,
-            "final": final,
-            "fouls_in_a_row": counts,
-            "warning_given": warned,
-        }
-        after = final
-        for ball, xy in to_spot:
-            after = after.with_ball_at(ball, xy)
-        on_after = self.first_ball_on(after)
 
         if fouled:
             if loses:
@@ -230,7 +207,6 @@ class NineBallGame(PoolGame):
                         f"{p1} fouled for the third time in a row after the warning: {p2} wins "
                         f"({CLAUSE_THREE_FOULS})."
                     ),
-                    notes=tuple(notes),
                 )
             return Ruling(
                 **common,
@@ -239,21 +215,10 @@ class NineBallGame(PoolGame):
                 next_phase=Phase.PLAY,
                 next_ball_on=on_after,
                 reason=f"Foul by {p1}: {p2} has ball in hand anywhere.",
-                notes=tuple(notes),
             )
-        if push_out:
-            return Ruling(
-                **common,
-                next_to_play=opponent,
-                ball_in_hand=BallInHand.NONE,
-                options=(Choice.ACCEPT_TABLE, Choice.HAND_BACK),
-                next_phase=Phase.PLAY,
-                next_ball_on=on_after,
-                reason=f"{p1} pushed out: {p2} takes the table as it lies or hands it back.",
-                notes=tuple(notes),
-                details=(("choice_context", "push_out"),),
-            )
-        if dry_break:
+        if push_out or dry_break:
+            # Both leave the opponent the same choice: the table as it lies, or hand it back
+            # (after a dry break handed back the breaker may push out: ``_resolve_choice``).
             return Ruling(
                 **common,
                 next_to_play=opponent,
@@ -262,11 +227,12 @@ class NineBallGame(PoolGame):
                 next_phase=Phase.PLAY,
                 next_ball_on=on_after,
                 reason=(
-                    f"Dry break (three-ball rule not met): {p2} accepts the table (no push-out) or "
-                    f"hands it back to {p1}, who may then push out."
+                    f"{p1} pushed out: {p2} takes the table as it lies or hands it back."
+                    if push_out
+                    else f"Dry break (three-ball rule not met): {p2} accepts the table (no "
+                    f"push-out) or hands it back to {p1}, who may then push out."
                 ),
-                notes=tuple(notes),
-                details=(("choice_context", "dry_break"),),
+                details=(("choice_context", "push_out" if push_out else "dry_break"),),
             )
         if nine_down:
             return Ruling(
@@ -276,7 +242,6 @@ class NineBallGame(PoolGame):
                 winner=shooter,
                 next_phase=Phase.OVER,
                 reason=f"{p1} pocketed the 9 on a legal shot and wins.",
-                notes=tuple(notes),
             )
         next_phase = Phase.PUSH_OUT_ALLOWED if is_break else Phase.PLAY
         pots = ", ".join(self.name_of(b) for b in facts.object_balls_pocketed)
@@ -287,7 +252,6 @@ class NineBallGame(PoolGame):
                 next_phase=next_phase,
                 next_ball_on=on_after,
                 reason=f"{p1} pocketed {pots} legally and shoots again.",
-                notes=tuple(notes),
             )
         return Ruling(
             **common,
@@ -295,7 +259,6 @@ class NineBallGame(PoolGame):
             next_phase=next_phase,
             next_ball_on=on_after,
             reason=f"Legal shot, nothing pocketed: {p2} to play.",
-            notes=tuple(notes),
         )
 
     # ------------------------------------------------------------------ choices

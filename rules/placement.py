@@ -133,6 +133,37 @@ def validate_placement(
     return float(xy[0]), float(xy[1])
 
 
+def first_free_distance(
+    start: tuple[float, float],
+    direction: tuple[float, float],
+    others: np.ndarray,
+    reach: float,
+    gap: float = 0.0,
+) -> float:
+    """The smallest ``s >= 0`` such that the point ``start + s * direction`` (``direction`` a
+    unit vector) is at least ``reach`` (m) from every centre in ``others`` (shape (k, 2)), a
+    point past a blocking centre being taken ``gap`` (m) beyond it.
+
+    Exact: each centre closer than ``reach`` to the line blocks an open interval of ``s``; the
+    candidates are ``s = 0`` and the far end of each interval plus ``gap``, and the farthest is
+    always free. Used to spot a ball on a line (pool: the long string; snooker: a colour's line,
+    §6.3-6.4)."""
+    dx, dy = float(direction[0]), float(direction[1])
+    sx, sy = float(start[0]), float(start[1])
+    blocked: list[tuple[float, float]] = []
+    for ox, oy in np.asarray(others, dtype=float).reshape(-1, 2):
+        px, py = float(ox) - sx, float(oy) - sy
+        along = px * dx + py * dy
+        across = px * dy - py * dx
+        reach2 = reach * reach - across * across
+        if reach2 <= 0.0:
+            continue
+        half = math.sqrt(reach2)
+        blocked.append((along - half, along + half))
+    candidates = sorted({0.0, *(hi + gap for _, hi in blocked if hi + gap >= 0.0)})
+    return next(s for s in candidates if not any(lo < s < hi for lo, hi in blocked))
+
+
 def nearest_free_on_ray(
     table: Table,
     state: BallState,
@@ -142,38 +173,17 @@ def nearest_free_on_ray(
 ) -> tuple[float, float] | None:
     """The first position ``start + s * direction`` (``s >= 0``, direction normalised here)
     where ``ball`` fits on the cloth without touching any other ball on the table, leaving
-    ``SPOT_GAP`` to a ball it is placed against; None when the ray leaves the cloth first.
-
-    Exact: each other ball blocks an open interval of ``s``; candidates are ``s = 0`` and the
-    far end of each interval."""
-    R = float(table.ball_radius)
+    ``SPOT_GAP`` to a ball it is placed against; None when that position is off the cloth
+    (``first_free_distance``)."""
     dx, dy = float(direction[0]), float(direction[1])
     norm = math.hypot(dx, dy)
     dx, dy = dx / norm, dy / norm
-    sx, sy = float(start[0]), float(start[1])
     pos = np.asarray(state.pos, dtype=float)
-    on = np.asarray(state.on_table, dtype=bool)
-    blocked: list[tuple[float, float]] = []
-    for j in range(pos.shape[0]):
-        if j == ball or not on[j]:
-            continue
-        px, py = pos[j, 0] - sx, pos[j, 1] - sy
-        along = px * dx + py * dy
-        across2 = px * px + py * py - along * along
-        reach2 = (2.0 * R) ** 2 - across2
-        if reach2 <= 0.0:
-            continue
-        half = math.sqrt(reach2)
-        blocked.append((along - half, along + half))
-    candidates = sorted({0.0, *(hi + SPOT_GAP for _, hi in blocked if hi + SPOT_GAP > 0.0)})
-    for s in candidates:
-        if any(lo < s < hi for lo, hi in blocked):
-            continue
-        x, y = sx + s * dx, sy + s * dy
-        if not table.contains_ball(x, y):
-            return None
-        return (x, y)
-    return None
+    others = np.asarray(state.on_table, dtype=bool).copy()
+    others[ball] = False
+    s = first_free_distance(start, (dx, dy), pos[others], 2.0 * float(table.ball_radius), SPOT_GAP)
+    x, y = float(start[0]) + s * dx, float(start[1]) + s * dy
+    return (x, y) if table.contains_ball(x, y) else None
 
 
 def foot_spot_position(table: Table, state: BallState, ball: int) -> tuple[float, float]:

@@ -44,6 +44,7 @@ class FoulCode:
     BAD_PLACEMENT = "bad_placement"
     BREAK_ONE_NOT_FIRST = "break_one_not_first"
     BREAK_FOUR_CUSHIONS = "break_four_cushions"
+    ILLEGAL_BREAK = "illegal_break"
     EIGHT_FIRST_ON_OPEN_TABLE = "eight_first_on_open_table"
 
 
@@ -170,11 +171,7 @@ class PoolGame(Game):
         who = self.other(self.breaker) if breaker is None else int(breaker)
         return self.racked(who, self.rack_number + 1)
 
-    # ------------------------------------------------------------------ names and declarations
-    @property
-    def ball_names(self) -> tuple[str, ...]:
-        return ("cue", *(str(i) for i in range(1, int(self.state.n))))
-
+    # ------------------------------------------------------------------ declarations
     def declarable_fouls(self) -> dict[str, str]:
         return dict(COMMON_DECLARABLE)
 
@@ -278,6 +275,55 @@ class PoolGame(Game):
             facts.describe_event(first.event, self.ball_names),
             first.event,
         )
+
+    @staticmethod
+    def with_first_contact_foul(fouls: list[Foul], foul: Foul) -> list[Foul]:
+        """``fouls`` with ``foul`` (a first-contact foul) listed first, after a pocketed cue
+        ball if there is one: the order the rule texts list them. Returns a new list."""
+        at = 1 if fouls and fouls[0].code == FoulCode.CUE_BALL_POCKETED else 0
+        return [*fouls[:at], foul, *fouls[at:]]
+
+    @staticmethod
+    def four_cushion_shortfall(facts: ShotFacts, code: str, clause: str, lead: str) -> Foul | None:
+        """The break that pocketed nothing and sent fewer than four object balls to a cushion
+        (9-ball triangle rack and 8-ball, "Casse de départ"), as a ``Foul`` whose message starts
+        with ``lead``; None when the break pocketed a ball or railed four or more."""
+        if facts.object_balls_pocketed:
+            return None
+        railed = sorted(facts.object_balls_to_cushion)
+        if len(railed) >= 4:
+            return None
+        return Foul(
+            code,
+            clause,
+            f"{lead}: nothing was pocketed on the break and only {len(railed)} object ball(s) "
+            "touched a cushion (four needed)",
+            "object balls that touched a cushion: " + (", ".join(str(b) for b in railed) or "none"),
+        )
+
+    def ruling_fields(
+        self,
+        facts: ShotFacts,
+        result: Any,
+        declaration: Declaration,
+        fouls: list[Foul],
+        fouls_in_a_row: tuple[int, ...] | None = None,
+        warning_given: tuple[bool, ...] | None = None,
+    ) -> dict[str, Any]:
+        """The ``Ruling`` fields every pool ruling fills the same way: the shooter and shot
+        number, ``fouls``, no points, the balls pocketed and declared off the table, the final
+        state (``final_state``), and the foul counts (this game's unless given)."""
+        return {
+            "shooter": self.to_play,
+            "shot_number": self.shot_number,
+            "fouls": tuple(fouls),
+            "points": (0, 0),
+            "pocketed": tuple(facts.pocketed),
+            "off_table": tuple(sorted(declaration.off_table)),
+            "final": self.final_state(result, declaration),
+            "fouls_in_a_row": self.fouls_in_a_row if fouls_in_a_row is None else fouls_in_a_row,
+            "warning_given": self.warning_given if warning_given is None else warning_given,
+        }
 
     def no_cushion_foul(self, facts: ShotFacts) -> Foul | None:
         """ "Pas de bande après contact lorsque aucune bille n'est empochée": after the first

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from rules.errors import GameOverError, InvalidDeclarationError, InvalidOptionError, RulesError
-from rules.facts import ShotFacts
+from rules.facts import ShotFacts, on_table_indices
 from rules.game import Game, draw_seed
 from rules.placement import is_in_d
 from rules.snooker_geometry import (
@@ -59,7 +59,6 @@ from rules.types import (
 if TYPE_CHECKING:
     from typing import Self
 
-    from sim.balls import BallState
 
 #: Smallest penalty of any foul (§11, "quatre points" lost in translation; README).
 MIN_PENALTY = 4
@@ -243,10 +242,6 @@ class SnookerGame(Game):
         """The side (score index) of ``player``: the player itself, or its team (player % 2)."""
         return player % 2
 
-    def _on_table(self, state: BallState | None = None) -> frozenset[int]:
-        st = self.state if state is None else state
-        return frozenset(int(i) for i in np.flatnonzero(np.asarray(st.on_table)))
-
     @property
     def touching(self) -> tuple[int, ...]:
         """Balls the cue ball touches now (§7: the referee announces "touching ball")."""
@@ -258,7 +253,7 @@ class SnookerGame(Game):
         """Most points the player at the table can still score (for a scoreboard)."""
         if self.is_over:
             return 0
-        return points_remaining(self.phase, self._on_table())
+        return points_remaining(self.phase, self.balls_on_table())
 
     def snookers_required(self, side: int) -> int:
         """How many snookers ``side`` needs: 0 when the points remaining can still win or tie,
@@ -269,7 +264,7 @@ class SnookerGame(Game):
         remaining = self.points_remaining()
         if deficit <= remaining:
             return 0
-        on = self._on_table()
+        on = self.balls_on_table()
         values = [ball_value(b) for b in on if b != 0]
         per = max(MIN_PENALTY, min(values) if values else MIN_PENALTY)
         return -(-(deficit - remaining) // per)
@@ -282,7 +277,7 @@ class SnookerGame(Game):
     def declaration_options(self) -> DeclarationOptions:
         """A colour must be nominated after a potted red (it is inferred from the first ball
         hit when not given); a free ball may be nominated when one was awarded."""
-        on = self._on_table()
+        on = self.balls_on_table()
         colours = frozenset(c for c in COLOUR_INDICES if c in on)
         if self.phase is Phase.COLOUR_AFTER_RED:
             callable_balls = colours
@@ -306,7 +301,7 @@ class SnookerGame(Game):
                 "a nominated ball, a free ball and declared fouls"
             )
         nominated = declaration.nominated
-        on = self._on_table()
+        on = self.balls_on_table()
         if nominated is None:
             if declaration.free_ball:
                 raise InvalidDeclarationError("a free ball must be nominated: give nominated")
@@ -598,7 +593,7 @@ class SnookerGame(Game):
             state_after = state_after.with_ball_at(b, xy)
         if cue_gone and bool(np.asarray(state_after.on_table)[0]):
             state_after = state_after.with_ball_removed(0)
-        on_after = self._on_table(state_after)
+        on_after = on_table_indices(state_after)
         reds_after = [r for r in RED_INDICES if r in on_after]
 
         # --- scoring (§3.5, §3.6, §9.5-7)
@@ -657,7 +652,7 @@ class SnookerGame(Game):
             )
             to_spot = (*(t for t in to_spot if t[0] != black), (black, spot["black"]))
             state_after = state_after.with_ball_at(black, spot["black"])
-            on_after = self._on_table(state_after)
+            on_after = on_table_indices(state_after)
             rng = np.random.default_rng(
                 [self.seed & 0xFFFFFFFF, self.rack_number, self.shot_number]
             )

@@ -44,6 +44,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from rules.placement import first_free_distance
+
 if TYPE_CHECKING:
     from sim.table import Table
 
@@ -177,34 +179,6 @@ def is_spot_free(
     return not _occupied_by(spot_xy, pos[on_table], table.ball_radius)
 
 
-def _nearest_free_on_line(
-    start: tuple[float, float],
-    direction: float,
-    limit: float,
-    others: np.ndarray,
-    radius: float,
-) -> float | None:
-    """Smallest ``d`` in ``[0, limit]`` such that a ball centred at
-    ``(start_x, start_y + direction * d)`` touches none of ``others`` (shape (k, 2)); None when
-    the whole segment is covered. Exact: each other ball blocks an open interval of ``d``."""
-    reach = 2.0 * radius + SPOT_CLEARANCE
-    intervals: list[tuple[float, float]] = []
-    for ox, oy in others:
-        dx = ox - start[0]
-        if abs(dx) >= reach:
-            continue
-        half = math.sqrt(reach * reach - dx * dx)
-        centre = (oy - start[1]) * direction
-        intervals.append((centre - half, centre + half))
-    candidates = sorted({0.0, *(hi for _, hi in intervals if hi >= 0.0)})
-    for d in candidates:
-        if d > limit:
-            return None
-        if all(not (lo < d < hi) for lo, hi in intervals):
-            return d
-    return None
-
-
 def respot_colours(
     table: Table,
     colours: Iterable[str],
@@ -255,13 +229,14 @@ def respot_colours(
         if target is None:
             sx, sy = table.spots[colour]
             up_limit = table.length - R - sy - SPOT_CLEARANCE
-            d = _nearest_free_on_line((sx, sy), +1.0, up_limit, occupants(), R)
-            if d is not None:
+            reach = 2.0 * R + SPOT_CLEARANCE
+            d = first_free_distance((sx, sy), (0.0, 1.0), occupants(), reach)
+            if d <= up_limit:
                 target = (float(sx), float(sy + d))
             else:
                 down_limit = sy - R - SPOT_CLEARANCE
-                d = _nearest_free_on_line((sx, sy), -1.0, down_limit, occupants(), R)
-                if d is None:
+                d = first_free_distance((sx, sy), (0.0, -1.0), occupants(), reach)
+                if d > down_limit:
                     raise RuntimeError(f"no place left on the table to spot the {colour}")
                 target = (float(sx), float(sy - d))
         result[colour] = target
