@@ -13,7 +13,7 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.constants import EPS_SLIP, EPS_SPEED, EPS_SPIN_SURFACE
+from sim.constants import EPS_SLIP, EPS_SPEED, EPS_SPIN_SURFACE, MotionState
 from sim.events import EventKind
 from sim.params import P_G, P_R, P_SPIN_DECEL, P_U_R, P_U_S
 
@@ -28,11 +28,13 @@ def norm2(x, y):
     return math.sqrt(x * x + y * y)
 
 
-STATIONARY = 0
-SPINNING = 1
-SLIDING = 2
-ROLLING = 3
-POCKETED = 4
+# MotionState values as plain ints (Numba freezes module-level ints into the kernels as
+# constants); the kernels of sim.kernels import them from here.
+STATIONARY = int(MotionState.STATIONARY)
+SPINNING = int(MotionState.SPINNING)
+SLIDING = int(MotionState.SLIDING)
+ROLLING = int(MotionState.ROLLING)
+POCKETED = int(MotionState.POCKETED)
 
 _K_S2R = int(EventKind.SLIDING_TO_ROLLING)
 _K_S2SP = int(EventKind.SLIDING_TO_SPINNING)
