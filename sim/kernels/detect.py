@@ -30,12 +30,31 @@ def reach(vx, vy, ax, ay, T):
 
 
 @njit(cache=True)
+def distance_reaches_time(Ax, Ay, Bx, By, Cx, Cy, dist, D, T):
+    """First time in [0, T] at which ``|A t^2 + B t + C|`` falls to ``D`` while shrinking, s.
+
+    ``C`` is the offset now (``dist = |C|``), ``B`` its rate and ``A`` half its (constant)
+    second derivative. Squaring gives the quartic of PHYSICS 2.3 and 2.5::
+
+        (A.A) t^4 + 2 (A.B) t^3 + (B.B + 2 A.C) t^2 + 2 (B.C) t + (C.C - D^2) = 0
+
+    with ``C.C - D^2`` taken as ``(dist - D)(dist + D)`` (no cancellation near contact).
+    Returns ``inf`` when there is none (contact rule of ``first_descent_root``).
+    """
+    c4 = Ax * Ax + Ay * Ay
+    c3 = 2.0 * (Ax * Bx + Ay * By)
+    c2 = Bx * Bx + By * By + 2.0 * (Ax * Cx + Ay * Cy)
+    c1 = 2.0 * (Bx * Cx + By * Cy)
+    c0 = (dist - D) * (dist + D)
+    return first_descent_root(c0, c1, c2, c3, c4, T)
+
+
+@njit(cache=True)
 def ball_ball_time(s1, p1x, p1y, v1x, v1y, w1x, w1y, s2, p2x, p2y, v2x, v2y, w2x, w2y, D, T, p):
     """Time until balls 1 and 2 (states ``s1``, ``s2``) touch while approaching, s, or inf.
 
-    Contact when ``|dr(t)| = D`` with ``dr = A t^2 + B t + C`` (PHYSICS 2.3)::
-
-        (A.A) t^4 + 2 (A.B) t^3 + (B.B + 2 A.C) t^2 + 2 (B.C) t + (C.C - D^2) = 0
+    Contact when ``|dr(t)| = D`` with ``dr = A t^2 + B t + C`` the centre offset from ball 1
+    to ball 2 (PHYSICS 2.3), solved by :func:`distance_reaches_time`.
     """
     a1x, a1y = acceleration(s1, v1x, v1y, w1x, w1y, p)
     a2x, a2y = acceleration(s2, v2x, v2y, w2x, w2y, p)
@@ -50,12 +69,7 @@ def ball_ball_time(s1, p1x, p1y, v1x, v1y, w1x, w1y, s2, p2x, p2y, v2x, v2y, w2x
     By = v2y - v1y
     if Ax == 0.0 and Ay == 0.0 and Bx == 0.0 and By == 0.0:
         return NO_EVENT  # no relative motion (PHYSICS 2.3, degenerate A = B = 0)
-    c4 = Ax * Ax + Ay * Ay
-    c3 = 2.0 * (Ax * Bx + Ay * By)
-    c2 = Bx * Bx + By * By + 2.0 * (Ax * Cx + Ay * Cy)
-    c1 = 2.0 * (Bx * Cx + By * Cy)
-    c0 = (dist - D) * (dist + D)
-    return first_descent_root(c0, c1, c2, c3, c4, T)
+    return distance_reaches_time(Ax, Ay, Bx, By, Cx, Cy, dist, D, T)
 
 
 @njit(cache=True)
@@ -101,14 +115,7 @@ def ball_circle_time(px, py, vx, vy, ax, ay, cx, cy, radius, T):
     dist = norm2(Cx, Cy)
     if dist - radius > reach(vx, vy, ax, ay, T):
         return NO_EVENT
-    Ax = 0.5 * ax
-    Ay = 0.5 * ay
-    c4 = Ax * Ax + Ay * Ay
-    c3 = 2.0 * (Ax * vx + Ay * vy)
-    c2 = vx * vx + vy * vy + 2.0 * (Ax * Cx + Ay * Cy)
-    c1 = 2.0 * (vx * Cx + vy * Cy)
-    c0 = (dist - radius) * (dist + radius)
-    return first_descent_root(c0, c1, c2, c3, c4, T)
+    return distance_reaches_time(0.5 * ax, 0.5 * ay, vx, vy, Cx, Cy, dist, radius, T)
 
 
 @njit(cache=True)
