@@ -140,6 +140,14 @@ def _slope_root(q1, q2, q3, q4, lo, hi, f_lo, f_hi):
 
 
 @njit(cache=True)
+def _piece_end(k, n, s1, s2, s3):
+    """Right end of piece ``k`` (0-based) of [0, 1] cut at the ``n`` sorted points s1..s3."""
+    if k >= n:
+        return 1.0
+    return s1 if k == 0 else (s2 if k == 1 else s3)
+
+
+@njit(cache=True)
 def critical_points_in_unit(q1, q2, q3, q4):
     """Zeros of p'(s) = q1 + 2 q2 s + 3 q3 s^2 + 4 q4 s^3 inside (0, 1), sorted.
 
@@ -149,28 +157,15 @@ def critical_points_in_unit(q1, q2, q3, q4):
     reported: ``p`` is monotone across them.
     """
     n2, z1, z2 = _quadratic_roots_in_unit(12.0 * q4, 6.0 * q3, 2.0 * q2)
-    b0 = 0.0
-    b1 = 1.0
-    b2 = 1.0
-    b3 = 1.0
-    nb = 2
-    if n2 >= 1:
-        b1 = z1
-        b2 = 1.0
-        nb = 3
-    if n2 == 2:
-        b2 = z2
-        b3 = 1.0
-        nb = 4
     count = 0
     s1 = math.inf
     s2 = math.inf
     s3 = math.inf
-    lo = b0
+    lo = 0.0
     f_lo = q1
-    for k in range(1, nb):
-        hi = b1 if k == 1 else (b2 if k == 2 else b3)
-        f_hi = ((4.0 * q4 * hi + 3.0 * q3) * hi + 2.0 * q2) * hi + q1
+    for k in range(n2 + 1):
+        hi = _piece_end(k, n2, z1, z2, math.inf)
+        f_hi = poly_slope(0.0, q1, q2, q3, q4, hi)
         if (f_lo > 0.0 and f_hi <= 0.0) or (f_lo < 0.0 and f_hi >= 0.0):
             r = _slope_root(q1, q2, q3, q4, lo, hi, f_lo, f_hi)
             if 0.0 < r < 1.0:
@@ -184,6 +179,22 @@ def critical_points_in_unit(q1, q2, q3, q4):
         lo = hi
         f_lo = f_hi
     return count, s1, s2, s3
+
+
+@njit(cache=True)
+def _scaled_to_unit(c1, c2, c3, c4, T):
+    """Time scaled to ``s = t / T``: ``q_k = c_k T^k`` (``q0 = c0``) and the critical points.
+
+    Returns ``(q1, q2, q3, q4, count, s1, s2, s3)``, the critical points being those of
+    :func:`critical_points_in_unit`; they split [0, 1] into pieces where ``p`` is monotone.
+    """
+    T2 = T * T
+    q1 = c1 * T
+    q2 = c2 * T2
+    q3 = c3 * T2 * T
+    q4 = c4 * T2 * T2
+    n, s1, s2, s3 = critical_points_in_unit(q1, q2, q3, q4)
+    return q1, q2, q3, q4, n, s1, s2, s3
 
 
 @njit(cache=True)
@@ -208,17 +219,12 @@ def first_descent_root(c0, c1, c2, c3, c4, T):
         return 0.0
     if not T > 0.0:
         return NO_ROOT
-    T2 = T * T
     q0 = c0
-    q1 = c1 * T
-    q2 = c2 * T2
-    q3 = c3 * T2 * T
-    q4 = c4 * T2 * T2
-    n, s1, s2, s3 = critical_points_in_unit(q1, q2, q3, q4)
+    q1, q2, q3, q4, n, s1, s2, s3 = _scaled_to_unit(c1, c2, c3, c4, T)
     lo = 0.0
     f_lo = q0
     for k in range(n + 1):
-        hi = (s1 if k == 0 else s2 if k == 1 else s3) if k < n else 1.0
+        hi = _piece_end(k, n, s1, s2, s3)
         f_hi = poly_value(q0, q1, q2, q3, q4, hi)
         if f_lo > 0.0 and f_hi <= 0.0:
             # Refine on the unscaled polynomial over the same monotone piece (PHYSICS 2.8:
@@ -281,17 +287,12 @@ def earliest_root(c0, c1, c2, c3, c4, T):
         return 0.0
     if not T > 0.0:
         return NO_ROOT
-    T2 = T * T
     q0 = c0
-    q1 = c1 * T
-    q2 = c2 * T2
-    q3 = c3 * T2 * T
-    q4 = c4 * T2 * T2
-    n, s1, s2, s3 = critical_points_in_unit(q1, q2, q3, q4)
+    q1, q2, q3, q4, n, s1, s2, s3 = _scaled_to_unit(c1, c2, c3, c4, T)
     lo = 0.0
     f_lo = q0
     for k in range(n + 1):
-        hi = (s1 if k == 0 else s2 if k == 1 else s3) if k < n else 1.0
+        hi = _piece_end(k, n, s1, s2, s3)
         f_hi = poly_value(q0, q1, q2, q3, q4, hi)
         if (f_lo > 0.0 and f_hi <= 0.0) or (f_lo < 0.0 and f_hi >= 0.0):
             if f_lo > 0.0:
