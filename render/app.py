@@ -568,6 +568,56 @@ class App:
             return
         self.enter_aim()
 
+    def foul_shot(self) -> LastShot | None:
+        """The shot a player may still declare a foul on: the last shot played, as long as the
+        game has not moved past it (no new rack, warning or concession since; undo steps back
+        to the shot before). None when there is none."""
+        shot = self.last_shot
+        if shot is None or not self.history or self.history[-1][0] is not shot.before_game:
+            return None
+        return shot
+
+    def declarable_fouls(self) -> tuple[tuple[str, str], ...]:
+        """(code, rule clause) of the fouls a player may declare on :meth:`foul_shot`, from the
+        game that judged it (``Game.declarable_fouls``); empty when there is no such shot."""
+        shot = self.foul_shot()
+        if shot is None:
+            return ()
+        return tuple(shot.before_game.declarable_fouls().items())
+
+    def declare_foul(self, code: str) -> bool:
+        """A player (the opponent, the referee) declares the foul ``code`` on the last shot, or
+        withdraws it when it was declared already: the shot is judged again by the game before
+        it, with ``code`` in ``Declaration.declared_fouls`` (the same stored result, no new
+        simulation), and the new ruling replaces the old one (any choice made since is
+        dropped). Returns False with a message when there is no such shot or the rules refuse
+        the code."""
+        import rules
+        from render import modes
+
+        shot = self.foul_shot()
+        if shot is None:
+            self.say("No shot to declare a foul on: fouls are declared on the last shot.")
+            return False
+        if self.playback is not None:
+            if not self.playback.replay:
+                self.finish_playback()
+            self.playback = None
+        declared = set(shot.declaration.declared_fouls)
+        declared.symmetric_difference_update({code})
+        declaration = replace(shot.declaration, declared_fouls=frozenset(declared))
+        try:
+            ruling = shot.before_game.judge(shot.result, declaration)
+            game = shot.before_game.apply(ruling)
+        except rules.RulesError as exc:
+            self.say(str(exc), hud.ALERT)
+            return False
+        self.last_shot = replace(shot, declaration=declaration, ruling=ruling)
+        self.game = game
+        self.pending_ruling = None
+        self.mode = modes.DecisionMode(self, ruling)
+        return True
+
     def finish_playback(self) -> None:
         """Jump to the end of the shot being played back (tests and the skip key)."""
         if self.playback is not None:

@@ -9,6 +9,7 @@ A mode reacts to events (``handle``), advances with time (``update``) and paints
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import shlex
@@ -622,6 +623,8 @@ class AimMode(Mode):
             self._act("free_ball")
         elif key == pygame.K_n:
             self._act("nominate")
+        elif key == pygame.K_d:
+            open_foul_menu(app)
         elif key == pygame.K_ESCAPE:
             self.picking_nomination = False
         elif pygame.K_2 <= key <= pygame.K_7 and app.config.game == "snooker":
@@ -660,9 +663,10 @@ class AimMode(Mode):
                 lines.append(f"{prefix}: {app.ball_names[nominated]}{how}.")
         if app.aim.push_out:
             lines.append("Push-out announced.")
+        foul_hint = " \u00b7 D foul on the last shot" if app.foul_shot() is not None else ""
         lines.append(
             f"Aim {app.aim.phi_deg % 360:6.1f}\u00b0 \u00b7 arrows fine-tune"
-            " \u00b7 G ghost \u00b7 H help"
+            f" \u00b7 G ghost{foul_hint} \u00b7 H help"
         )
         return lines
 
@@ -781,6 +785,9 @@ class PlaybackMode(Mode):
                 self.app.finish_playback()
             elif event.key == pygame.K_q:
                 self.app.request_quit()
+            elif event.key == pygame.K_d and not playback.replay:
+                self.app.finish_playback()
+                open_foul_menu(self.app)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.app.finish_playback()
 
@@ -822,7 +829,8 @@ class PlaybackMode(Mode):
             surface, layout["prompt"],
             [
                 f"{label}{speed}: {playback.t:4.2f} s of {playback.duration:4.2f} s",
-                "S slow motion \u00b7 Enter skip",
+                "S slow motion \u00b7 Enter skip"
+                + ("" if playback.replay else " \u00b7 D declare a foul"),
             ],
         )  # fmt: skip
 
@@ -857,13 +865,15 @@ class DecisionMode(Mode):
 
     def _labels(self) -> list[tuple[str, str]]:
         game = self.app.game
+        extra = [("Declare a foul", "declare")] if self.app.declarable_fouls() else []
         if game.is_over:
             config = self.app.config
             next_word = "frame" if config.game == "snooker" else "rack"
-            return [(f"Next {next_word}", "next_rack")]
+            return [(f"Next {next_word}", "next_rack"), *extra]
         if game.pending_choice:
-            return [(_choice_label(c), f"choice:{c.value}") for c in game.pending_choice]
-        return [("Continue", "continue")]
+            choices = [(_choice_label(c), f"choice:{c.value}") for c in game.pending_choice]
+            return choices + extra
+        return [("Continue", "continue"), *extra]
 
     def info(self, surface_rect: pygame.Rect) -> tuple[pygame.Rect, hud.RulingInfo]:
         app = self.app
@@ -905,6 +915,10 @@ class DecisionMode(Mode):
         info = hud.RulingInfo(headline, tuple(b for b in body if b), fouls)
         panel = hud.ruling_panel_rect(surface_rect, replace_buttons(info, ()))
         buttons = hud.layout_buttons(panel, self._labels())
+        # The foul button answers to D, like everywhere else, rather than to its number.
+        buttons = tuple(
+            dataclasses.replace(b, hotkey="D") if b.action == "declare" else b for b in buttons
+        )
         return panel, replace_buttons(info, buttons)
 
     def _act(self, action: str) -> None:
@@ -917,6 +931,8 @@ class DecisionMode(Mode):
             value = action.partition(":")[2]
             choice = next(c for c in app.game.pending_choice if c.value == value)
             app.choose(choice)
+        elif action == "declare":
+            open_foul_menu(app)
 
     def handle(self, event: pygame.event.Event) -> None:
         size = self.app.size_hint()
@@ -931,9 +947,11 @@ class DecisionMode(Mode):
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and info.buttons:
                 self._act(info.buttons[0].action)
+            elif event.key == pygame.K_d:
+                open_foul_menu(self.app)
             elif pygame.K_1 <= event.key <= pygame.K_9:
                 k = event.key - pygame.K_1
-                if k < len(info.buttons):
+                if k < len(info.buttons) and info.buttons[k].action != "declare":
                     self._act(info.buttons[k].action)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -1026,6 +1044,145 @@ class MatchOverMode(Mode):
             hud.draw_button(surface, button)
 
 
+# ---------------------------------------------------------------------- declared fouls
+
+#: The fouls a 2-D simulator cannot see, in a player's words, by ``rules.DeclaredFoul`` code (and
+#: the snooker referee's own codes); a code missing here is shown with its underscores as spaces.
+FOUL_WORDS = {
+    "foot_off_floor": "No foot on the floor at the strike",
+    "ball_touched": "A ball touched or moved (hand, cue, clothing)",
+    "double_hit": "Double hit / push shot",
+    "cue_on_table": "Cue laid on the table to sight a line",
+    "out_of_turn": "Played out of turn",
+    "slow_play": "Shot clock exceeded",
+    "played_object_ball": "Struck an object ball, not the cue ball",
+    "cue_ball_moved_while_positioning": "Cue ball hit a ball while being placed",
+    "full_pocket": "Cue ball touched a ball in a full pocket",
+    "jump_with_draw": "Cue ball jumped by a hit below centre",
+    "balls_moving": "Played while a ball was still moving",
+    "bad_placement": "Cue ball in hand played from outside the zone",
+    "jump_shot": "Jump shot (the cue ball jumped a ball)",
+    "push_stroke": "Push stroke",
+    "ball_misplaced": "Played while a ball was wrongly spotted",
+    "used_ball_off_table": "Used a ball off the table (to measure, ...)",
+}
+#: Height of one row of the foul menu, px.
+FOUL_ROW_H = 32
+#: The foul menu's explanation, under its title.
+FOUL_MENU_LINES = (
+    "Fouls the table cannot see: the referee judges the shot again with the one picked.",
+    "Click it or press its number (arrows and Enter); pick it again to withdraw it. Esc closes.",
+)
+
+
+def foul_words(code: str) -> str:
+    """A declarable foul's code in a player's words (see ``FOUL_WORDS``)."""
+    return FOUL_WORDS.get(code, code.replace("_", " ").capitalize())
+
+
+def open_foul_menu(app: Any) -> None:
+    """Show the list of declarable fouls over the current mode, or say why there is none."""
+    if not app.declarable_fouls():
+        app.say("No shot to declare a foul on: fouls are declared on the last shot.")
+        return
+    app.mode = DeclareFoulMode(app, app.mode)
+
+
+class DeclareFoulMode(Mode):
+    """A list of the fouls the engine cannot see (``Game.declarable_fouls``): the opponent or
+    the referee picks the one committed on the last shot (a click, its number, or the arrows and
+    Enter); the App judges the shot again with it (``App.declare_foul``). A foul already
+    declared is marked and picking it again withdraws it. Esc or D closes the list."""
+
+    allows_global_keys = False
+
+    def __init__(self, app: Any, resume: Mode) -> None:
+        super().__init__(app)
+        self.resume = resume
+        self.selected = 0
+
+    def entries(self) -> list[tuple[str, str, bool]]:
+        """(code, words, already declared) of each foul offered."""
+        shot = self.app.foul_shot()
+        declared = shot.declaration.declared_fouls if shot is not None else frozenset()
+        return [
+            (code, foul_words(code), code in declared) for code, _ in self.app.declarable_fouls()
+        ]
+
+    def layout(self, size: tuple[int, int]) -> tuple[pygame.Rect, list[Button]]:
+        """The menu's box and one button per foul, centred in a window of ``size`` px."""
+        w, h = size
+        entries = self.entries()
+        width = min(620, w - 40)
+        header = 62 + 22 * sum(len(hud._wrap(t, 22, width - 40)) for t in FOUL_MENU_LINES) + 10
+        height = header + FOUL_ROW_H * len(entries) + 12
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (w // 2, h // 2)
+        box.top = max(box.top, 4)
+        rows = []
+        for i, (code, words, declared) in enumerate(entries):
+            rect = pygame.Rect(box.left + 20, box.top + header + i * FOUL_ROW_H, width - 40, 28)
+            label = words + ("  - DECLARED" if declared else "")
+            hotkey = str(i + 1) if i < 9 else ""
+            rows.append(Button(rect, label, f"foul:{code}", hotkey=hotkey))
+        return box, rows
+
+    def close(self) -> None:
+        if isinstance(self.resume, DecisionMode):
+            self.resume.shown_for = 0.0  # a routine call stays up its full time again
+        self.app.mode = self.resume
+
+    def pick(self, index: int) -> None:
+        entries = self.entries()
+        if not 0 <= index < len(entries):
+            return
+        if not self.app.declare_foul(entries[index][0]):
+            self.close()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        box, rows = self.layout(self.app.size_hint())
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_d):
+                self.close()
+            elif event.key == pygame.K_UP:
+                self.selected = (self.selected - 1) % len(rows)
+            elif event.key == pygame.K_DOWN:
+                self.selected = (self.selected + 1) % len(rows)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.pick(self.selected)
+            elif pygame.K_1 <= event.key <= pygame.K_9:
+                self.pick(event.key - pygame.K_1)
+            elif event.key == pygame.K_q:
+                self.app.request_quit()
+        elif event.type == pygame.MOUSEMOTION:
+            hit = next((i for i, row in enumerate(rows) if row.hit(event.pos)), None)
+            if hit is not None:
+                self.selected = hit
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next((i for i, row in enumerate(rows) if row.hit(event.pos)), None)
+            if hit is not None:
+                self.pick(hit)
+            elif not box.collidepoint(event.pos):
+                self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.remember_size(surface.get_size())
+        self.resume.draw(surface)
+        box, rows = self.layout(surface.get_size())
+        shot = self.app.foul_shot()
+        shooter = ""
+        if shot is not None:
+            shooter = f" by {shot.before_game.players[shot.before_game.to_play]}"
+        hud.draw_banner(
+            surface,
+            box,
+            f"Declare a foul on the last shot{shooter}",
+            FOUL_MENU_LINES,
+        )
+        for i, row in enumerate(rows):
+            hud.draw_button(surface, row, highlight=i == self.selected or "DECLARED" in row.label)
+
+
 # ---------------------------------------------------------------------- overlays
 
 
@@ -1058,6 +1215,7 @@ HELP_LINES = (
     "Ball in hand: drag the cue ball, or click a spot, inside the shaded zone",
     "8-ball: click a ball then a pocket to call; F safety; C call again",
     "9-ball: P push-out \u00b7 Snooker: N nominate (or keys 2-7), B free ball",
+    "D: declare a foul the table cannot see (double hit, foot off the floor...) on the last shot",
     "Playback: S slow motion, Enter skip \u00b7 R replay the last shot",
     "U or Ctrl+Z undo \u00b7 Ctrl+S save \u00b7 Ctrl+O load \u00b7 G ghost ball \u00b7 Q quit",
 )

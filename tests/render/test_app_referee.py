@@ -11,6 +11,7 @@ import numpy as np
 import pygame
 import pytest
 
+import rules
 import sim
 from render.app import App
 from render.match import MatchConfig
@@ -111,3 +112,130 @@ def test_a_save_whose_last_shot_the_engine_refuses_is_not_loaded(
     monkeypatch.setattr(sim, "simulate", refuse)
     assert not app.load(path)
     assert "Not loaded" in app.toast[0] and app.game is game
+
+
+# ---------------------------------------------------------------------- declared fouls
+
+
+def pot_the_nine(app: App) -> int:
+    """Set up the 9 straight in front of the top-right pocket and pot it; returns the shooter."""
+    pocket = app.table.pocket_named("top_right")
+    d = float(np.hypot(pocket.x - 1.0, pocket.y - 2.27))
+    ux, uy = (pocket.x - 1.0) / d, (pocket.y - 2.27) / d
+    set_position(
+        app,
+        {0: (1.0 - 0.3 * ux, 2.27 - 0.3 * uy), 9: (1.0, 2.27)},
+        phase=rules.Phase.PLAY,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({9}),
+        shot_number=6,
+    )
+    shooter = app.game.to_play
+    app.aim.phi_deg = float(np.degrees(np.arctan2(uy, ux)))
+    app.aim.locked, app.aim.power = True, 0.35
+    key(app, pygame.K_SPACE)
+    assert app.mode.name == "playback"
+    return shooter
+
+
+def ruling_labels(app: App) -> list[str]:
+    return [b.label for b in app.mode.info(app.layout(SIZE)["table"])[1].buttons]
+
+
+def test_a_double_hit_declared_on_the_winning_nine_makes_it_a_foul() -> None:
+    app = new_app("nine-ball")
+    shooter = pot_the_nine(app)
+    app.finish_playback()
+    assert app.game.is_over and app.game.winner == shooter
+    assert ruling_labels(app) == ["Next rack", "Declare a foul"]
+    key(app, pygame.K_d)
+    assert app.mode.name == "declarefoul"
+    words = [w for _, w, _ in app.mode.entries()]
+    assert "Double hit / push shot" in words and "No foot on the floor at the strike" in words
+    frame(app)
+    key(app, pygame.K_1 + words.index("Double hit / push shot"))
+    assert app.mode.name == "decision"
+    ruling = app.mode.ruling
+    assert [f.code for f in ruling.fouls] == ["double_hit"]
+    assert "declared by a player" in ruling.fouls[0].evidence
+    assert app.last_shot.declaration.declared_fouls == {"double_hit"}
+    # The 9 comes back on its spot, the rack goes on, the other player has ball in hand.
+    assert not app.game.is_over and bool(app.game.state.on_table[9])
+    assert app.game.to_play != shooter and app.game.ball_in_hand is rules.BallInHand.ANYWHERE
+    panel_fouls = app.mode.info(app.layout(SIZE)["table"])[1].fouls
+    assert any("double hit" in f.lower() for f in panel_fouls)
+    frame(app)
+    # Picked again, the foul is withdrawn: the 9 wins again.
+    key(app, pygame.K_d)
+    key(app, pygame.K_1 + words.index("Double hit / push shot"))
+    assert not app.mode.ruling.fouls and app.game.is_over and app.game.winner == shooter
+    # Undo takes back the shot itself.
+    key(app, pygame.K_u)
+    assert app.game.shot_number == 6 and bool(app.game.state.on_table[9])
+
+
+def test_a_foul_declared_during_the_playback_with_the_mouse() -> None:
+    app = new_app("nine-ball")
+    shooter = pot_the_nine(app)
+    app.update(0.05)
+    key(app, pygame.K_d)  # the playback ends and the list opens
+    assert app.mode.name == "declarefoul" and app.playback is None
+    _box, rows = app.mode.layout(SIZE)
+    row = next(r for r in rows if r.action == "foul:foot_off_floor")
+    app.handle(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=row.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    assert app.mode.selected == rows.index(row)
+    frame(app)
+    click(app, row.rect.center)
+    assert [f.code for f in app.mode.ruling.fouls] == ["foot_off_floor"]
+    assert app.game.to_play != shooter
+
+
+def test_a_snooker_foul_declared_after_the_call_went_away_gives_the_penalty() -> None:
+    app = new_app("snooker")
+    names = app.game.ball_names
+    red, black = names.index("red_1"), names.index("black")
+    set_position(
+        app,
+        {0: (0.889, 1.2), red: (0.889, 2.2), black: (0.889, 3.245)},
+        phase=rules.Phase.REDS,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({red}),
+        shot_number=5,
+        score=(0, 0),
+    )
+    shooter = app.game.to_play
+    app.aim.phi_deg, app.aim.locked, app.aim.power = 90.0, True, 0.15
+    key(app, pygame.K_SPACE)
+    app.finish_playback()
+    if app.mode.ruling.fouls or app.game.is_over:
+        pytest.skip("the engine made this shot a foul by itself")
+    app.update(5.0)  # the routine call goes away
+    if app.mode.name != "aim":
+        pytest.skip("the engine left a choice to make")
+    assert "D foul on the last shot" in " ".join(app.mode.prompt_lines())
+    key(app, pygame.K_d)
+    assert app.mode.name == "declarefoul"
+    key(app, pygame.K_ESCAPE)
+    assert app.mode.name == "aim"
+    key(app, pygame.K_d)
+    codes = [c for c, _, _ in app.mode.entries()]
+    app.mode.selected = codes.index("double_hit")
+    key(app, pygame.K_RETURN)
+    ruling = app.mode.ruling
+    assert [f.code for f in ruling.fouls] == ["double_hit"]
+    other = 1 - shooter
+    assert app.game.score[other] == ruling.fouls[0].penalty >= 4
+
+
+def test_no_foul_can_be_declared_before_a_shot_or_after_the_next_rack() -> None:
+    app = new_app("nine-ball")
+    key(app, pygame.K_d)
+    assert app.mode.name == "aim" and "No shot" in app.toast[0]
+    pot_the_nine(app)
+    app.finish_playback()
+    key(app, pygame.K_RETURN)  # next rack
+    assert app.mode.name == "aim" and app.foul_shot() is None
+    key(app, pygame.K_d)
+    assert app.mode.name == "aim"
