@@ -107,6 +107,57 @@ def test_real_break_off_into_the_brown_is_a_foul_and_no_red_is_lost():
     assert reds_left + potted_reds == 15
 
 
+def test_real_in_off_after_a_red_is_a_foul_and_the_red_does_not_score():
+    # A straight pot of the red into the top-right corner with follow: the cue ball follows
+    # it in (§3.3 « ne doit pas rentrer dans une poche »): 4 to Bob, the red stays down
+    # without scoring, Bob has the cue ball in hand in the D (§4) and a red is on.
+    pocket = sim.Table.snooker().pocket_named("top_right")
+    red = np.array([1.5, 3.25])
+    way = np.array([pocket.x, pocket.y]) - red
+    way /= np.linalg.norm(way)
+    cue = red - 0.4 * way
+    game = game_with(
+        {
+            "cue": (float(cue[0]), float(cue[1])),
+            "red_1": (float(red[0]), float(red[1])),
+            "red_2": (0.4, 1.0),
+            "blue": (CX, 1.7845),
+            "black": (CX, 3.245),
+            "yellow": (1.181, 0.737),
+        }
+    )
+    phi = math.degrees(math.atan2(way[1], way[0]))
+    ruling, after = game.play(sim.Strike(speed=2.0, phi=phi, b=0.4))
+    assert [(f.code, f.penalty) for f in ruling.fouls] == [("cue_ball_pocketed", 4)]
+    assert set(ruling.pocketed) == {0, B["red_1"]}
+    assert ruling.points == (0, 4) and after.score == (0, 4)
+    assert not bool(after.state.on_table[B["red_1"]])
+    assert after.ball_in_hand is BallInHand.IN_D and after.phase is Phase.REDS
+    assert after.ball_on == frozenset({B["red_2"]})
+    assert after.pending_choice == (Choice.ACCEPT_TABLE, Choice.HAND_BACK)
+
+
+def test_real_miss_of_a_visible_red_lets_the_opponent_replace_the_balls():
+    # The red is in plain view straight up the table; the cue ball is sent sideways and hits
+    # nothing: a foul and a miss (paragraph after §3.10), and the balls go back on request.
+    game = game_with(
+        {"cue": (CX, 1.0), "red_1": (CX, 2.0), "yellow": (1.181, 0.737), "black": (CX, 3.245)}
+    )
+    ruling, after = game.play(sim.Strike(speed=0.5, phi=0.0))
+    assert [(f.code, f.penalty) for f in ruling.fouls] == [("missed_all", 4)]
+    assert ruling.detail("miss") is True
+    assert after.pending_choice == (
+        Choice.ACCEPT_TABLE,
+        Choice.HAND_BACK,
+        Choice.REPLACE_AND_REPLAY,
+    )
+    assert tuple(after.state.pos[0]) != (CX, 1.0)
+    replayed = after.choose(Choice.REPLACE_AND_REPLAY)
+    assert replayed.to_play == 0 and replayed.score == (0, 4)
+    assert np.array_equal(replayed.state.pos, game.state.pos)
+    assert np.array_equal(replayed.state.on_table, game.state.on_table)
+
+
 @pytest.mark.slow
 def test_frames_of_random_aimed_strokes_keep_the_rules_invariants():
     """Two frames of noisy ghost-ball strokes with random choices: every stroke is judged, a
