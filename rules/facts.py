@@ -77,10 +77,6 @@ def on_table_indices(state: BallState) -> frozenset[int]:
     return frozenset(int(i) for i in np.flatnonzero(np.asarray(state.on_table)))
 
 
-def _field(row: Any, name: str) -> Any:
-    return row[name].item() if hasattr(row[name], "item") else row[name]
-
-
 @dataclass(frozen=True)
 class ShotFacts:
     """Rule-relevant facts of one shot.

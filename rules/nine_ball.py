@@ -227,10 +227,11 @@ class NineBallGame(PoolGame):
                 next_phase=Phase.PLAY,
                 next_ball_on=on_after,
                 reason=(
-                    f"{p1} pushed out: {p2} takes the table as it lies or hands it back."
+                    f"{p1} pushed out ({CLAUSE_PUSH_OUT}): {p2} takes the table as it lies or "
+                    "hands it back."
                     if push_out
-                    else f"Dry break (three-ball rule not met): {p2} accepts the table (no "
-                    f"push-out) or hands it back to {p1}, who may then push out."
+                    else f"Dry break ({CLAUSE_THREE_BALL}): {p2} accepts the table (no push-out) "
+                    f"or hands it back to {p1}, who may then push out."
                 ),
                 details=(("choice_context", "push_out" if push_out else "dry_break"),),
             )

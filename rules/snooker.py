@@ -59,6 +59,8 @@ from rules.types import (
 if TYPE_CHECKING:
     from typing import Self
 
+    from sim.balls import BallState
+
 
 #: Smallest penalty of any foul (§11, "quatre points" lost in translation; README).
 MIN_PENALTY = 4
@@ -692,45 +694,30 @@ class SnookerGame(Game):
         if respotted_black:
             options = (Choice.ACCEPT_TABLE, Choice.HAND_BACK)
         elif fouled and not frame_over:
-            pos_a = np.asarray(state_after.pos, dtype=float)
-            on_a = np.asarray(state_after.on_table, dtype=bool)
-            if next_on:
-                if on_a[0]:
-                    free_next = is_snookered(pos_a[0], next_on, pos_a, on_a, R)
-                else:
-                    free_next = is_snookered_in_hand(
-                        table, next_on, pos_a, on_a, IN_HAND_SNOOKER_SPACING
-                    )
+            free_next = self._is_snookered_after(state_after, next_on)
             if free_next:
                 notes.append("Free ball (§9): the cue ball is snookered after the foul.")
-            miss_codes = [f for f in fouls if f.code in _MISS_CODES]
-            if miss_codes and on0[0]:
+            if any(f.code in _MISS_CODES for f in fouls) and on0[0]:
                 targets = sorted(set(stroke.balls_on) | ({free} if free is not None else set()))
-                before_need = self._needs_snookers(self.score, self.phase, facts.on_table_before)
-                after_need = self._needs_snookers(new_score, next_phase, on_after)
-                if before_need or after_need:
-                    notes.append("No miss: a player needed snookers (WPBSA 3.14).")
-                elif can_hit_any_ball_on(pos0[0], targets, pos0, on0, R):
-                    miss = True
-                    full = not is_snookered(pos0[0], targets, pos0, on0, R)
-                    if full:
-                        full_misses = self.full_ball_misses + 1
+                miss, full, note = self._miss_verdict(
+                    result.initial, targets, facts, new_score, next_phase, on_after
+                )
+                if note:
+                    notes.append(note)
+                if full:
+                    full_misses = self.full_ball_misses + 1
+                if full_misses == 2:
                     notes.append(
-                        "Foul and a miss: the ball on could be hit in a straight line"
-                        + (" (a full ball)." if full else ".")
+                        f"Warning: {self.players[shooter]} has missed a full ball twice; a "
+                        "third miss loses the frame (WPBSA 3.14)."
                     )
-                    if full_misses == 2:
-                        notes.append(
-                            f"Warning: {self.players[shooter]} has missed a full ball twice; a "
-                            "third miss loses the frame (WPBSA 3.14)."
-                        )
-                    if full_misses >= 3:
-                        frame_over = True
-                        winner = 1 - side
-                        notes.append(
-                            f"{self.players[shooter]} missed a full ball three times in a row: "
-                            "the frame is awarded to the opponent (WPBSA 3.14)."
-                        )
+                if full_misses >= 3:
+                    frame_over = True
+                    winner = 1 - side
+                    notes.append(
+                        f"{self.players[shooter]} missed a full ball three times in a row: "
+                        "the frame is awarded to the opponent (WPBSA 3.14)."
+                    )
             if not frame_over:
                 options = (Choice.ACCEPT_TABLE, Choice.HAND_BACK)
                 if miss:
@@ -792,6 +779,47 @@ class SnookerGame(Game):
             notes=tuple(notes),
             details=details,
         )
+
+    def _is_snookered_after(self, state: BallState, balls_on: frozenset[int]) -> bool:
+        """Whether the cue ball is snookered on ``balls_on`` in ``state`` (§9.1): where it lies,
+        or, in hand, from every position of the D (``IN_HAND_SNOOKER_SPACING`` grid)."""
+        if not balls_on:
+            return False
+        pos = np.asarray(state.pos, dtype=float)
+        on = np.asarray(state.on_table, dtype=bool)
+        if on[0]:
+            return is_snookered(pos[0], balls_on, pos, on, float(self.table.ball_radius))
+        return is_snookered_in_hand(self.table, balls_on, pos, on, IN_HAND_SNOOKER_SPACING)
+
+    def _miss_verdict(
+        self,
+        initial: BallState,
+        targets: list[int],
+        facts: ShotFacts,
+        new_score: tuple[int, int],
+        next_phase: Phase,
+        on_after: frozenset[int],
+    ) -> tuple[bool, bool, str]:
+        """(miss, full ball, note or "") for a foul of not hitting a ball on first, the balls at
+        ``initial`` (paragraph after §3.10, WPBSA 3.14; choice 5 of docs/rules-coverage.md).
+
+        No miss when either side needed snookers before or after the stroke, or when no part
+        of any of ``targets`` could be hit in a straight line; "full ball" when one could be hit
+        at both extreme edges (not snookered)."""
+        before_need = self._needs_snookers(self.score, self.phase, facts.on_table_before)
+        after_need = self._needs_snookers(new_score, next_phase, on_after)
+        if before_need or after_need:
+            return False, False, "No miss: a player needed snookers (WPBSA 3.14)."
+        pos = np.asarray(initial.pos, dtype=float)
+        on = np.asarray(initial.on_table, dtype=bool)
+        R = float(self.table.ball_radius)
+        if not can_hit_any_ball_on(pos[0], targets, pos, on, R):
+            return False, False, ""  # wholly snookered: the attempt is deemed made (Note)
+        full = not is_snookered(pos[0], targets, pos, on, R)
+        note = "Foul and a miss: the ball on could be hit in a straight line" + (
+            " (a full ball)." if full else "."
+        )
+        return True, full, note
 
     def _needs_snookers(self, score: tuple[int, ...], phase: Phase, on: frozenset[int]) -> bool:
         remaining = points_remaining(phase, on)
