@@ -236,12 +236,16 @@ class App:
             )  # fmt: skip
             breaker = score.breaker % len(config.players)
             return replace(game, to_play=breaker, breaker=breaker)
+        options: dict[str, Any] = {}
+        if config.game == "nine-ball":
+            options["referee_warns"] = config.referee_warns
         return rules.new_game(
             config.game,
             players=config.sides,
             seed=config.seed + score.rack,
             table=table,
             breaker=score.breaker,
+            **options,
         )
 
     def next_rack(self) -> None:
@@ -624,6 +628,80 @@ class App:
             self.playback.t = self.playback.duration
             self.update(0.0)
 
+    # ---------------------------------------------------------------- moves between shots
+    def _move_to(self, game: Any, message: str) -> None:
+        """Make ``game`` the current game after a move between shots (a warning, a concession,
+        a re-rack), keeping the previous one for undo, and show ``message``."""
+        self.history.append((self.game, self.score, self.last_shot))
+        if game.state is not self.game.state:
+            self._orientations = None
+        self.game = game
+        self.say(message, hud.GOOD)
+        self.enter_aim()
+
+    def warning_due(self) -> tuple[int, ...]:
+        """Players a player may warn now (9-ball with ``referee_warns`` off): two fouls in a row
+        and no warning yet. Empty when the referee warns by itself or nobody is due."""
+        game = self.game
+        if game is None or game.is_over or getattr(game, "referee_warns", True):
+            return ()
+        pairs = zip(game.fouls_in_a_row, game.warning_given, strict=False)
+        return tuple(i for i, (n, w) in enumerate(pairs) if n >= 2 and not w)
+
+    def give_warning(self) -> bool:
+        """The opponent warns the player with two fouls in a row (``Game.give_warning``): a
+        third foul in a row now loses the rack. False with a message when nobody is due."""
+        import rules
+
+        due = self.warning_due()
+        if not due:
+            self.say("Nobody has two fouls in a row without a warning.", hud.ALERT)
+            return False
+        try:
+            game = self.game.give_warning()
+        except rules.RulesError as exc:
+            self.say(str(exc), hud.ALERT)
+            return False
+        names = " and ".join(self.game.players[i] for i in due)
+        self._move_to(game, f"{names} warned: a third foul in a row loses the rack.")
+        return True
+
+    def concede(self, player: int) -> bool:
+        """Snooker: ``player`` concedes the frame (``SnookerGame.concede``); the frame is over,
+        won by the other side, and "Next frame" counts it. False with a message otherwise."""
+        import rules
+
+        concede = getattr(self.game, "concede", None)
+        if concede is None:
+            self.say("Only a snooker frame can be conceded.", hud.ALERT)
+            return False
+        try:
+            game = concede(player)
+        except rules.RulesError as exc:
+            self.say(str(exc), hud.ALERT)
+            return False
+        self._move_to(game, game.last_reason)
+        return True
+
+    def declare_stalemate(self) -> bool:
+        """Snooker: the players agree on a stalemate (``SnookerGame.declare_stalemate``): the
+        frame is void and racked again, the same player breaking; the match score is
+        unchanged. False with a message otherwise."""
+        import rules
+
+        stalemate = getattr(self.game, "declare_stalemate", None)
+        if stalemate is None:
+            self.say("Only a snooker frame can be re-racked as a stalemate.", hud.ALERT)
+            return False
+        try:
+            game = stalemate()
+        except rules.RulesError as exc:
+            self.say(str(exc), hud.ALERT)
+            return False
+        breaker = game.players[game.to_play]
+        self._move_to(game, f"Stalemate: the frame starts again; {breaker} breaks off.")
+        return True
+
     # ---------------------------------------------------------------- undo, replay, save
     def undo(self) -> None:
         """Take back the last shot (or the last rack change): the previous game and score."""
@@ -634,7 +712,7 @@ class App:
         self.match_winner = None
         self.playback = None
         self.pending_ruling = None
-        self.say("Last shot undone.")
+        self.say("Undone: back to the position before.")
         self.enter_aim()
 
     def replay(self) -> None:

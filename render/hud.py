@@ -74,6 +74,39 @@ def _text(
     return rect
 
 
+def text_width(text: str, size: int) -> int:
+    """Width in px of ``text`` in the default font at ``size`` px."""
+    return int(get_font(size).size(text)[0])
+
+
+def list_box(
+    screen: tuple[int, int],
+    lines: Sequence[str],
+    rows: Sequence[tuple[str, str, str]],
+    *,
+    width: int = 620,
+    row_h: int = 32,
+) -> tuple[pygame.Rect, tuple[Button, ...]]:
+    """A centred box for :func:`draw_banner` with ``lines`` under its title and one full-width
+    button per (label, action, hotkey) of ``rows`` below them (menus and confirmations)."""
+    w, h = screen
+    width = min(width, w - 40)
+    header = 62 + 22 * sum(len(_wrap(t, 22, width - 40)) for t in lines) + 10
+    box = pygame.Rect(0, 0, width, header + row_h * len(rows) + 12)
+    box.center = (w // 2, h // 2)
+    box.top = max(box.top, 4)
+    buttons = tuple(
+        Button(
+            pygame.Rect(box.left + 20, box.top + header + i * row_h, width - 40, row_h - 4),
+            label,
+            action,
+            hotkey=hotkey,
+        )
+        for i, (label, action, hotkey) in enumerate(rows)
+    )
+    return box, buttons
+
+
 def _wrap(text: str, size: int, width: int) -> list[str]:
     font = get_font(size)
     words = text.split()

@@ -33,6 +33,9 @@ class MatchConfig:
         race_to: pool: racks needed to win the match (>= 1).
         frames: snooker: the match is the best of this many frames (odd, >= 1).
         seed: seed of the first rack; rack ``k`` uses ``seed + k``.
+        referee_warns: 9-ball: the program warns a player after two fouls in a row by itself
+            (``rules`` option ``referee_warns``); False: the opponent must give the warning
+            (the window's "Warn" button), as the rules let a player do.
     """
 
     game: str = "nine-ball"
@@ -41,6 +44,7 @@ class MatchConfig:
     race_to: int = 3
     frames: int = 3
     seed: int = 1
+    referee_warns: bool = True
 
     def __post_init__(self) -> None:
         if self.game not in GAME_KINDS:
@@ -89,6 +93,7 @@ class MatchConfig:
             "race_to": self.race_to,
             "frames": self.frames,
             "seed": self.seed,
+            "referee_warns": self.referee_warns,
         }
 
     @classmethod
@@ -100,6 +105,7 @@ class MatchConfig:
             race_to=int(data["race_to"]),
             frames=int(data["frames"]),
             seed=int(data["seed"]),
+            referee_warns=bool(data.get("referee_warns", True)),
         )
 
 

@@ -14,6 +14,7 @@ import math
 import os
 import shlex
 import wave
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -132,7 +133,11 @@ def score_info(app: Any) -> hud.ScoreInfo:
         warning = ""
         if config.game == "nine-ball" and fouls:
             warned = i < len(game.warning_given) and game.warning_given[i]
-            warning = f"{fouls} foul{'s' if fouls > 1 else ''}" + (" - WARNED" if warned else "")
+            warning = f"{fouls} foul{'s' if fouls > 1 else ''}"
+            if warned:
+                warning += " - WARNED"
+            elif fouls >= 2 and not game.referee_warns:
+                warning += " - not warned"
         lines.append(hud.PlayerLine(name, score.wins[i], detail, warning, balls))
     centre = f"Rack {score.rack + 1}" if not snooker else f"Frame {score.rack + 1}"
     if snooker:
@@ -231,6 +236,7 @@ class StartMode(Mode):
         self.feet = base.table_feet
         self.race = base.race_to
         self.frames = base.frames
+        self.referee_warns = base.referee_warns
         self.focus = 0
         self.edited = [False] * 4
 
@@ -264,6 +270,15 @@ class StartMode(Mode):
                         f"feet:{feet}",
                     )
                 )
+        if self.game == "nine-ball":
+            words = "by the referee" if self.referee_warns else "by the opponent (W)"
+            out.append(
+                Button(
+                    pygame.Rect(left, top + 366, 390, 34),
+                    f"Two-foul warning: {words}",
+                    "warns",
+                )
+            )
         out.append(Button(pygame.Rect(left + 420, top + 320, 40, 40), "-", "less"))
         out.append(Button(pygame.Rect(left + 560, top + 320, 40, 40), "+", "more"))
         out.append(
@@ -279,7 +294,9 @@ class StartMode(Mode):
     def _config(self) -> MatchConfig:
         names = tuple(n.strip() for n in self.names if n.strip())
         seed = int.from_bytes(os.urandom(3), "little")
-        return MatchConfig(self.game, names, self.feet, self.race, self.frames, seed)
+        return MatchConfig(
+            self.game, names, self.feet, self.race, self.frames, seed, self.referee_warns
+        )
 
     def _act(self, action: str) -> None:
         kind, _, value = action.partition(":")
@@ -289,6 +306,8 @@ class StartMode(Mode):
             self.focus = int(value)
         elif kind == "feet":
             self.feet = int(value)
+        elif kind == "warns":
+            self.referee_warns = not self.referee_warns
         elif kind == "less":
             if self.game == "snooker":
                 self.frames = max(1, self.frames - 2)
@@ -428,11 +447,19 @@ class AimMode(Mode):
             specs.append(("Free ball: ON" if app.aim.free_ball else "Free ball", "free_ball", "B"))
         if options.nomination_required or options.free_ball_allowed:
             specs.append(("Nominate", "nominate", "N"))
+        due = app.warning_due()
+        if due:
+            names = " & ".join(app.game.players[i] for i in due)
+            specs.insert(0, (f"Warn {names}: two fouls", "warn", "W"))
+        if app.config.game == "snooker":
+            specs.insert(0, ("Concede / re-rack", "frame", "X"))
         specs.append(("Shoot", "shoot", "Space"))
         out = []
         right = panel.right - 16
         for label, action, key in reversed(specs):
-            width = 150 if action != "shoot" else 130
+            width = 130 if action == "shoot" else 150
+            if action in ("warn", "frame"):
+                width = hud.text_width(f"{label}  [{key}]", 22) + 24
             rect = pygame.Rect(right - width, panel.bottom - 48, width, 36)
             out.append(Button(rect, label, action, hotkey=key))
             right -= width + 10
@@ -455,6 +482,10 @@ class AimMode(Mode):
             app.say("Click the ball you nominate.")
         elif action == "shoot":
             app.shoot()
+        elif action == "warn":
+            app.give_warning()
+        elif action == "frame":
+            open_frame_menu(app)
 
     def _ball_under(self, pos: tuple[int, int]) -> int:
         app = self.app
@@ -625,6 +656,10 @@ class AimMode(Mode):
             self._act("nominate")
         elif key == pygame.K_d:
             open_foul_menu(app)
+        elif key == pygame.K_w:
+            app.give_warning()
+        elif key == pygame.K_x and app.config.game == "snooker":
+            open_frame_menu(app)
         elif key == pygame.K_ESCAPE:
             self.picking_nomination = False
         elif pygame.K_2 <= key <= pygame.K_7 and app.config.game == "snooker":
@@ -1004,16 +1039,7 @@ class MatchOverMode(Mode):
         app = self.app
         if action == "new":
             config = app.config
-            app.start_match(
-                MatchConfig(
-                    config.game,
-                    config.players,
-                    config.table_feet,
-                    config.race_to,
-                    config.frames,
-                    config.seed + 1000,
-                )
-            )
+            app.start_match(dataclasses.replace(config, seed=config.seed + 1000))
         else:
             app.request_quit()
 
@@ -1111,21 +1137,16 @@ class DeclareFoulMode(Mode):
 
     def layout(self, size: tuple[int, int]) -> tuple[pygame.Rect, list[Button]]:
         """The menu's box and one button per foul, centred in a window of ``size`` px."""
-        w, h = size
-        entries = self.entries()
-        width = min(620, w - 40)
-        header = 62 + 22 * sum(len(hud._wrap(t, 22, width - 40)) for t in FOUL_MENU_LINES) + 10
-        height = header + FOUL_ROW_H * len(entries) + 12
-        box = pygame.Rect(0, 0, width, height)
-        box.center = (w // 2, h // 2)
-        box.top = max(box.top, 4)
-        rows = []
-        for i, (code, words, declared) in enumerate(entries):
-            rect = pygame.Rect(box.left + 20, box.top + header + i * FOUL_ROW_H, width - 40, 28)
-            label = words + ("  - DECLARED" if declared else "")
-            hotkey = str(i + 1) if i < 9 else ""
-            rows.append(Button(rect, label, f"foul:{code}", hotkey=hotkey))
-        return box, rows
+        rows = [
+            (
+                words + ("  - DECLARED" if declared else ""),
+                f"foul:{code}",
+                str(i + 1) if i < 9 else "",
+            )
+            for i, (code, words, declared) in enumerate(self.entries())
+        ]
+        box, buttons = hud.list_box(size, FOUL_MENU_LINES, rows, row_h=FOUL_ROW_H)
+        return box, list(buttons)
 
     def close(self) -> None:
         if isinstance(self.resume, DecisionMode):
@@ -1181,6 +1202,129 @@ class DeclareFoulMode(Mode):
         )
         for i, row in enumerate(rows):
             hud.draw_button(surface, row, highlight=i == self.selected or "DECLARED" in row.label)
+
+
+# ---------------------------------------------------------------------- menus and confirmations
+
+
+class ChoiceMode(Mode):
+    """A small menu over the current mode: a title, a few lines, and options picked with the
+    mouse or their number keys; Esc cancels. With ``confirm`` it is a yes/no question: Y or
+    Enter takes the first option, N cancels."""
+
+    allows_global_keys = False
+
+    def __init__(
+        self,
+        app: Any,
+        resume: Mode,
+        title: str,
+        lines: tuple[str, ...],
+        options: list[tuple[str, Callable[[], Any]]],
+        *,
+        confirm: bool = False,
+    ) -> None:
+        super().__init__(app)
+        self.resume = resume
+        self.title = title
+        self.lines = lines
+        self.options = options
+        self.confirm = confirm
+        self.hover = -1
+
+    def layout(self, size: tuple[int, int]) -> tuple[pygame.Rect, tuple[Button, ...]]:
+        rows = [(label, f"option:{i}", str(i + 1)) for i, (label, _) in enumerate(self.options)]
+        if self.confirm:
+            rows[0] = (rows[0][0], rows[0][1], "Y")
+        rows.append(("Cancel" if not self.confirm else "No, go back", "cancel", "Esc"))
+        return hud.list_box(size, self.lines, rows, width=560, row_h=40)
+
+    def cancel(self) -> None:
+        self.app.mode = self.resume
+
+    def pick(self, index: int) -> None:
+        if 0 <= index < len(self.options):
+            self.app.mode = self.resume
+            self.options[index][1]()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        _box, buttons = self.layout(self.app.size_hint())
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE or (self.confirm and event.key == pygame.K_n):
+                self.cancel()
+            elif self.confirm and event.key in (pygame.K_y, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.pick(0)
+            elif not self.confirm and pygame.K_1 <= event.key <= pygame.K_9:
+                self.pick(event.key - pygame.K_1)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, b in enumerate(buttons) if b.hit(event.pos)), -1)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for button in buttons:
+                if button.hit(event.pos):
+                    if button.action == "cancel":
+                        self.cancel()
+                    else:
+                        self.pick(int(button.action.partition(":")[2]))
+                    return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.remember_size(surface.get_size())
+        self.resume.draw(surface)
+        box, buttons = self.layout(surface.get_size())
+        hud.draw_banner(surface, box, self.title, self.lines)
+        for i, button in enumerate(buttons):
+            hud.draw_button(surface, button, highlight=i == self.hover)
+
+
+def open_frame_menu(app: Any) -> None:
+    """Snooker: concede the frame (either side) or declare a stalemate, each then confirmed."""
+    game = app.game
+    if app.config.game != "snooker" or game.is_over:
+        return
+    aim = app.mode
+    sides = app.config.sides
+    n = len(game.players)
+
+    def conceder(side: int) -> int:
+        # The player of ``side`` at the table, or the next of that side to come to it.
+        return next(p for p in (game.to_play + k for k in range(n)) if p % n % 2 == side) % n
+
+    def ask_concede(side: int) -> None:
+        other = sides[1 - side]
+        wins = list(app.score.wins)
+        wins[1 - side] += 1
+        app.mode = ChoiceMode(
+            app, aim, f"{sides[side]} concedes the frame?",
+            (
+                f"The frame ends and {other} wins it (match score then "
+                f"{' - '.join(map(str, wins))}). U undoes it.",
+            ),
+            [(f"Yes: {sides[side]} concedes", lambda: app.concede(conceder(side)))],
+            confirm=True,
+        )  # fmt: skip
+
+    def ask_stalemate() -> None:
+        breaker = game.players[game.breaker]
+        app.mode = ChoiceMode(
+            app, aim, "Declare a stalemate?",
+            (
+                "Both players agree neither can make progress: the frame is void and racked "
+                f"again, {breaker} breaking off; the match score does not change. U undoes it.",
+            ),
+            [("Yes: re-rack the frame", app.declare_stalemate)],
+            confirm=True,
+        )  # fmt: skip
+
+    remaining = game.points_remaining()
+    app.mode = ChoiceMode(
+        app, aim, "Concede or re-rack this frame",
+        (f"Score {game.score[0]} - {game.score[1]}, {remaining} points remaining.",),
+        [
+            (f"{sides[0]} concedes the frame", lambda: ask_concede(0)),
+            (f"{sides[1]} concedes the frame", lambda: ask_concede(1)),
+            ("Stalemate: re-rack, the same player breaks", ask_stalemate),
+        ],
+    )  # fmt: skip
 
 
 # ---------------------------------------------------------------------- overlays

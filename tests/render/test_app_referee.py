@@ -239,3 +239,177 @@ def test_no_foul_can_be_declared_before_a_shot_or_after_the_next_rack() -> None:
     assert app.mode.name == "aim" and app.foul_shot() is None
     key(app, pygame.K_d)
     assert app.mode.name == "aim"
+
+
+# ---------------------------------------------------------------------- snooker frame moves
+
+
+def aim_buttons(app: App) -> dict[str, object]:
+    return {b.action: b for b in app.mode.buttons(SIZE)}
+
+
+def test_snooker_concession_is_confirmed_then_counts_as_a_frame_won() -> None:
+    app = new_app("snooker")
+    game = app.game
+    assert "frame" in aim_buttons(app)
+    key(app, pygame.K_x)
+    assert app.mode.name == "choice"
+    frame(app)
+    key(app, pygame.K_ESCAPE)  # cancelled: nothing happens
+    assert app.mode.name == "aim" and app.game is game
+    click(app, aim_buttons(app)["frame"].rect.center)
+    assert app.mode.name == "choice"
+    key(app, pygame.K_1)  # Ann concedes ...
+    assert app.mode.name == "choice" and app.mode.confirm
+    assert "Ann concedes" in app.mode.title
+    frame(app)
+    key(app, pygame.K_n)  # ... not after all
+    assert app.mode.name == "aim" and app.game is game
+    key(app, pygame.K_x)
+    key(app, pygame.K_1)
+    _box, buttons = app.mode.layout(SIZE)
+    click(app, buttons[0].rect.center)  # "Yes: Ann concedes"
+    assert app.game.is_over and app.game.winner == 1
+    assert app.mode.name == "gameover"
+    info = app.mode.info(app.layout(SIZE)["table"])[1]
+    assert any("Ann concedes the frame" in line for line in info.lines)
+    frame(app)
+    key(app, pygame.K_RETURN)  # next frame: Bob has won one
+    assert app.score.wins == (0, 1) and not app.game.is_over
+
+
+def test_snooker_concession_is_undone_with_u() -> None:
+    app = new_app("snooker")
+    game = app.game
+    key(app, pygame.K_x)
+    key(app, pygame.K_2)
+    key(app, pygame.K_y)
+    assert app.game.is_over and app.game.winner == 0
+    key(app, pygame.K_u)
+    assert app.game is game and app.mode.name == "aim"
+
+
+def test_snooker_stalemate_re_racks_the_frame_after_confirmation() -> None:
+    app = new_app("snooker")
+    names = app.game.ball_names
+    red, black = names.index("red_1"), names.index("black")
+    set_position(
+        app,
+        {0: (0.889, 1.2), red: (0.889, 2.2), black: (0.889, 3.245)},
+        phase=rules.Phase.REDS,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({red}),
+        shot_number=30,
+        score=(40, 12),
+        to_play=1,
+    )
+    breaker = app.game.breaker
+    key(app, pygame.K_x)
+    key(app, pygame.K_3)
+    assert app.mode.confirm and "stalemate" in app.mode.title.lower()
+    frame(app)
+    key(app, pygame.K_RETURN)
+    game = app.game
+    assert game.score == (0, 0) and game.shot_number == 0 and not game.is_over
+    assert int(np.sum(game.state.on_table)) == 21  # 15 reds, 6 colours; the cue ball in hand
+    assert game.to_play == breaker and app.in_hand and app.zone == "d"
+    assert app.score.wins == (0, 0) and app.score.rack == 0
+    assert "Stalemate" in app.toast[0]
+    frame(app)
+
+
+def test_snooker_scoreboard_shows_points_remaining_and_snookers_required() -> None:
+    from render.modes import score_info
+
+    app = new_app("snooker")
+    names = app.game.ball_names
+    pink, black = names.index("pink"), names.index("black")
+    set_position(
+        app,
+        {0: (0.889, 2.0), pink: (0.889, 2.67675), black: (0.889, 3.245)},
+        phase=rules.Phase.COLOURS_IN_ORDER,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({pink}),
+        score=(50, 20),
+        to_play=1,
+        shot_number=40,
+    )
+    info = score_info(app)
+    assert "13 remaining" in info.centre
+    # 30 behind with 13 on the table: 17 more from fouls worth 6: 3 snookers.
+    assert "Bob needs 3 snookers" in info.centre
+
+
+# ---------------------------------------------------------------------- 9-ball warnings
+
+
+def foul_twice(app: App) -> int:
+    """The player to act, with one foul already, misses the ball on: his second foul in a row.
+    Returns the fouler."""
+    fouler = app.game.to_play
+    set_position(
+        app,
+        {0: (0.635, 0.5), 1: (0.3, 2.0), 9: (0.635, 2.2)},
+        phase=rules.Phase.PLAY,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({1}),
+        shot_number=3,
+        fouls_in_a_row=(1, 0) if fouler == 0 else (0, 1),
+    )
+    app.aim.phi_deg, app.aim.locked, app.aim.power = 270.0, True, 0.3  # at the cushion: a miss
+    key(app, pygame.K_SPACE)
+    app.finish_playback()
+    assert app.mode.ruling.fouls
+    key(app, pygame.K_RETURN)
+    assert app.mode.name == "aim"
+    return fouler
+
+
+def test_nine_ball_manual_warning_is_a_button_for_the_opponent() -> None:
+    from render.modes import score_info
+
+    app = new_app("nine-ball", referee_warns=False)
+    fouler = foul_twice(app)
+    assert app.game.fouls_in_a_row[fouler] == 2 and not app.game.warning_given[fouler]
+    assert score_info(app).players[fouler].warning == "2 fouls - not warned"
+    warn = aim_buttons(app)["warn"]
+    assert warn.label == f"Warn {('Ann', 'Bob')[fouler]}: two fouls"
+    frame(app)
+    click(app, warn.rect.center)
+    assert app.game.warning_given[fouler]
+    assert score_info(app).players[fouler].warning == "2 fouls - WARNED"
+    assert "warn" not in aim_buttons(app)
+    key(app, pygame.K_w)  # nobody is due any more
+    assert "Nobody" in app.toast[0]
+    key(app, pygame.K_u)  # the warning can be taken back
+    assert not app.game.warning_given[fouler] and "warn" in aim_buttons(app)
+    key(app, pygame.K_w)
+    assert app.game.warning_given[fouler]
+
+
+def test_nine_ball_referee_warns_by_itself_by_default() -> None:
+    from render.modes import score_info
+
+    app = new_app("nine-ball")
+    fouler = foul_twice(app)
+    assert app.game.warning_given[fouler]
+    assert score_info(app).players[fouler].warning == "2 fouls - WARNED"
+    assert "warn" not in aim_buttons(app)
+    key(app, pygame.K_w)
+    assert "Nobody" in app.toast[0]
+
+
+def test_the_start_screen_sets_the_manual_warning() -> None:
+    app = App(SIZE, config=None, warm_up=False)
+    frame(app)
+    assert app.mode.name == "start"
+    buttons = {b.action: b for b in app.mode._layout(SIZE)}
+    click(app, buttons["game:nine-ball"].rect.center)
+    buttons = {b.action: b for b in app.mode._layout(SIZE)}
+    assert "by the referee" in buttons["warns"].label
+    click(app, buttons["warns"].rect.center)
+    frame(app)
+    key(app, pygame.K_RETURN)
+    assert app.mode.name == "aim"
+    assert app.config.referee_warns is False and app.game.referee_warns is False
+    assert MatchConfig.from_json(app.config.to_json()) == app.config
