@@ -397,23 +397,11 @@ class EightBallGame(PoolGame):
                     f"({declaration.called_pocket or 'no call'}) ({CLAUSE_LOSS_POCKET})"
                 )
             if loss is not None:
-                return Ruling(
-                    **base,
-                    next_to_play=opponent,
-                    frame_over=True,
-                    winner=opponent,
-                    next_phase=Phase.OVER,
-                    reason=f"{p1} loses: {loss}. {p2} wins.",
-                )
-            return Ruling(
-                **base,
-                next_to_play=shooter,
-                frame_over=True,
-                winner=shooter,
-                next_phase=Phase.OVER,
-                reason=(
-                    f"{p1} pocketed the 8 in the called pocket after clearing the group and wins."
-                ),
+                return self.rack_won(base, opponent, f"{p1} loses: {loss}. {p2} wins.")
+            return self.rack_won(
+                base,
+                shooter,
+                f"{p1} pocketed the 8 in the called pocket after clearing the group and wins.",
             )
 
         if fouls:

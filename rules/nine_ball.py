@@ -197,16 +197,11 @@ class NineBallGame(PoolGame):
 
         if fouled:
             if loses:
-                return Ruling(
-                    **common,
-                    next_to_play=opponent,
-                    frame_over=True,
-                    winner=opponent,
-                    next_phase=Phase.OVER,
-                    reason=(
-                        f"{p1} fouled for the third time in a row after the warning: {p2} wins "
-                        f"({CLAUSE_THREE_FOULS})."
-                    ),
+                return self.rack_won(
+                    common,
+                    opponent,
+                    f"{p1} fouled for the third time in a row after the warning: {p2} wins "
+                    f"({CLAUSE_THREE_FOULS}).",
                 )
             return Ruling(
                 **common,
@@ -236,14 +231,7 @@ class NineBallGame(PoolGame):
                 details=(("choice_context", "push_out" if push_out else "dry_break"),),
             )
         if nine_down:
-            return Ruling(
-                **common,
-                next_to_play=shooter,
-                frame_over=True,
-                winner=shooter,
-                next_phase=Phase.OVER,
-                reason=f"{p1} pocketed the 9 on a legal shot and wins.",
-            )
+            return self.rack_won(common, shooter, f"{p1} pocketed the 9 on a legal shot and wins.")
         next_phase = Phase.PUSH_OUT_ALLOWED if is_break else Phase.PLAY
         pots = ", ".join(self.name_of(b) for b in facts.object_balls_pocketed)
         if facts.object_balls_pocketed:

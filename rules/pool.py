@@ -325,6 +325,19 @@ class PoolGame(Game):
             "warning_given": self.warning_given if warning_given is None else warning_given,
         }
 
+    @staticmethod
+    def rack_won(fields: dict[str, Any], winner: int, reason: str) -> Ruling:
+        """The ruling that ends the rack, won by player ``winner``; ``fields`` from
+        ``ruling_fields`` (plus any extra ``Ruling`` fields)."""
+        return Ruling(
+            **fields,
+            next_to_play=winner,
+            frame_over=True,
+            winner=winner,
+            next_phase=Phase.OVER,
+            reason=reason,
+        )
+
     def no_cushion_foul(self, facts: ShotFacts) -> Foul | None:
         """ "Pas de bande après contact lorsque aucune bille n'est empochée": after the first
         contact no ball (cue or object) touched a cushion and no object ball was pocketed."""

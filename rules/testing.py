@@ -94,13 +94,12 @@ class ShotBuilder:
         xy: tuple[float, float] | None = None,
     ) -> ShotBuilder:
         """``ball``'s centre crosses the line named ``line`` (+1 towards +y, -1 towards -y)."""
-        ids = [ln.id for ln in self.table.lines if ln.name == line]
-        if not ids:
+        marked = next((ln for ln in self.table.lines if ln.name == line), None)
+        if marked is None:
             raise KeyError(f"no line {line!r}; lines: {[ln.name for ln in self.table.lines]}")
         if xy is None:
-            y_line = next(ln.y for ln in self.table.lines if ln.name == line)
-            xy = (self.pos[ball][0], float(y_line))
-        return self._add(EventKind.LINE_CROSSING, ball, ids[0], t=t, xy=xy, direction=direction)
+            xy = (self.pos[ball][0], float(marked.y))
+        return self._add(EventKind.LINE_CROSSING, ball, marked.id, t=t, xy=xy, direction=direction)
 
     def rest(self, ball: int, xy: tuple[float, float]) -> ShotBuilder:
         """``ball`` comes to rest at ``xy`` (m) at the end of the shot."""
