@@ -42,18 +42,25 @@ def rack_rng(seed: int, rack_number: int) -> np.random.Generator:
     return np.random.default_rng([int(seed) & 0xFFFFFFFF, int(rack_number)])
 
 
+def triangle_slots(apex: tuple[float, float], rows: tuple[int, ...], spacing: float) -> np.ndarray:
+    """Centres ((sum(rows), 2), m) of balls packed on a triangular lattice: row k (k = 0 the
+    apex row) at ``y = apex_y + k * spacing * sqrt(3) / 2`` (towards +y), its ``m`` balls
+    centred on ``apex_x`` at ``spacing`` apart, left to right. Pool racks and the snooker reds."""
+    ax, ay = float(apex[0]), float(apex[1])
+    slots = []
+    for k, m in enumerate(rows):
+        y = ay + k * spacing * math.sqrt(3.0) / 2.0
+        for j in range(m):
+            slots.append((ax + (2 * j - (m - 1)) * spacing / 2.0, y))
+    return np.asarray(slots, dtype=float)
+
+
 def rack_slots(table: Table, rows: tuple[int, ...]) -> np.ndarray:
     """Centres ((sum(rows), 2), m) of a rack with the given row lengths, apex on the foot spot,
     rows in order, balls left to right, without jitter."""
-    R = float(table.ball_radius)
-    s = 2.0 * R * (1.0 + RACK_GAP_FRACTION)
-    xf, yf = float(table.foot_spot[0]), float(table.foot_spot[1])
-    slots = []
-    for k, m in enumerate(rows):
-        y = yf + k * math.sqrt(3.0) * s / 2.0
-        for j in range(m):
-            slots.append((xf + (2 * j - (m - 1)) * s / 2.0, y))
-    return np.asarray(slots, dtype=float)
+    spacing = 2.0 * float(table.ball_radius) * (1.0 + RACK_GAP_FRACTION)
+    apex = (float(table.foot_spot[0]), float(table.foot_spot[1]))
+    return triangle_slots(apex, rows, spacing)
 
 
 def _jittered(slots: np.ndarray, radius: float, rng: np.random.Generator) -> np.ndarray:

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from rules.placement import first_free_distance
+from rules.racks import triangle_slots
 
 if TYPE_CHECKING:
     from sim.table import Table
@@ -104,15 +105,9 @@ def red_triangle(table: Table, gap: float = RACK_GAP) -> np.ndarray:
     Row k (k = 0 at the apex) has k + 1 reds at ``x = pink_x + (2j - k) * s / 2`` with
     ``s = 2R + gap`` and ``y = pink_y + s + k * s * sqrt(3) / 2``.
     """
-    R = table.ball_radius
     pink_x, pink_y = table.spots["pink"]
-    s = 2.0 * R + gap
-    rows = []
-    for k in range(5):
-        y = pink_y + s + k * s * math.sqrt(3.0) / 2.0
-        for j in range(k + 1):
-            rows.append((pink_x + (2 * j - k) * s / 2.0, y))
-    return np.array(rows, dtype=np.float64)
+    s = 2.0 * table.ball_radius + gap
+    return triangle_slots((pink_x, pink_y + s), (1, 2, 3, 4, 5), s)
 
 
 def setup_positions(table: Table) -> np.ndarray:
