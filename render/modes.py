@@ -37,6 +37,15 @@ TIP_STEP = 0.05
 AIM_UNLOCK_PX = 12
 #: Seconds the referee's call on a routine legal shot stays up before play goes on.
 AUTO_CONTINUE_S = 2.5
+#: Keys of the aim panel's buttons -> their actions (a key works when its button shows).
+PANEL_KEYS = {
+    pygame.K_p: "push_out",
+    pygame.K_f: "safety",
+    pygame.K_c: "recall",
+    pygame.K_b: "free_ball",
+    pygame.K_n: "nominate",
+    pygame.K_x: "frame",
+}
 #: Snooker colour values, for the number keys that nominate a colour.
 SNOOKER_VALUES = {"yellow": 2, "green": 3, "brown": 4, "blue": 5, "pink": 6, "black": 7}
 
@@ -644,22 +653,15 @@ class AimMode(Mode):
             app.shoot()
         elif key == pygame.K_g:
             app.show_ghost = not app.show_ghost
-        elif key == pygame.K_p:
-            self._act("push_out")
-        elif key == pygame.K_f:
-            self._act("safety")
-        elif key == pygame.K_c:
-            self._act("recall")
-        elif key == pygame.K_b:
-            self._act("free_ball")
-        elif key == pygame.K_n:
-            self._act("nominate")
+        elif key in PANEL_KEYS:
+            # A panel key acts only when its button is offered (no push-out in snooker...).
+            action = PANEL_KEYS[key]
+            if any(b.action == action for b in self.buttons(app.size_hint())):
+                self._act(action)
         elif key == pygame.K_d:
             open_foul_menu(app)
         elif key == pygame.K_w:
             app.give_warning()
-        elif key == pygame.K_x and app.config.game == "snooker":
-            open_frame_menu(app)
         elif key == pygame.K_ESCAPE:
             self.picking_nomination = False
         elif pygame.K_2 <= key <= pygame.K_7 and app.config.game == "snooker":
@@ -1352,23 +1354,44 @@ def draw_quit_confirmation(app: Any, surface: pygame.Surface) -> None:
     )
 
 
+#: Every key and mouse action of the window, for the help overlay (H or F1).
 HELP_LINES = (
-    "Mouse: aim follows the pointer; click or Space shoots; right-click locks the aim",
-    "Arrows Left/Right: aim 0.1\u00b0 (Shift: 1\u00b0) \u00b7 Up/Down, +/-, wheel: power",
-    "Tip: click the white ball widget, or I/J/K/L \u00b7 Elevation: Page Up/Down or [ ]",
-    "Ball in hand: drag the cue ball, or click a spot, inside the shaded zone",
-    "8-ball: click a ball then a pocket to call; F safety; C call again",
-    "9-ball: P push-out \u00b7 Snooker: N nominate (or keys 2-7), B free ball",
+    "Aim: the pointer over the table; Left/Right arrows 0.1\u00b0 (Shift 1\u00b0);"
+    " right-click locks the aim",
+    "Shoot: click the table, Space or Enter, or the Shoot button",
+    "Power: Up/Down, +/-, the mouse wheel, or drag the power bar \u00b7 Elevation:"
+    " Page Up/Down or [ ] (Shift 5\u00b0)",
+    "Spin: click or drag on the white ball widget, or the keys I/J/K/L",
+    "Ball in hand: drag the cue ball, or click a spot inside the shaded zone, then Space",
+    "8-ball: click the ball, then the pocket, to call the shot \u00b7 F safety \u00b7 C call again",
+    "9-ball: P push-out \u00b7 W warn the player with two fouls (when the players warn)",
+    "Snooker: N then click a ball to nominate, or keys 2-7 by value \u00b7 B free ball \u00b7"
+    " Esc stops nominating \u00b7 X concede or re-rack the frame",
     "D: declare a foul the table cannot see (double hit, foot off the floor...) on the last shot",
-    "Playback: S slow motion, Enter skip \u00b7 R replay the last shot",
-    "U or Ctrl+Z undo \u00b7 Ctrl+S save \u00b7 Ctrl+O load \u00b7 G ghost ball \u00b7 Q quit",
+    "Playback: S slow motion \u00b7 Enter, Space, Esc or a click skips \u00b7 D declare a foul",
+    "Referee's call: click a button, Enter or Space for the first, 1-9 by its number",
+    "Lists and questions: click, or the number (arrows and Enter); Y yes; N or Esc back",
+    "G ghost ball and lines \u00b7 R replay the last shot \u00b7 U or Ctrl+Z undo",
+    "Ctrl+S save \u00b7 Ctrl+O load \u00b7 H or F1 this help \u00b7 Q quit (Y or Enter confirms)",
+    "Start screen: click a box and type a name, Tab next box, Backspace, Enter starts",
 )
 
 
-def draw_help(app: Any, surface: pygame.Surface) -> None:
-    w, h = surface.get_size()
-    box = pygame.Rect(0, 0, min(760, w - 40), 60 + 22 * len(HELP_LINES) + 30)
+def help_box(size: tuple[int, int]) -> pygame.Rect:
+    """Where the help overlay goes in a window of ``size`` px: centred, tall enough for the
+    wrapped lines."""
+    w, h = size
+    width = min(820, w - 40)
+    rows = sum(len(hud._wrap(line, 22, width - 40)) for line in HELP_LINES)
+    box = pygame.Rect(0, 0, width, 62 + 22 * rows + 18)
     box.center = (w // 2, h // 2)
+    box.top = max(box.top, 4)
+    return box
+
+
+def draw_help(app: Any, surface: pygame.Surface) -> None:
+    """The help overlay: every key and mouse action (``HELP_LINES``)."""
+    box = help_box(surface.get_size())
     hud.draw_banner(surface, box, "Keys and mouse (H to close)", HELP_LINES)
 
 

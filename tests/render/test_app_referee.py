@@ -413,3 +413,76 @@ def test_the_start_screen_sets_the_manual_warning() -> None:
     assert app.mode.name == "aim"
     assert app.config.referee_warns is False and app.game.referee_warns is False
     assert MatchConfig.from_json(app.config.to_json()) == app.config
+
+
+# ---------------------------------------------------------------------- help
+
+
+def observable(app: App) -> tuple:
+    """What a key press can change, as plain values."""
+    aim = app.aim
+    return (
+        app.mode.name, app.show_help, app.show_ghost, app.confirm_quit, app.toast,
+        aim.phi_deg, aim.power, aim.a, aim.b, aim.theta_deg, aim.push_out, aim.safety,
+        aim.free_ball, aim.called_ball, aim.called_pocket, aim.nominated,
+        getattr(app.mode, "picking_nomination", None), id(app.game),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("game", ["nine-ball", "eight-ball", "snooker"])
+def test_every_letter_that_does_something_is_in_the_help(game: str) -> None:
+    from render.modes import HELP_LINES
+
+    text = " ".join(HELP_LINES)
+    app = new_app(game, referee_warns=False) if game == "nine-ball" else new_app(game)
+    app.aim.power = 0.4
+    key(app, pygame.K_SPACE)  # one shot, so that undo, replay and D have something to act on
+    app.finish_playback()
+    key(app, pygame.K_RETURN)
+    if app.mode.name != "aim":
+        key(app, pygame.K_1)
+    assert app.mode.name == "aim"
+    if game == "nine-ball":  # a warning due, so that W does something
+        app.game = replace(app.game, fouls_in_a_row=(2, 0))
+    if game == "eight-ball":  # a call made, so that C (call again) does something
+        app.aim.called_ball = min(app.declaration_options().callable_balls)
+    acting = []
+    for code in range(pygame.K_a, pygame.K_z + 1):
+        before = observable(app)
+        key(app, code)
+        if observable(app) != before:
+            acting.append(pygame.key.name(code).upper())
+        # Back to aiming, whatever the key opened (Esc closes lists and questions).
+        if app.confirm_quit:
+            key(app, pygame.K_n)
+        while app.mode.name in ("choice", "declarefoul", "playback"):
+            key(app, pygame.K_ESCAPE)
+        if app.mode.name != "aim":
+            app.enter_aim()
+        app.show_help = False
+    expected = {"G", "H", "I", "J", "K", "L", "D", "Q", "R", "U"}
+    expected |= {"nine-ball": {"W"}, "eight-ball": {"F", "C"}, "snooker": {"X"}}[game]
+    assert expected <= set(acting)
+    for letter in acting:
+        assert f" {letter} " in f" {text} ".replace("/", " ").replace("(", " "), letter
+
+
+def test_the_help_overlay_names_the_mouse_and_the_special_keys_and_fits() -> None:
+    from render.modes import HELP_LINES, help_box
+
+    text = " ".join(HELP_LINES)
+    for words in (
+        "right-click", "mouse wheel", "drag the power bar", "drag the cue ball", "Space",
+        "Enter", "Esc", "Page Up/Down", "[ ]", "Shift", "Ctrl+S", "Ctrl+O", "Ctrl+Z", "F1",
+        "keys 2-7", "Tab", "Backspace", "1-9", "Y yes",
+    ):  # fmt: skip
+        assert words in text, words
+    app = new_app("snooker")
+    key(app, pygame.K_h)
+    assert app.show_help
+    for size in (SIZE, (900, 640)):
+        box = help_box(size)
+        assert box.top >= 0 and box.bottom <= size[1], size
+    frame(app)
+    key(app, pygame.K_h)
+    assert not app.show_help
