@@ -154,12 +154,11 @@ def score_info(app: Any) -> hud.ScoreInfo:
         if game.break_points:
             parts.append(f"Break {game.break_points}")
         parts.append(f"{game.points_remaining()} remaining")
-        side = game.side_of(game.to_play)
-        needed = game.snookers_required(side)
-        if needed:
-            parts.append(
-                f"{game.players[game.to_play]} needs {needed} snooker{'s' if needed > 1 else ''}"
-            )
+        # Either side may need snookers (the one sitting out too): both are shown.
+        for side, side_name in enumerate(side_names):
+            needed = game.snookers_required(side)
+            if needed:
+                parts.append(f"{side_name} needs {needed} snooker{'s' if needed > 1 else ''}")
         centre = " \u00b7 ".join(parts)
     elif config.game == "nine-ball" or config.game == "eight-ball":
         is_break = str(getattr(game.phase, "value", "")) == "break"

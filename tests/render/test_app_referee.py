@@ -338,6 +338,11 @@ def test_snooker_scoreboard_shows_points_remaining_and_snookers_required() -> No
     assert "13 remaining" in info.centre
     # 30 behind with 13 on the table: 17 more from fouls worth 6: 3 snookers.
     assert "Bob needs 3 snookers" in info.centre
+    # Shown for the side sitting out as well.
+    app.game = replace(app.game, to_play=0)
+    assert "Bob needs 3 snookers" in score_info(app).centre
+    app.game = replace(app.game, score=(20, 20))
+    assert "needs" not in score_info(app).centre
 
 
 # ---------------------------------------------------------------------- 9-ball warnings
