@@ -491,3 +491,17 @@ def test_the_help_overlay_names_the_mouse_and_the_special_keys_and_fits() -> Non
     frame(app)
     key(app, pygame.K_h)
     assert not app.show_help
+
+
+def test_a_doubles_team_concedes_through_the_player_of_that_side() -> None:
+    config = MatchConfig("snooker", ("Ann", "Bob", "Cid", "Dan"), seed=2)
+    app = App(SIZE, config=config, warm_up=False)
+    frame(app)
+    app.game = replace(app.game, to_play=2)  # Cid (Ann & Cid) at the table
+    app.enter_aim()
+    key(app, pygame.K_x)
+    key(app, pygame.K_2)
+    assert app.mode.title == "Bob & Dan concedes the frame?"
+    key(app, pygame.K_y)
+    assert app.game.is_over and app.game.winner == 0
+    assert "Dan concedes" in app.game.last_reason
