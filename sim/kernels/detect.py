@@ -73,6 +73,15 @@ def ball_ball_time(s1, p1x, p1y, v1x, v1y, w1x, w1y, s2, p2x, p2y, v2x, v2y, w2x
 
 
 @njit(cache=True)
+def segment_fraction(x, y, x1, y1, x2, y2):
+    """Where the foot of the perpendicular from (x, y) falls on the line through the segment
+    (x1, y1)-(x2, y2): 0 at the first end, 1 at the second, outside [0, 1] beyond the ends."""
+    dx = x2 - x1
+    dy = y2 - y1
+    return ((x - x1) * dx + (y - y1) * dy) / (dx * dx + dy * dy)
+
+
+@njit(cache=True)
 def ball_segment_time(px, py, vx, vy, ax, ay, seg, R, T):
     """Time until a ball's centre comes within ``R`` of a straight cushion, s, or inf.
 
@@ -95,9 +104,7 @@ def ball_segment_time(px, py, vx, vy, ax, ay, seg, R, T):
         return NO_EVENT
     rx = px + vx * t + 0.5 * ax * t * t
     ry = py + vy * t + 0.5 * ay * t * t
-    dx = seg[2] - x1
-    dy = seg[3] - y1
-    s = ((rx - x1) * dx + (ry - y1) * dy) / (dx * dx + dy * dy)
+    s = segment_fraction(rx, ry, x1, y1, seg[2], seg[3])
     if s < 0.0 or s > 1.0:
         return NO_EVENT
     return t

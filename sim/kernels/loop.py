@@ -52,6 +52,7 @@ from sim.kernels.detect import (
     earliest_cushion,
     earliest_pocket,
     line_crossing_time,
+    segment_fraction,
 )
 from sim.kernels.motion import (
     POCKETED,
@@ -82,16 +83,35 @@ _TRANSITION_RANK = int(EventKind.SLIDING_TO_ROLLING)
 
 
 @njit(cache=True)
-def _rolled_out(vx, vy, wx, wy, wz, R):
-    """The state at the end of the sliding phase (PHYSICS 1.2), ``v = v - (2/7) u``, rolling.
+def _rolled_out_velocity(vx, vy, wx, wy, R):
+    """Velocity at the end of the sliding phase (PHYSICS 1.2): ``v - (2/7) u``, m/s.
 
-    Equivalent to letting kinetic friction finish at once: it never adds energy.
+    ``u = (vx - R wy, vy + R wx)`` is the cloth-contact slip. Equivalent to letting kinetic
+    friction finish at once: it never adds energy. The ball then rolls (``w_xy = z x v / R``).
     """
     ux = vx - R * wy
     uy = vy + R * wx
-    rvx = vx - 2.0 * ux / 7.0
-    rvy = vy - 2.0 * uy / 7.0
-    return rvx, rvy, -rvy / R, rvx / R, wz
+    return vx - 2.0 * ux / 7.0, vy - 2.0 * uy / 7.0
+
+
+@njit(cache=True)
+def _cushion_normal_gap(c, px, py, segments, arcs, R):
+    """Unit normal ``(nx, ny)`` from a ball centre at (px, py) into cushion ``c`` and the gap.
+
+    ``c`` < ns: straight cushion (segment row ``c``, its normal reversed); otherwise knuckle
+    ``c - ns``. The gap (m) is the surface distance, negative when the ball overlaps the
+    cushion (contact offset R, PHYSICS 2.4 and 2.5). Pure.
+    """
+    ns = segments.shape[0]
+    if c < ns:
+        nx = -segments[c, 4]
+        ny = -segments[c, 5]
+        gap = -(nx * (px - segments[c, 0]) + ny * (py - segments[c, 1])) - R
+        return nx, ny, gap
+    dx = arcs[c - ns, 0] - px
+    dy = arcs[c - ns, 1] - py
+    dist = norm2(dx, dy)
+    return dx / dist, dy / dist, dist - (R + arcs[c - ns, 2])
 
 
 @njit(cache=True)
@@ -101,7 +121,7 @@ def _stick_group(seed_a, seed_b, t, t0, S, P, V, W, tau, p, segments, arcs, memb
     The group is every on-table ball connected to the seeds through pressing contacts
     (centres within ``2R + TOUCH_TOL`` and normal relative speed below ZENO_SPEED). All
     members take the mean velocity and spin (a perfectly inelastic,
-    gripping contact), then finish sliding (:func:`_rolled_out`), then lose any common
+    gripping contact), then finish sliding (:func:`_rolled_out_velocity`), then lose any common
     velocity into a cushion a member touches. Each step only removes energy, and identical
     motions never meet again, which ends the chain. ``seed_b`` may equal ``seed_a`` (a ball
     pressing on a cushion). Mutates the segment arrays of the members and sets ``member[k]``
@@ -150,40 +170,15 @@ def _stick_group(seed_a, seed_b, t, t0, S, P, V, W, tau, p, segments, arcs, memb
                 member[m] = True
                 stack[top] = m
                 top += 1
-    vx, vy, wx, wy, wz = _rolled_out(
-        sums[0] / count, sums[1] / count, sums[2] / count, sums[3] / count, sums[4] / count, R
+    vx, vy = _rolled_out_velocity(
+        sums[0] / count, sums[1] / count, sums[2] / count, sums[3] / count, R
     )
+    wz = sums[4] / count
     ns = segments.shape[0]
     for _ in range(2):  # two passes: a corner can involve two cushions
         for k in range(n):
-            if not member[k]:
-                continue
-            px = cur[k, 0]
-            py = cur[k, 1]
-            for c in range(ns + arcs.shape[0]):
-                if c < ns:
-                    nx = -segments[c, 4]
-                    ny = -segments[c, 5]
-                    gap = -(nx * (px - segments[c, 0]) + ny * (py - segments[c, 1])) - R
-                    dx = segments[c, 2] - segments[c, 0]
-                    dy = segments[c, 3] - segments[c, 1]
-                    sproj = ((px - segments[c, 0]) * dx + (py - segments[c, 1]) * dy) / (
-                        dx * dx + dy * dy
-                    )
-                    if sproj < 0.0 or sproj > 1.0:
-                        continue
-                else:
-                    dx = arcs[c - ns, 0] - px
-                    dy = arcs[c - ns, 1] - py
-                    dist = norm2(dx, dy)
-                    nx = dx / dist
-                    ny = dy / dist
-                    gap = dist - (R + arcs[c - ns, 2])
-                if gap <= TOUCH_TOL:
-                    vn = vx * nx + vy * ny
-                    if vn > 0.0:
-                        vx -= vn * nx
-                        vy -= vn * ny
+            if member[k]:
+                vx, vy = _cushion_cut(cur[k, 0], cur[k, 1], vx, vy, segments, arcs, R, ns)
     wx = -vy / R
     wy = vx / R
     st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
@@ -191,6 +186,30 @@ def _stick_group(seed_a, seed_b, t, t0, S, P, V, W, tau, p, segments, arcs, memb
         if member[k]:
             _set_segment(k, t, st, cur[k, 0], cur[k, 1], vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
     return count
+
+
+@njit(cache=True)
+def _cushion_cut(px, py, vx, vy, segments, arcs, R, ns):
+    """Velocity (vx, vy) less its part into every cushion a ball at (px, py) touches, m/s.
+
+    Touching: gap within TOUCH_TOL and, for a straight cushion, the centre projecting onto
+    the segment. Used by the Zeno stick; pure.
+    """
+    for c in range(ns + arcs.shape[0]):
+        nx, ny, gap = _cushion_normal_gap(c, px, py, segments, arcs, R)
+        if gap > TOUCH_TOL:
+            continue
+        if c < ns:
+            sproj = segment_fraction(
+                px, py, segments[c, 0], segments[c, 1], segments[c, 2], segments[c, 3]
+            )
+            if sproj < 0.0 or sproj > 1.0:
+                continue
+        vn = vx * nx + vy * ny
+        if vn > 0.0:
+            vx -= vn * nx
+            vy -= vn * ny
+    return vx, vy
 
 
 @njit(cache=True)
@@ -695,26 +714,10 @@ def run_shot(
         elif bcat == _BALL_CUSHION:
             c = bb
             px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
-            ns = segments.shape[0]
-            if c < ns:
-                nx = -segments[c, 4]
-                ny = -segments[c, 5]
-                gap = -(nx * (px - segments[c, 0]) + ny * (py - segments[c, 1])) - R
-                if gap < 0.0:
-                    px += gap * nx
-                    py += gap * ny
-            else:
-                qx = arcs[c - ns, 0]
-                qy = arcs[c - ns, 1]
-                dx = qx - px
-                dy = qy - py
-                dist = norm2(dx, dy)
-                nx = dx / dist
-                ny = dy / dist
-                gap = dist - (R + arcs[c - ns, 2])
-                if gap < 0.0:
-                    px += gap * nx
-                    py += gap * ny
+            nx, ny, gap = _cushion_normal_gap(c, px, py, segments, arcs, R)
+            if gap < 0.0:  # back out to exact contact along the normal
+                px += gap * nx
+                py += gap * ny
             speed = vx * nx + vy * ny
             recent = last_cush_id[i] == c and t - last_cush_t[i] < ZENO_WINDOW
             last_cush_id[i] = c
