@@ -235,6 +235,28 @@ def _state_at(i, t, t0, S, P, V, W, p):
 
 
 @njit(cache=True)
+def _store_states(t, t0, S, P, V, W, p, pos, vel, spin, motion):
+    """Every ball's state at time ``t`` into ``pos`` (n, 2), ``vel`` (n, 2), ``spin`` (n, 3)
+    and ``motion`` (n,) (mutated). Resting and pocketed balls are copied as they are (their
+    segments hold zero velocity and spin), the others evolved to ``t``."""
+    for i in range(S.shape[0]):
+        if S[i] == STATIONARY or S[i] == POCKETED:
+            px = P[i, 0]
+            py = P[i, 1]
+            vx = vy = wx = wy = wz = 0.0
+        else:
+            px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
+        pos[i, 0] = px
+        pos[i, 1] = py
+        vel[i, 0] = vx
+        vel[i, 1] = vy
+        spin[i, 0] = wx
+        spin[i, 1] = wy
+        spin[i, 2] = wz
+        motion[i] = S[i]
+
+
+@njit(cache=True)
 def _set_segment(i, t, state, px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p):
     t0[i] = t
     S[i] = state
@@ -578,26 +600,9 @@ def run_shot(
             ev_x[count] = ex
             ev_y[count] = ey
             ev_dir[count] = direction
-            for i in range(n):
-                if S[i] == STATIONARY or S[i] == POCKETED:
-                    sn_pos[count, i, 0] = P[i, 0]
-                    sn_pos[count, i, 1] = P[i, 1]
-                    sn_vel[count, i, 0] = 0.0
-                    sn_vel[count, i, 1] = 0.0
-                    sn_spin[count, i, 0] = 0.0
-                    sn_spin[count, i, 1] = 0.0
-                    sn_spin[count, i, 2] = 0.0
-                    sn_motion[count, i] = S[i]
-                    continue
-                px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
-                sn_pos[count, i, 0] = px
-                sn_pos[count, i, 1] = py
-                sn_vel[count, i, 0] = vx
-                sn_vel[count, i, 1] = vy
-                sn_spin[count, i, 0] = wx
-                sn_spin[count, i, 1] = wy
-                sn_spin[count, i, 2] = wz
-                sn_motion[count, i] = S[i]
+            _store_states(
+                t, t0, S, P, V, W, p, sn_pos[count], sn_vel[count], sn_spin[count], sn_motion[count]
+            )
             count += 1
             kind = -1
 
@@ -792,16 +797,7 @@ def run_shot(
     final_vel = np.empty((n, 2))
     final_spin = np.empty((n, 3))
     final_motion = np.empty(n, dtype=np.int8)
-    for i in range(n):
-        px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
-        final_pos[i, 0] = px
-        final_pos[i, 1] = py
-        final_vel[i, 0] = vx
-        final_vel[i, 1] = vy
-        final_spin[i, 0] = wx
-        final_spin[i, 1] = wy
-        final_spin[i, 2] = wz
-        final_motion[i] = S[i]
+    _store_states(t, t0, S, P, V, W, p, final_pos, final_vel, final_spin, final_motion)
     return (
         status,
         count,
