@@ -347,15 +347,17 @@ def _predict_own(
 
 
 @njit(cache=True)
-def _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, skip):
-    """Contact times of every pair containing ball ``i`` (pair with ``skip`` left alone)."""
+def _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, member):
+    """Contact times of every pair containing ball ``i``, except pairs with a lower-numbered
+    ``member`` (that ball's own call has done those: ``ball_ball_time`` is exactly symmetric
+    in its two balls, so each pair is computed once)."""
     n = S.shape[0]
     D = 2.0 * p[P_R]
     si = S[i]
     pix, piy, vix, viy, wix, wiy, _ = _state_at(i, t, t0, S, P, V, W, p)
     moving_i = _is_translating(si)
     for j in range(n):
-        if j in (i, skip):
+        if j == i or (j < i and member[j]):
             continue
         a = min(i, j)
         b = max(i, j)
@@ -434,7 +436,7 @@ def _predict_group(
             )
     for k in range(n):
         if member[k]:
-            _predict_pairs(k, t, t0, S, P, V, W, p, horizon, pair_t, -1)
+            _predict_pairs(k, t, t0, S, P, V, W, p, horizon, pair_t, member)
 
 
 @njit(cache=True)
@@ -562,34 +564,35 @@ def run_shot(
         ex = P[0, 0]
         ey = P[0, 1]
 
-    member = np.ones(n, dtype=np.bool_)
-    _predict_group(
-        0.0,
-        t0,
-        S,
-        P,
-        V,
-        W,
-        tau,
-        p,
-        segments,
-        arcs,
-        pockets,
-        lines,
-        side,
-        cush_t,
-        cush_id,
-        pock_t,
-        pock_id,
-        line_t,
-        line_id,
-        line_dir,
-        horizon,
-        pair_t,
-        member,
-    )
-
+    member = np.ones(n, dtype=np.bool_)  # the balls whose predictions are renewed next
+    renew = True
     while True:
+        if renew:
+            _predict_group(
+                t,
+                t0,
+                S,
+                P,
+                V,
+                W,
+                tau,
+                p,
+                segments,
+                arcs,
+                pockets,
+                lines,
+                side,
+                cush_t,
+                cush_id,
+                pock_t,
+                pock_id,
+                line_t,
+                line_id,
+                line_dir,
+                horizon,
+                pair_t,
+                member,
+            )
         if kind >= 0:
             # Record the event resolved in the previous pass (or the strike) and a snapshot.
             ev_t[count] = t
@@ -612,11 +615,9 @@ def run_shot(
         ba = no_id
         bb = no_id
         for i in range(n):
-            if (
-                tau[i] < math.inf
-                and S[i] != POCKETED
-                and S[i] != STATIONARY
-                and _earlier(tau[i], cat_transition, i, minus_one, bt, bcat, ba, bb)
+            # tau is finite only while a ball slides, rolls or spins (_set_segment)
+            if tau[i] < math.inf and _earlier(
+                tau[i], cat_transition, i, minus_one, bt, bcat, ba, bb
             ):
                 bt = tau[i]
                 bcat = _TRANSITION_RANK
@@ -748,7 +749,6 @@ def run_shot(
             _set_segment(
                 i, t, np.int64(POCKETED), px, py, 0.0, 0.0, 0.0, 0.0, 0.0, t0, S, P, V, W, tau, p
             )
-            tau[i] = math.inf
             kind = _BALL_POCKET
             pending_a = i
             pending_b = bb
@@ -766,32 +766,7 @@ def run_shot(
             ex = px
             ey = py
             _predict_line(i, t, px, py, vy, ay, lines, side, horizon, line_t, line_id, line_dir)
-        if bcat != _LINE:
-            _predict_group(
-                t,
-                t0,
-                S,
-                P,
-                V,
-                W,
-                tau,
-                p,
-                segments,
-                arcs,
-                pockets,
-                lines,
-                side,
-                cush_t,
-                cush_id,
-                pock_t,
-                pock_id,
-                line_t,
-                line_id,
-                line_dir,
-                horizon,
-                pair_t,
-                member,
-            )
+        renew = bcat != _LINE  # a line crossing changes no path
 
     final_pos = np.empty((n, 2))
     final_vel = np.empty((n, 2))
