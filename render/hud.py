@@ -285,11 +285,16 @@ def draw_prompt(
         colour = DIM
 
 
-def ruling_panel_rect(screen: pygame.Rect, info: RulingInfo) -> pygame.Rect:
-    """Where the ruling panel goes: centred on ``screen``, tall enough for its text."""
+def ruling_panel_rect(
+    screen: pygame.Rect, info: RulingInfo, *, button_row: bool | None = None
+) -> pygame.Rect:
+    """Where the ruling panel goes: centred on ``screen``, tall enough for its text and, when
+    ``button_row`` (default: when ``info`` has buttons), a row of buttons under it (sized before
+    the buttons are laid out in it by :func:`layout_buttons`)."""
     width = min(640, screen.width - 40)
     body = sum(len(_wrap(t, 22, width - 40)) for t in (*info.fouls, *info.lines))
-    height = 78 + 22 * body + (74 if info.buttons else 24)
+    buttons = bool(info.buttons) if button_row is None else button_row
+    height = 78 + 22 * body + (74 if buttons else 24)
     return pygame.Rect(0, 0, width, height).move(
         screen.centerx - width // 2, screen.centery - height // 2
     )

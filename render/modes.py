@@ -902,6 +902,9 @@ class DecisionMode(Mode):
     def _labels(self) -> list[tuple[str, str]]:
         game = self.app.game
         extra = [("Declare a foul", "declare")] if self.app.declarable_fouls() else []
+        due = self.app.warning_due()
+        if due:
+            extra.append((f"Warn {' & '.join(game.players[i] for i in due)}", "warn"))
         if game.is_over:
             config = self.app.config
             next_word = "frame" if config.game == "snooker" else "rack"
@@ -948,12 +951,22 @@ class DecisionMode(Mode):
                 if winner is not None
                 else "No winner."
             )
+        due = app.warning_due()
+        if due:
+            names = " and ".join(players[i] for i in due)
+            body.append(
+                f"{names}: two fouls in a row, not warned yet. Warned (W), a third foul in a row "
+                "loses the rack; unwarned, the count stays at two."
+            )
         info = hud.RulingInfo(headline, tuple(b for b in body if b), fouls)
-        panel = hud.ruling_panel_rect(surface_rect, replace_buttons(info, ()))
-        buttons = hud.layout_buttons(panel, self._labels())
+        labels = self._labels()
+        panel = hud.ruling_panel_rect(surface_rect, info, button_row=bool(labels))
+        buttons = hud.layout_buttons(panel, labels)
         # The foul button answers to D, like everywhere else, rather than to its number.
+        letters = {"declare": "D", "warn": "W"}
         buttons = tuple(
-            dataclasses.replace(b, hotkey="D") if b.action == "declare" else b for b in buttons
+            dataclasses.replace(b, hotkey=letters[b.action]) if b.action in letters else b
+            for b in buttons
         )
         return panel, replace_buttons(info, buttons)
 
@@ -969,6 +982,8 @@ class DecisionMode(Mode):
             app.choose(choice)
         elif action == "declare":
             open_foul_menu(app)
+        elif action == "warn":
+            app.give_warning()
 
     def handle(self, event: pygame.event.Event) -> None:
         size = self.app.size_hint()
@@ -985,9 +1000,11 @@ class DecisionMode(Mode):
                 self._act(info.buttons[0].action)
             elif event.key == pygame.K_d:
                 open_foul_menu(self.app)
+            elif event.key == pygame.K_w and self.app.warning_due():
+                self.app.give_warning()
             elif pygame.K_1 <= event.key <= pygame.K_9:
                 k = event.key - pygame.K_1
-                if k < len(info.buttons) and info.buttons[k].action != "declare":
+                if k < len(info.buttons) and info.buttons[k].action not in ("declare", "warn"):
                     self._act(info.buttons[k].action)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -1363,7 +1380,8 @@ HELP_LINES = (
     "Spin: click or drag on the white ball widget, or the keys I/J/K/L",
     "Ball in hand: drag the cue ball, or click a spot inside the shaded zone, then Space",
     "8-ball: click the ball, then the pocket, to call the shot \u00b7 F safety \u00b7 C call again",
-    "9-ball: P push-out \u00b7 W warn the player with two fouls (when the players warn)",
+    "9-ball: P push-out \u00b7 W warn the player with two fouls (when the players warn; also on"
+    " the referee's call)",
     "Snooker: N then click a ball to nominate, or keys 2-7 by value \u00b7 B free ball \u00b7"
     " Esc stops nominating \u00b7 X concede or re-rack the frame",
     "D: declare a foul the table cannot see (double hit, foot off the floor...) on the last shot",

@@ -348,7 +348,7 @@ def test_snooker_scoreboard_shows_points_remaining_and_snookers_required() -> No
 # ---------------------------------------------------------------------- 9-ball warnings
 
 
-def foul_twice(app: App) -> int:
+def foul_twice(app: App, *, acknowledge: bool = True) -> int:
     """The player to act, with one foul already, misses the ball on: his second foul in a row.
     Returns the fouler."""
     fouler = app.game.to_play
@@ -365,8 +365,9 @@ def foul_twice(app: App) -> int:
     key(app, pygame.K_SPACE)
     app.finish_playback()
     assert app.mode.ruling.fouls
-    key(app, pygame.K_RETURN)
-    assert app.mode.name == "aim"
+    if acknowledge:
+        key(app, pygame.K_RETURN)
+        assert app.mode.name == "aim"
     return fouler
 
 
@@ -505,3 +506,19 @@ def test_a_doubles_team_concedes_through_the_player_of_that_side() -> None:
     key(app, pygame.K_y)
     assert app.game.is_over and app.game.winner == 0
     assert "Dan concedes" in app.game.last_reason
+
+
+def test_the_manual_warning_is_offered_on_the_referees_call_too() -> None:
+    app = new_app("nine-ball", referee_warns=False)
+    fouler = foul_twice(app, acknowledge=False)
+    labels = ruling_labels(app)
+    name = ("Ann", "Bob")[fouler]
+    assert labels == ["Continue", "Declare a foul", f"Warn {name}"]
+    lines = app.mode.info(app.layout(SIZE)["table"])[1].lines
+    assert any(f"{name}: two fouls in a row, not warned yet" in line for line in lines)
+    frame(app)
+    key(app, pygame.K_3)  # number keys never warn or declare by mistake
+    assert app.mode.name == "decision" and not app.game.warning_given[fouler]
+    key(app, pygame.K_w)
+    assert app.game.warning_given[fouler] and app.mode.name == "aim"
+    assert f"{name} warned" in app.toast[0]

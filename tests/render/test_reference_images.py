@@ -79,7 +79,7 @@ def test_ruling_panel(reference) -> None:
             "(event 2: cue ball met the 3 at t = 0.412 s)",
         ),
     )
-    panel = hud.ruling_panel_rect(surface.get_rect(), info)
+    panel = hud.ruling_panel_rect(surface.get_rect(), info, button_row=True)
     buttons = hud.layout_buttons(panel, [("Accept the table", "a"), ("Hand it back", "b")])
     info = hud.RulingInfo(info.headline, info.lines, info.fouls, buttons)
     hud.draw_ruling(surface, panel, info)
