@@ -1,6 +1,8 @@
 """The window's modes: preparing, start screen, aim (with ball in hand and declarations),
-playback, the referee's decision, the end of the match; plus the quit confirmation, the help
-overlay, the sounds and the scripted-input player used under a virtual display.
+playback, the referee's decision, the end of the match; the list of fouls a player declares on
+the last shot, small menus and yes/no questions (snooker concession and stalemate); plus the
+quit confirmation, the help overlay, the sounds and the scripted-input player used under a
+virtual display.
 
 A mode reacts to events (``handle``), advances with time (``update``) and paints the frame
 (``draw``). Modes never call ``sim`` or ``rules`` themselves: they ask the App (``app.shoot()``,

@@ -229,6 +229,22 @@ def test_a_snooker_foul_declared_after_the_call_went_away_gives_the_penalty() ->
     assert app.game.score[other] == ruling.fouls[0].penalty >= 4
 
 
+def test_a_declared_foul_is_saved_with_the_shot(tmp_path) -> None:
+    app = new_app("nine-ball")
+    shooter = pot_the_nine(app)
+    app.finish_playback()
+    key(app, pygame.K_d)
+    codes = [c for c, _, _ in app.mode.entries()]
+    key(app, pygame.K_1 + codes.index("double_hit"))
+    path = tmp_path / "foul.cuesim.json"
+    assert app.save(path)
+    other = App(SIZE, config=app.config, warm_up=False)
+    assert other.load(path)
+    assert other.last_shot.declaration.declared_fouls == {"double_hit"}
+    assert [f.code for f in other.last_shot.ruling.fouls] == ["double_hit"]
+    assert not other.game.is_over and other.game.to_play != shooter
+
+
 def test_no_foul_can_be_declared_before_a_shot_or_after_the_next_rack() -> None:
     app = new_app("nine-ball")
     key(app, pygame.K_d)
