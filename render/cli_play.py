@@ -4,7 +4,8 @@
 handlers import the window when they run.
 
     cuesim play [nine-ball|eight-ball|snooker] --players NAME NAME [NAME NAME]
-                [--table 7|8|9] [--race N | --frames N] [--save PATH] [--size WxH]
+                [--table 7|8|9] [--race N | --frames N] [--players-warn] [--save PATH]
+                [--size WxH]
     cuesim replay SAVEFILE
 """
 
@@ -43,6 +44,11 @@ def register(subparsers: Any) -> None:
     group = play.add_mutually_exclusive_group()
     group.add_argument("--race", type=int, metavar="N", help="pool: first to N racks (default 3)")
     group.add_argument("--frames", type=int, metavar="N", help="snooker: best of N (default 3)")
+    play.add_argument(
+        "--players-warn",
+        action="store_true",
+        help="9-ball: the opponent gives the two-foul warning (W); default: the referee does",
+    )
     play.add_argument("--seed", type=int, default=None, help="seed of the racks (default: random)")
     play.add_argument("--save", metavar="PATH", help="file for Ctrl+S / Ctrl+O")
     play.add_argument("--size", type=_size, default=None, help="window size, e.g. 1280x820")
@@ -71,6 +77,9 @@ def run_play(args: argparse.Namespace) -> int:
         if args.frames is not None and args.game != "snooker":
             print("cuesim play: --frames is for snooker; pool matches use --race", file=sys.stderr)
             return 2
+        if args.players_warn and args.game not in (None, "nine-ball"):
+            print("cuesim play: --players-warn is for 9-ball", file=sys.stderr)
+            return 2
         if args.race is not None and args.game == "snooker":
             print("cuesim play: --race is for pool; snooker matches use --frames", file=sys.stderr)
             return 2
@@ -85,6 +94,7 @@ def run_play(args: argparse.Namespace) -> int:
                 race_to=args.race or 3,
                 frames=args.frames or 3,
                 seed=seed,
+                referee_warns=not args.players_warn,
             )
         except MatchSetupError as exc:
             print(f"cuesim play: {exc}", file=sys.stderr)

@@ -37,3 +37,21 @@ def test_registering_imports_no_pygame() -> None:
     code = "import sys; from render import cli; cli.build_parser(); print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_players_warn_hands_the_two_foul_warning_to_the_opponent(monkeypatch, capsys) -> None:
+    import render.app
+
+    seen = {}
+
+    def fake_run(config, **kwargs):
+        seen["config"] = config
+        return 0
+
+    monkeypatch.setattr(render.app, "run", fake_run)
+    assert cli.main(["play", "nine-ball", "--players", "Ann", "Bob", "--players-warn"]) == 0
+    assert seen["config"].referee_warns is False
+    assert cli.main(["play", "nine-ball", "--players", "Ann", "Bob"]) == 0
+    assert seen["config"].referee_warns is True
+    assert cli.main(["play", "snooker", "--players", "Ann", "Bob", "--players-warn"]) == 2
+    assert "--players-warn is for 9-ball" in capsys.readouterr().err
