@@ -120,6 +120,18 @@ def _decayed_spin(wz, dt, p):
 
 
 @njit(cache=True)
+def _braked(px, py, vx, vy, hx, hy, f, dt):
+    """Position and velocity after ``dt`` s of constant deceleration ``f`` (m/s^2) along the
+    unit vector (hx, hy): ``r + v dt - f dt^2 h / 2`` and ``v - f dt h`` (PHYSICS 1.2, 1.3)."""
+    return (
+        px + vx * dt - 0.5 * f * dt * dt * hx,
+        py + vy * dt - 0.5 * f * dt * dt * hy,
+        vx - f * dt * hx,
+        vy - f * dt * hy,
+    )
+
+
+@njit(cache=True)
 def evolve(state, px, py, vx, vy, wx, wy, wz, dt, p):
     """State after ``dt`` seconds in the current motion state (closed forms of PHYSICS 1.2-1.5).
 
@@ -145,11 +157,12 @@ def evolve(state, px, py, vx, vy, wx, wy, wz, dt, p):
         hy = uy / u
         f = p[P_U_S] * p[P_G]
         w_rate = 2.5 * f / R
+        npx, npy, nvx, nvy = _braked(px, py, vx, vy, hx, hy, f, dt)
         return (
-            px + vx * dt - 0.5 * f * dt * dt * hx,
-            py + vy * dt - 0.5 * f * dt * dt * hy,
-            vx - f * dt * hx,
-            vy - f * dt * hy,
+            npx,
+            npy,
+            nvx,
+            nvy,
             wx - w_rate * dt * hy,  # + (5 mu_s g t / 2R) (z x u_hat), z x u = (-uy, ux)
             wy + w_rate * dt * hx,
             _decayed_spin(wz, dt, p),
@@ -162,17 +175,13 @@ def evolve(state, px, py, vx, vy, wx, wy, wz, dt, p):
             dt = tau
         if v == 0.0:
             return px, py, vx, vy, wx, wy, _decayed_spin(wz, dt, p)
-        hx = vx / v
-        hy = vy / v
-        f = p[P_U_R] * p[P_G]
-        nvx = vx - f * dt * hx
-        nvy = vy - f * dt * hy
+        npx, npy, nvx, nvy = _braked(px, py, vx, vy, vx / v, vy / v, p[P_U_R] * p[P_G], dt)
         if dt >= tau:
             nvx = 0.0
             nvy = 0.0
         return (
-            px + vx * dt - 0.5 * f * dt * dt * hx,
-            py + vy * dt - 0.5 * f * dt * dt * hy,
+            npx,
+            npy,
             nvx,
             nvy,
             -nvy / R,
