@@ -215,24 +215,24 @@ class BallState:
         Does not check the spot against the table or the other balls (see
         :func:`first_overlap`, :func:`first_ball_off_cloth`).
         """
-        i = self._check_index(i)
-        pos, vel, spin, motion, on_table = self.copy_arrays()
-        pos[i] = _as_point(xy)
-        vel[i] = 0.0
-        spin[i] = 0.0
-        motion[i] = MotionState.STATIONARY
-        on_table[i] = True
-        return BallState(pos, vel, spin, motion, on_table)
+        return self._with_ball_resting(i, True, xy)
 
     def with_ball_removed(self, i: int) -> BallState:
         """A new state with ball ``i`` off the table (motion POCKETED, at rest, position kept)."""
+        return self._with_ball_resting(i, False, None)
+
+    def _with_ball_resting(self, i: int, on_table: bool, xy: Any) -> BallState:
+        """A new state with ball ``i`` at rest: on the table at ``xy`` (STATIONARY) when
+        ``on_table``, else off it (POCKETED, ``xy`` ignored, position kept)."""
         i = self._check_index(i)
-        pos, vel, spin, motion, on_table = self.copy_arrays()
+        pos, vel, spin, motion, on = self.copy_arrays()
+        if on_table:
+            pos[i] = _as_point(xy)
         vel[i] = 0.0
         spin[i] = 0.0
-        motion[i] = MotionState.POCKETED
-        on_table[i] = False
-        return BallState(pos, vel, spin, motion, on_table)
+        motion[i] = MotionState.STATIONARY if on_table else MotionState.POCKETED
+        on[i] = on_table
+        return BallState(pos, vel, spin, motion, on)
 
     def reclassified(self, radius: float) -> BallState:
         """A new state whose motion states are re-derived from vel and spin for balls of
