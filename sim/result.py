@@ -24,8 +24,10 @@ if TYPE_CHECKING:
     from sim.table import Table
 
 
-def _read_only(arr: np.ndarray) -> np.ndarray:
-    out = np.ascontiguousarray(arr)
+def read_only_copy(arr: np.ndarray) -> np.ndarray:
+    """A read-only C-contiguous copy that owns its memory (a result keeps no view of a larger
+    buffer, and never freezes an array someone else holds)."""
+    out = np.array(arr, order="C", copy=True)
     out.flags.writeable = False
     return out
 
@@ -48,11 +50,11 @@ class Snapshots:
     def empty(n: int) -> Snapshots:
         """No snapshots (for hand-built logs)."""
         return Snapshots(
-            _read_only(np.zeros(0)),
-            _read_only(np.zeros((0, n, 2))),
-            _read_only(np.zeros((0, n, 2))),
-            _read_only(np.zeros((0, n, 3))),
-            _read_only(np.zeros((0, n), dtype=np.int8)),
+            read_only_copy(np.zeros(0)),
+            read_only_copy(np.zeros((0, n, 2))),
+            read_only_copy(np.zeros((0, n, 2))),
+            read_only_copy(np.zeros((0, n, 3))),
+            read_only_copy(np.zeros((0, n), dtype=np.int8)),
         )
 
     def __len__(self) -> int:

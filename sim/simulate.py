@@ -21,20 +21,12 @@ from sim.events import EVENT_DTYPE
 from sim.kernels.checks import all_clearly_on_cloth, any_overlap
 from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, run_shot
 from sim.params import Params
-from sim.result import ShotResult, Snapshots
+from sim.result import ShotResult, Snapshots, read_only_copy
 from sim.strike import Strike, strike_velocity_and_spin
 from sim.table import Table
 
 #: Event-log rows allocated for a shot before the first run (plus 32 per ball).
 INITIAL_CAPACITY = 256
-
-
-def _read_only(arr: np.ndarray) -> np.ndarray:
-    """A read-only copy that owns its memory (the kernel's rows are views of larger buffers,
-    which a result must not keep alive)."""
-    out = np.array(arr, order="C", copy=True)
-    out.flags.writeable = False
-    return out
 
 
 def _first_ball_off_cloth(state: BallState, table: Table) -> int | None:
@@ -174,11 +166,11 @@ def simulate(
         log[name] = column
     log.flags.writeable = False
     snapshots = Snapshots(
-        _read_only(log["t"]),
-        _read_only(out[10]),
-        _read_only(out[11]),
-        _read_only(out[12]),
-        _read_only(out[13]),
+        read_only_copy(log["t"]),
+        read_only_copy(out[10]),
+        read_only_copy(out[11]),
+        read_only_copy(out[12]),
+        read_only_copy(out[13]),
     )
     final_motion = out[17]
     final = BallState(out[14], out[15], out[16], final_motion, final_motion != MotionState.POCKETED)
