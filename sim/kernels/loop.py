@@ -235,28 +235,6 @@ def _state_at(i, t, t0, S, P, V, W, p):
 
 
 @njit(cache=True)
-def _store_states(t, t0, S, P, V, W, p, pos, vel, spin, motion):
-    """Every ball's state at time ``t`` into ``pos`` (n, 2), ``vel`` (n, 2), ``spin`` (n, 3)
-    and ``motion`` (n,) (mutated). Resting and pocketed balls are copied as they are (their
-    segments hold zero velocity and spin), the others evolved to ``t``."""
-    for i in range(S.shape[0]):
-        if S[i] == STATIONARY or S[i] == POCKETED:
-            px = P[i, 0]
-            py = P[i, 1]
-            vx = vy = wx = wy = wz = 0.0
-        else:
-            px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
-        pos[i, 0] = px
-        pos[i, 1] = py
-        vel[i, 0] = vx
-        vel[i, 1] = vy
-        spin[i, 0] = wx
-        spin[i, 1] = wy
-        spin[i, 2] = wz
-        motion[i] = S[i]
-
-
-@njit(cache=True)
 def _set_segment(i, t, state, px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p):
     t0[i] = t
     S[i] = state
@@ -603,9 +581,26 @@ def run_shot(
             ev_x[count] = ex
             ev_y[count] = ey
             ev_dir[count] = direction
-            _store_states(
-                t, t0, S, P, V, W, p, sn_pos[count], sn_vel[count], sn_spin[count], sn_motion[count]
-            )
+            for i in range(n):
+                if S[i] == STATIONARY or S[i] == POCKETED:
+                    sn_pos[count, i, 0] = P[i, 0]
+                    sn_pos[count, i, 1] = P[i, 1]
+                    sn_vel[count, i, 0] = 0.0
+                    sn_vel[count, i, 1] = 0.0
+                    sn_spin[count, i, 0] = 0.0
+                    sn_spin[count, i, 1] = 0.0
+                    sn_spin[count, i, 2] = 0.0
+                    sn_motion[count, i] = S[i]
+                    continue
+                px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
+                sn_pos[count, i, 0] = px
+                sn_pos[count, i, 1] = py
+                sn_vel[count, i, 0] = vx
+                sn_vel[count, i, 1] = vy
+                sn_spin[count, i, 0] = wx
+                sn_spin[count, i, 1] = wy
+                sn_spin[count, i, 2] = wz
+                sn_motion[count, i] = S[i]
             count += 1
             kind = -1
 
@@ -768,11 +763,18 @@ def run_shot(
             _predict_line(i, t, px, py, vy, ay, lines, side, horizon, line_t, line_id, line_dir)
         renew = bcat != _LINE  # a line crossing changes no path
 
-    final_pos = np.empty((n, 2))
-    final_vel = np.empty((n, 2))
-    final_spin = np.empty((n, 3))
-    final_motion = np.empty(n, dtype=np.int8)
-    _store_states(t, t0, S, P, V, W, p, final_pos, final_vel, final_spin, final_motion)
+    # Nothing has moved since the last record (the loop stops right after one), so the final
+    # state is the last snapshot; with no event at all, every segment starts at t = 0 at rest.
+    if count > 0:
+        final_pos = sn_pos[count - 1].copy()
+        final_vel = sn_vel[count - 1].copy()
+        final_spin = sn_spin[count - 1].copy()
+        final_motion = sn_motion[count - 1].copy()
+    else:
+        final_pos = P.copy()
+        final_vel = V.copy()
+        final_spin = W.copy()
+        final_motion = S.copy()
     return (
         status,
         count,
