@@ -268,31 +268,15 @@ def _predict_line(i, t, px, py, vy, ay, lines, side, horizon, line_t, line_id, l
 
 
 @njit(cache=True)
-def _predict_own(
-    i,
-    t,
-    t0,
-    S,
-    P,
-    V,
-    W,
-    tau,
-    p,
-    segments,
-    arcs,
-    pockets,
-    lines,
-    side,
-    cush_t,
-    cush_id,
-    pock_t,
-    pock_id,
-    line_t,
-    line_id,
-    line_dir,
-    horizon,
-):
-    """Transition, cushion, pocket and line predictions of ball ``i`` from its segment at t."""
+def _predict_own(i, t, t0, S, P, V, W, tau, p, geometry, side, nexts):
+    """Transition, cushion, pocket and line predictions of ball ``i`` from its segment at t.
+
+    ``geometry``: the table arrays ``(segments, arcs, pockets, lines)``; ``nexts``: the
+    per-ball caches ``(cush_t, cush_id, pock_t, pock_id, line_t, line_id, line_dir,
+    horizon)``, whose row ``i`` is rewritten.
+    """
+    segments, arcs, pockets, lines = geometry
+    cush_t, cush_id, pock_t, pock_id, line_t, line_id, line_dir, horizon = nexts
     state = S[i]
     cush_t[i] = math.inf
     cush_id[i] = -1
@@ -359,59 +343,14 @@ def _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, member):
 
 
 @njit(cache=True)
-def _predict_group(
-    t,
-    t0,
-    S,
-    P,
-    V,
-    W,
-    tau,
-    p,
-    segments,
-    arcs,
-    pockets,
-    lines,
-    side,
-    cush_t,
-    cush_id,
-    pock_t,
-    pock_id,
-    line_t,
-    line_id,
-    line_dir,
-    horizon,
-    pair_t,
-    member,
-):
-    """New predictions for every ball with ``member`` set (after a Zeno stick)."""
+def _predict_group(t, t0, S, P, V, W, tau, p, geometry, side, nexts, pair_t, member):
+    """New predictions for every ball with ``member`` set: its own (:func:`_predict_own`),
+    then its pairs, once every member's horizon is known."""
     n = S.shape[0]
     for k in range(n):
         if member[k]:
-            _predict_own(
-                k,
-                t,
-                t0,
-                S,
-                P,
-                V,
-                W,
-                tau,
-                p,
-                segments,
-                arcs,
-                pockets,
-                lines,
-                side,
-                cush_t,
-                cush_id,
-                pock_t,
-                pock_id,
-                line_t,
-                line_id,
-                line_dir,
-                horizon,
-            )
+            _predict_own(k, t, t0, S, P, V, W, tau, p, geometry, side, nexts)
+    horizon = nexts[7]
     for k in range(n):
         if member[k]:
             _predict_pairs(k, t, t0, S, P, V, W, p, horizon, pair_t, member)
@@ -499,6 +438,8 @@ def run_shot(
     line_id = np.full(n, -1, dtype=np.int64)
     line_dir = np.zeros(n, dtype=np.int64)
     horizon = np.full(n, math.inf)
+    geometry = (segments, arcs, pockets, lines)
+    nexts = (cush_t, cush_id, pock_t, pock_id, line_t, line_id, line_dir, horizon)
     pair_t = np.full((n, n), math.inf)
     last_pair = np.full((n, n), -math.inf)  # time of each pair's last contact (Zeno guard)
     last_cush_t = np.full(n, -math.inf)
@@ -546,33 +487,10 @@ def run_shot(
     renew = True
     while True:
         if renew:
-            _predict_group(
-                t,
-                t0,
-                S,
-                P,
-                V,
-                W,
-                tau,
-                p,
-                segments,
-                arcs,
-                pockets,
-                lines,
-                side,
-                cush_t,
-                cush_id,
-                pock_t,
-                pock_id,
-                line_t,
-                line_id,
-                line_dir,
-                horizon,
-                pair_t,
-                member,
-            )
+            _predict_group(t, t0, S, P, V, W, tau, p, geometry, side, nexts, pair_t, member)
         if kind >= 0:
-            # Record the event resolved in the previous pass (or the strike) and a snapshot.
+            # Record the event resolved in the previous pass (or the strike) and a snapshot
+            # (resting and pocketed balls are copied: their segments hold zero velocity and spin).
             ev_t[count] = t
             ev_kind[count] = kind
             ev_a[count] = pending_a
