@@ -57,8 +57,6 @@ def _default_params(table: Table) -> Params:
 def _validate(
     table: Table, state: BallState, strike: Strike | None, params: Params, max_events: int
 ) -> None:
-    if not isinstance(table, Table):
-        raise SimInputError(f"table must be a sim.Table, got {type(table).__name__}")
     if not isinstance(state, BallState):
         raise InvalidBallStateError(f"state must be a sim.BallState, got {type(state).__name__}")
     if not isinstance(params, Params):
@@ -124,10 +122,10 @@ def simulate(
     :class:`~sim.errors.EventCapExceededError` (with the partial result in ``.partial``)
     when the shot needs more than ``max_events`` events. Inputs are never mutated.
     """
-    if params is None:
-        params = _default_params(table) if isinstance(table, Table) else None
-    if params is None:
+    if not isinstance(table, Table):
         raise SimInputError(f"table must be a sim.Table, got {type(table).__name__}")
+    if params is None:
+        params = _default_params(table)
     _validate(table, state, strike, params, max_events)
     pos, vel, spin, motion, on_table = state.copy_arrays()
     motion[~on_table] = MotionState.POCKETED
