@@ -132,8 +132,9 @@ def _quadratic_roots_in_unit(a, b, c):
 
 
 @njit(cache=True)
-def _slope_root(q1, q2, q3, q4, lo, hi, f_lo, f_hi):
-    """A root of p'(s) = q1 + 2 q2 s + 3 q3 s^2 + 4 q4 s^3 in [lo, hi] (sign change given)."""
+def _slope_root(q1, q2, q3, q4, lo, hi, f_lo):
+    """A root of p'(s) = q1 + 2 q2 s + 3 q3 s^2 + 4 q4 s^3 in [lo, hi], where p' changes sign
+    from ``f_lo`` at ``lo``."""
     if f_lo > 0.0:
         return refine_decreasing_root(q1, 2.0 * q2, 3.0 * q3, 4.0 * q4, 0.0, lo, hi)
     return refine_decreasing_root(-q1, -2.0 * q2, -3.0 * q3, -4.0 * q4, 0.0, lo, hi)
@@ -167,7 +168,7 @@ def critical_points_in_unit(q1, q2, q3, q4):
         hi = _piece_end(k, n2, z1, z2, math.inf)
         f_hi = poly_slope(0.0, q1, q2, q3, q4, hi)
         if (f_lo > 0.0 and f_hi <= 0.0) or (f_lo < 0.0 and f_hi >= 0.0):
-            r = _slope_root(q1, q2, q3, q4, lo, hi, f_lo, f_hi)
+            r = _slope_root(q1, q2, q3, q4, lo, hi, f_lo)
             if 0.0 < r < 1.0:
                 if count == 0:
                     s1 = r
