@@ -218,15 +218,20 @@ def _is_translating(state):
 
 
 @njit(cache=True)
-def _earlier(t, cat, a, b, bt, bcat, ba, bb):
-    """True when candidate (t, cat, a, b) precedes the best so far (lexicographic)."""
+def _earliest(t, cat, a, b, bt, bcat, ba, bb):
+    """The lexicographically smaller of candidate ``(t, cat, a, b)`` and the best so far
+    ``(bt, bcat, ba, bb)`` (the tie-break rule of the module docstring)."""
     if t != bt:
-        return t < bt
-    if cat != bcat:
-        return cat < bcat
-    if a != ba:
-        return a < ba
-    return b < bb
+        earlier = t < bt
+    elif cat != bcat:
+        earlier = cat < bcat
+    elif a != ba:
+        earlier = a < ba
+    else:
+        earlier = b < bb
+    if earlier:
+        return t, cat, a, b
+    return bt, bcat, ba, bb
 
 
 @njit(cache=True)
@@ -527,43 +532,24 @@ def run_shot(
         bcat = no_cat
         ba = no_id
         bb = no_id
+        # (The "< inf" and "<= bt" tests only skip candidates that cannot win.)
         for i in range(n):
             # tau is finite only while a ball slides, rolls or spins (_set_segment)
-            if tau[i] < math.inf and _earlier(
-                tau[i], cat_transition, i, minus_one, bt, bcat, ba, bb
-            ):
-                bt = tau[i]
-                bcat = _TRANSITION_RANK
-                ba = i
-                bb = -1
-            if cush_t[i] < math.inf and _earlier(
-                cush_t[i], cat_cushion, i, cush_id[i], bt, bcat, ba, bb
-            ):
-                bt = cush_t[i]
-                bcat = _BALL_CUSHION
-                ba = i
-                bb = cush_id[i]
-            if pock_t[i] < math.inf and _earlier(
-                pock_t[i], cat_pocket, i, pock_id[i], bt, bcat, ba, bb
-            ):
-                bt = pock_t[i]
-                bcat = _BALL_POCKET
-                ba = i
-                bb = pock_id[i]
-            if line_t[i] < math.inf and _earlier(
-                line_t[i], cat_line, i, line_id[i], bt, bcat, ba, bb
-            ):
-                bt = line_t[i]
-                bcat = _LINE
-                ba = i
-                bb = line_id[i]
+            if tau[i] < math.inf:
+                bt, bcat, ba, bb = _earliest(tau[i], cat_transition, i, minus_one, bt, bcat, ba, bb)
+            if cush_t[i] < math.inf:
+                bt, bcat, ba, bb = _earliest(
+                    cush_t[i], cat_cushion, i, cush_id[i], bt, bcat, ba, bb
+                )
+            if pock_t[i] < math.inf:
+                bt, bcat, ba, bb = _earliest(pock_t[i], cat_pocket, i, pock_id[i], bt, bcat, ba, bb)
+            if line_t[i] < math.inf:
+                bt, bcat, ba, bb = _earliest(line_t[i], cat_line, i, line_id[i], bt, bcat, ba, bb)
             for j in range(i + 1, n):
-                tij = pair_t[i, j]
-                if tij <= bt and _earlier(tij, cat_ball_ball, i, j, bt, bcat, ba, bb):
-                    bt = tij
-                    bcat = _BALL_BALL
-                    ba = i
-                    bb = j
+                if pair_t[i, j] <= bt:
+                    bt, bcat, ba, bb = _earliest(
+                        pair_t[i, j], cat_ball_ball, i, j, bt, bcat, ba, bb
+                    )
         if bt == math.inf:
             break
         if count >= max_events:
