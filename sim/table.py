@@ -120,12 +120,12 @@ POOL_SIDE_POCKET = PocketShape(
     cut_angle_deg=104.0,  # WPA 104 +- 1 deg [spec]
     knuckle_radius=0.0159 / 2,  # pooltool side_jaw_radius [model]
     capture_radius=0.0645,  # pooltool 7-ft side pocket radius [model]
-    # pooltool's current side pocket depth, inside BCA's side shelf of 0-3/8 in. A rolling ball
-    # aimed at the pocket centre drops up to 60 deg off the pocket axis, even at 5 m/s, and
-    # bounces out at 70 deg. 0.0254 would refuse 60 deg (drop up to 50 deg), closer to play;
-    # the depth PHYSICS.md 5.3 quotes from an older pooltool (0.0685) already refuses 30 deg
-    # at 2.5 m/s. The window's reference images are drawn with this value [model].
-    capture_depth=0.00437,
+    # One inch behind the mouth line, inside BCA's side shelf range of 0-3/8 in plus the facing.
+    # pooltool's current default (0.00437) lets a rolling ball aimed at the pocket centre drop
+    # up to 60 deg off the pocket axis even at 5 m/s; with 0.0254 balls drop up to about 50 deg
+    # and 60 deg is refused, closer to how side pockets play. The depth PHYSICS.md 5.3 quotes
+    # from an older pooltool (0.0685) already refuses 30 deg at 2.5 m/s [model].
+    capture_depth=0.0254,
 )
 """WPA side pocket, with the model numbers seeded from pooltool's 7-ft defaults."""
 
