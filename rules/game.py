@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 import math
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -75,7 +76,7 @@ def draw_seed() -> int:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(ABC):
     """The state of one game (a rack of pool, a frame of snooker) between shots.
 
     Fields:
@@ -128,21 +129,21 @@ class Game:
 
     # ------------------------------------------------------------------ hooks
     @classmethod
+    @abstractmethod
     def new(
         cls, players: tuple[str, ...] = ("A", "B"), seed: int | None = None, **options: Any
     ) -> Self:
-        """A new game of this kind, racked and ready for the break. Games override this."""
-        raise NotImplementedError(f"{cls.__name__} does not define new()")
+        """A new game of this kind, racked and ready for the break. Each game defines it."""
 
     @property
     def ball_names(self) -> tuple[str, ...]:
         """Name of each ball index ("cue", "1", ..., or "red_1", "yellow", ...)."""
         return ("cue", *(str(i) for i in range(1, int(self.state.n))))
 
+    @abstractmethod
     def _judge(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
         """Judge one shot. ``facts`` are read from ``result``; ``declaration`` has been checked
-        by ``validate_declaration``. Must not change anything. Games override this."""
-        raise NotImplementedError(f"{type(self).__name__} does not define _judge()")
+        by ``validate_declaration``. Must not change anything. Each game defines it."""
 
     def declarable_fouls(self) -> dict[str, str]:
         """Codes of the fouls a player may declare in this game -> the clause they come from."""
@@ -156,7 +157,9 @@ class Game:
         )
 
     def _check_declaration(self, declaration: Declaration) -> None:
-        """Game-specific checks of a declaration; raise ``InvalidDeclarationError``."""
+        """Game-specific checks of a declaration; raise ``InvalidDeclarationError``. A hook:
+        the base game adds no check beyond ``validate_declaration``'s."""
+        return None
 
     def _after_shot(self, ruling: Ruling) -> Game:
         """The game after ``ruling``, before any choice. The base version moves the balls

@@ -15,6 +15,7 @@ them with ``wrong_ball_foul`` and ``no_cushion_foul``.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -129,13 +130,13 @@ class PoolGame(Game):
             "warning_given": (False, False),
         }
 
+    @abstractmethod
     def rack_positions(self, rack_number: int) -> np.ndarray:
         """Ball centres ((n, 2), m) of rack ``rack_number``; each game defines it."""
-        raise NotImplementedError
 
+    @abstractmethod
     def first_ball_on(self, state: BallState) -> frozenset[int]:
         """The balls on for the break / an open rack; each game defines it."""
-        raise NotImplementedError
 
     def racked(self, breaker: int, rack_number: int) -> PoolGame:
         """This game with a fresh rack ``rack_number``: ``breaker`` to break from behind the head

@@ -113,7 +113,7 @@ def red_triangle(table: Table, gap: float = RACK_GAP) -> np.ndarray:
 def setup_positions(table: Table) -> np.ndarray:
     """Centres of all 22 balls at the start of a frame, shape (22, 2), in :data:`BALL_NAMES`
     order. The colours sit on their spots, the reds in :func:`red_triangle`; the cue ball's row
-    holds the brown spot as a placeholder, since the cue ball starts in hand (its ``on_table``
+    holds the brown spot until the cue ball is placed, since it starts in hand (its ``on_table``
     entry is False until the player places it in the D)."""
     pos = np.zeros((len(BALL_NAMES), 2), dtype=np.float64)
     pos[0] = table.spots["brown"]
