@@ -15,10 +15,11 @@ def warmup() -> float:
 
     The shot (cue ball into one object ball on a 9-ft table, with a marked-line crossing, a
     cushion and transitions) touches the event loop, the motion, detection, resolution and
-    root kernels; ``state_at`` touches the array evolution kernel. Nothing is kept.
+    root kernels the engine calls; ``state_at`` touches the array evolution kernel. (The
+    general ``roots.earliest_root``, which the engine does not call, compiles on first use.)
+    Nothing is kept.
     """
     from sim.balls import BallState
-    from sim.kernels.roots import earliest_root, first_descent_root
     from sim.simulate import simulate
     from sim.strike import Strike
     from sim.table import Table
@@ -29,6 +30,4 @@ def warmup() -> float:
     state = BallState.at_rest(np.array([[x, y - 0.2], [x + 0.01, y + 0.6]]))
     result = simulate(table, state, Strike(speed=2.0, phi=90.0, b=0.2))
     result.state_at(0.5 * result.duration)
-    earliest_root(1.0, -3.0, 1.0, 0.0, 0.0, 2.0)
-    first_descent_root(1.0, -3.0, 1.0, 0.0, 0.0, 2.0)
     return time.perf_counter() - start

@@ -19,10 +19,6 @@ def pytest_configure(config: pytest.Config) -> None:
     is_xdist_worker = hasattr(config, "workerinput")
     if is_xdist_worker or os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return
-    try:
-        import sim
-    except ImportError:
-        return
-    warmup = getattr(sim, "warmup", None)
-    if warmup is not None:
-        warmup()
+    import sim
+
+    sim.warmup()
