@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from rules.lab.study import COLUMNS, StudyResult
+from lab.study import COLUMNS, StudyResult
 
 #: z for a two-sided 95 % interval.
 Z_95 = 1.959963984540054

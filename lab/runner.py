@@ -13,7 +13,7 @@ The steps, each a function so the window, the CLI and the tests can use them alo
 
 :func:`run_scenario` does all four; :func:`study_model` wraps 1-3 as the shot model of a study.
 Every error caused by the scenario (not by a bug) is raised as
-:class:`~rules.lab.scenario.ScenarioError` naming the file and the field.
+:class:`~lab.scenario.ScenarioError` naming the file and the field.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from rules.lab.noise import NoiseModel, StrikeValues, noisy_strike
-from rules.lab.scenario import CUE, Expectation, Scenario, ScenarioError, make_table
-from rules.lab.study import ShotRecord
+from lab.noise import NoiseModel, StrikeValues, noisy_strike
+from lab.records import ShotRecord
+from lab.scenario import CUE, Expectation, Scenario, ScenarioError, make_table
 from sim.events import EventKind
 
 #: How each event kind is printed.
@@ -415,7 +415,7 @@ def run_scenario(scenario: Scenario) -> Outcome:
     return Outcome(prepared, result, ruling, facts, compare(scenario.expect, facts))
 
 
-#: The execution noise of :func:`jitter_failures`: far below a player's (rules.lab.noise
+#: The execution noise of :func:`jitter_failures`: far below a player's (lab.noise
 #: defaults), far above the engine's rounding. An expectation that fails under it hangs on chaos.
 JITTER_NOISE = NoiseModel(speed_rel=0.002, phi_deg=0.05, theta_deg=0.0, tip=0.002)
 
@@ -524,7 +524,7 @@ class RefereeModel:
 
 
 def study_model(scenario: Scenario) -> RefereeModel:
-    """The shot model of :mod:`rules.lab.study` for ``scenario`` (a module-level factory)."""
+    """The shot model of :mod:`lab.study` for ``scenario`` (a module-level factory)."""
     prepared = prepare(scenario)
     table = prepared.table
     head = float(table.head_string_y) if table.kind == "pool" else -math.inf

@@ -1,7 +1,7 @@
 """Studies: many noisy executions of one scenario's shot, on local cores or a Dask cluster.
 
 A study plays shot ``0 .. N-1``; shot ``i`` is the scenario's intended strike perturbed by the
-execution-noise model with a generator drawn from ``(seed, i)`` (:mod:`rules.lab.noise`). Each
+execution-noise model with a generator drawn from ``(seed, i)`` (:mod:`lab.noise`). Each
 shot is simulated and judged from the same starting position, and summarised as one
 :class:`ShotRecord`. The shots are cut into chunks of consecutive indices; chunks run in worker
 processes (``concurrent.futures`` over ``multiprocessing``) or as Dask tasks, and come back in
@@ -10,9 +10,9 @@ chunking, the same seed gives the same table of results for any number of worker
 or cluster.
 
 The per-shot work is done by a *shot model*: an object with an ``intended`` strike
-(:class:`~rules.lab.noise.StrikeValues`) and a ``play(strike) -> ShotRecord`` method, built from
+(:class:`~lab.noise.StrikeValues`) and a ``play(strike) -> ShotRecord`` method, built from
 the scenario by a module-level *model factory* (so it can be sent to other processes by name).
-The real one is :func:`rules.lab.runner.study_model`; tests use tiny fakes.
+The real one is :func:`lab.runner.study_model`; tests use tiny fakes.
 """
 
 from __future__ import annotations
@@ -24,13 +24,21 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field, fields
-from typing import Any, Protocol
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
-from rules.lab.noise import NoiseModel, StrikeValues, noisy_strike
-from rules.lab.scenario import Scenario, scenario_to_dict
+from lab.noise import NoiseModel, StrikeValues, noisy_strike
+from lab.records import (
+    COLUMNS,
+    STRIKE_COLUMNS,
+    ModelFactory,
+    ShotModel,
+    ShotRecord,
+    column_dtype,
+)
+from lab.scenario import Scenario, scenario_to_dict
 
 #: Largest chunk of consecutive shots sent to a worker at once. Smaller chunks balance the load
 #: and move the progress bar more often; larger ones cost less scheduling. Results never depend
@@ -41,87 +49,9 @@ MAX_CHUNK_SHOTS = 250
 CHUNKS_PER_WORKER = 8
 
 
-@dataclass(frozen=True)
-class ShotRecord:
-    """What one shot of a study did (physical facts from the event log, and the ruling).
-
-    Attributes:
-        error: empty, or why the shot could not be simulated or judged (then the rest is zero).
-        legal: the referee found no foul.
-        fouls: foul codes, space-separated.
-        pocketed: names of the balls pocketed, space-separated, in pocketing order.
-        n_object_pocketed: object balls pocketed (the cue ball excluded).
-        cue_pocketed: the cue ball went into a pocket (a scratch).
-        shooter_continues: the same player is at the table after the shot.
-        frame_over: the game or frame ended on this shot.
-        winner: the winner's name when it did, else empty.
-        shooter_won: the shooter won on this shot.
-        options: the choices offered to the next player (``Choice`` values, space-separated).
-        points_shooter, points_opponent: points won on the shot by the shooter's side and by
-            the other side (snooker; 0 in pool).
-        object_balls_to_rail: distinct object balls that touched a cushion.
-        balls_past_head_string: distinct object balls that crossed the head string towards the
-            head end (pool tables; the three-ball rule's "franchi la ligne de départ").
-        three_ball_count: distinct object balls pocketed or past the head string (nine-ball
-            three-ball rule: the break is legal with 3 or more).
-        events: rows in the event log.
-        duration: seconds from the strike to rest.
-    """
-
-    error: str = ""
-    legal: bool = False
-    fouls: str = ""
-    pocketed: str = ""
-    n_object_pocketed: int = 0
-    cue_pocketed: bool = False
-    shooter_continues: bool = False
-    frame_over: bool = False
-    winner: str = ""
-    shooter_won: bool = False
-    options: str = ""
-    points_shooter: int = 0
-    points_opponent: int = 0
-    object_balls_to_rail: int = 0
-    balls_past_head_string: int = 0
-    three_ball_count: int = 0
-    events: int = 0
-    duration: float = 0.0
-
-
-#: Columns of a study table, in order: the shot index, the strike actually played, the record.
-STRIKE_COLUMNS = ("speed", "phi", "theta", "a", "b")
-RECORD_COLUMNS = tuple(f.name for f in fields(ShotRecord))
-COLUMNS = ("shot", *STRIKE_COLUMNS, *RECORD_COLUMNS)
-
-
-def _column_dtype(name: str) -> Any:
-    if name == "shot":
-        return np.int64
-    if name in STRIKE_COLUMNS or name == "duration":
-        return np.float64
-    default = getattr(ShotRecord(), name)
-    if isinstance(default, bool):
-        return np.bool_
-    if isinstance(default, int):
-        return np.int64
-    return object
-
-
-class ShotModel(Protocol):
-    """Plays one strike from a scenario's starting position (see the module docstring)."""
-
-    @property
-    def intended(self) -> StrikeValues: ...
-
-    def play(self, strike: StrikeValues) -> ShotRecord: ...
-
-
-ModelFactory = Callable[[Scenario], ShotModel]
-
-
 def default_model_factory() -> ModelFactory:
     """The real engine-and-referee model (imported lazily: it loads the Numba kernels)."""
-    from rules.lab.runner import study_model
+    from lab.runner import study_model
 
     return study_model
 
@@ -167,7 +97,7 @@ def run_chunk(
 def _columns_of(rows: Sequence[tuple[int, StrikeValues, ShotRecord]]) -> dict[str, np.ndarray]:
     out: dict[str, np.ndarray] = {}
     for name in COLUMNS:
-        dtype = _column_dtype(name)
+        dtype = column_dtype(name)
         if name == "shot":
             values: list[Any] = [index for index, _, _ in rows]
         elif name in STRIKE_COLUMNS:

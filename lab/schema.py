@@ -5,7 +5,7 @@ scenario file: which tables and keys exist, their types, enums and ranges. It is
 source of truth for structure: :func:`check_structure` interprets it (no third-party validator
 is needed) and ``docs/scenario-schema.json`` is a dump of it, kept equal by a test. What the
 schema cannot say (ball names of a game, balls on the cloth and not overlapping, a phase that
-makes sense) is checked in :mod:`rules.lab.scenario`.
+makes sense) is checked in :mod:`lab.scenario`.
 
 Only the keywords used below are understood: ``type``, ``properties``, ``required``,
 ``additionalProperties``, ``items``, ``minItems``, ``maxItems``, ``enum``, ``const``,
