@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.lab.noise import NoiseModel, StrikeValues
-from rules.lab.scenario import Scenario, ScenarioPhase, ShotSpec
-from rules.lab.study import ShotRecord
+from lab.noise import NoiseModel, StrikeValues
+from lab.records import ShotRecord
+from lab.scenario import Scenario, ScenarioPhase, ShotSpec
 
 
 def fake_scenario(source: str = "fake.toml", *, is_break: bool = True) -> Scenario:

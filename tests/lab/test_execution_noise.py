@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from rules.lab.noise import (
+from lab.noise import (
     MIN_NOISY_SPEED,
     InvalidNoiseError,
     NoiseModel,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from render.cli import main
+from cuesim.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -179,7 +179,7 @@ def test_examples_do_not_hang_on_chaos(capsys: pytest.CaptureFixture[str]) -> No
 def test_judge_reports_an_internal_error_and_goes_on(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import rules.lab.runner as runner
+    import lab.runner as runner
 
     real = runner.run_scenario
 

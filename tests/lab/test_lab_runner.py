@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import rules
-from rules.lab.runner import (
+from lab.runner import (
     compare,
     declaration_for,
     game_from_scenario,
@@ -19,7 +19,7 @@ from rules.lab.runner import (
     ruling_facts,
     run_scenario,
 )
-from rules.lab.scenario import Expectation, load_scenario, make_table
+from lab.scenario import Expectation, load_scenario, make_table
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -133,9 +133,10 @@ def test_prepare_keeps_the_intended_strike() -> None:
 
 def test_the_lab_never_imports_pygame() -> None:
     code = (
-        "import sys, rules.lab, rules.lab.runner, rules.lab.study, rules.lab.report, "
-        "rules.lab.noise, rules.lab.scenario, rules.lab.schema, render.cli_lab\n"
-        "from render.cli import build_parser; build_parser()\n"
+        "import sys, lab, lab.runner, lab.study, lab.report, "
+        "lab.noise, lab.records, lab.scenario, lab.scenario_types, lab.scenario_checks, "
+        "lab.schema, cuesim.lab_commands\n"
+        "from cuesim.cli import build_parser; build_parser()\n"
         "assert 'pygame' not in sys.modules, 'pygame imported'\n"
         "assert 'matplotlib' not in sys.modules, 'matplotlib imported'\n"
     )
@@ -149,7 +150,7 @@ def test_the_lab_never_imports_pygame() -> None:
 def test_jitter_finds_expectations_that_do_not_hold() -> None:
     from dataclasses import replace
 
-    from rules.lab.runner import jitter_failures
+    from lab.runner import jitter_failures
 
     sc = load_scenario(EXAMPLES / "nine-ball" / "legal-pot-continues.toml")
     assert jitter_failures(sc, 4) == []
@@ -163,7 +164,7 @@ def test_jitter_finds_expectations_that_do_not_hold() -> None:
 def test_a_referee_failure_becomes_a_failed_shot_not_a_crash() -> None:
     from dataclasses import dataclass, replace
 
-    from rules.lab.runner import study_model
+    from lab.runner import study_model
 
     model = study_model(load_scenario(EXAMPLES / "nine-ball" / "legal-pot-continues.toml"))
 

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from rules.lab.scenario import (
+from lab.scenario import (
     ScenarioError,
     load_scenario,
     parse_scenario,
     scenario_to_dict,
     write_scenario,
 )
-from rules.lab.schema import check_structure, schema_json
+from lab.schema import check_structure, schema_json
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

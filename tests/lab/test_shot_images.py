@@ -8,9 +8,9 @@ import numpy as np
 import pygame
 import pytest
 
+from lab.runner import run_scenario
+from lab.scenario import load_scenario
 from render import images
-from rules.lab.runner import run_scenario
-from rules.lab.scenario import load_scenario
 from sim.events import EventKind
 
 ROOT = Path(__file__).resolve().parents[2]

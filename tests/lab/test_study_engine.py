@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from rules.lab.report import summarize, write_table
-from rules.lab.scenario import load_scenario
-from rules.lab.study import COLUMNS, run_study
+from lab.report import summarize, write_table
+from lab.scenario import load_scenario
+from lab.study import COLUMNS, run_study
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "examples" / "nine-ball" / "legal-pot-continues.toml"
@@ -74,7 +74,7 @@ def test_the_command_line_cluster_path_with_worker_processes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pytest.importorskip("distributed")
-    from render.cli import main
+    from cuesim.cli import main
 
     local_csv, cluster_csv = tmp_path / "local.csv", tmp_path / "cluster.csv"
     common = ["study", str(SCENARIO), "--shots", "16", "--seed", "4", "--quiet"]
@@ -87,7 +87,7 @@ def test_the_command_line_cluster_path_with_worker_processes(
 
 def test_an_unreachable_scheduler_is_a_clear_error() -> None:
     pytest.importorskip("distributed")
-    from rules.lab.study import StudyError, connect_cluster
+    from lab.study import StudyError, connect_cluster
 
     with pytest.raises(
         StudyError, match=r"cannot reach the Dask scheduler at 'tcp://127\.0\.0\.1:9'"

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from lab_fakes import fake_factory, fake_scenario
 
-from rules.lab.report import (
+from lab.report import (
     OutputFormatError,
     format_summary,
     read_csv,
@@ -11,7 +11,7 @@ from rules.lab.report import (
     wilson_interval,
     write_table,
 )
-from rules.lab.study import COLUMNS, run_study
+from lab.study import COLUMNS, run_study
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from render import cli
+from cuesim import cli
 
 
 def test_play_and_replay_are_registered() -> None:
@@ -34,7 +34,7 @@ def test_replay_of_a_damaged_file_fails_cleanly(tmp_path, capsys) -> None:
 
 
 def test_registering_imports_no_pygame() -> None:
-    code = "import sys; from render import cli; cli.build_parser(); print('pygame' in sys.modules)"
+    code = "import sys; from cuesim import cli; cli.build_parser(); print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

@@ -205,8 +205,8 @@ def _ruling_json(outcome: Any) -> dict[str, Any]:
 
 def run_shot(args: argparse.Namespace) -> int:
     """``cuesim shot``: one scenario, printed and optionally drawn."""
-    from rules.lab.runner import describe_events, run_scenario
-    from rules.lab.scenario import ScenarioError, load_scenario
+    from lab.runner import describe_events, run_scenario
+    from lab.scenario import ScenarioError, load_scenario
 
     try:
         scenario = load_scenario(args.file)
@@ -290,8 +290,8 @@ def run_shot(args: argparse.Namespace) -> int:
 
 def run_judge(args: argparse.Namespace) -> int:
     """``cuesim judge``: every scenario against its expectations; a table of results."""
-    from rules.lab.runner import jitter_failures, run_scenario
-    from rules.lab.scenario import ScenarioError, load_scenario
+    from lab.runner import jitter_failures, run_scenario
+    from lab.scenario import ScenarioError, load_scenario
 
     if args.jitter < 0:
         return _error(f"--jitter must be >= 0, got {args.jitter}")
@@ -365,8 +365,8 @@ def run_study_command(args: argparse.Namespace) -> int:
     """``cuesim study``: many noisy shots, a summary, optional table, plot and JSON."""
     from dataclasses import replace
 
-    from rules.lab.noise import InvalidNoiseError
-    from rules.lab.report import (
+    from lab.noise import InvalidNoiseError
+    from lab.report import (
         OutputFormatError,
         format_summary,
         plot_study,
@@ -374,9 +374,9 @@ def run_study_command(args: argparse.Namespace) -> int:
         summary_to_dict,
         write_table,
     )
-    from rules.lab.runner import prepare
-    from rules.lab.scenario import ScenarioError, load_scenario
-    from rules.lab.study import StudyError, connect_cluster, run_study
+    from lab.runner import prepare
+    from lab.scenario import ScenarioError, load_scenario
+    from lab.study import StudyError, connect_cluster, run_study
 
     if args.shots < 1:
         return _error(f"--shots must be at least 1, got {args.shots}")

@@ -3,7 +3,7 @@
 Measures, on this machine: the first-ever compile (fresh process, empty Numba cache), a fresh
 process's import + first shot with a warm cache, the 9-ball, 8-ball and snooker breaks, a
 one-ball shot, 1,000 seeded random 16-ball shots, events per second and peak memory, each
-against the targets of the "Physics engine" issue (see :mod:`sim.benchmark`).
+against the targets of the "Physics engine" issue (see :mod:`benchmarks.engine`).
 
 Importing this module is cheap: the engine loads inside the handler.
 """
@@ -50,19 +50,6 @@ def run_bench(args: argparse.Namespace) -> int:
     if json_path is not None and not json_path.parent.exists():
         print(f"cuesim bench: folder {json_path.parent} does not exist", file=sys.stderr)
         return EXIT_BAD_INPUT
-    from sim.benchmark import machine_info, markdown_table, run_benchmarks, write_json
+    from benchmarks.engine import print_report
 
-    def say(msg: str) -> None:
-        print(msg, file=sys.stderr, flush=True)
-
-    rows = run_benchmarks(quick=args.quick, include_compile=not args.no_compile, progress=say)
-    info = machine_info()
-    print(
-        f"cuesim engine benchmark ({'quick' if args.quick else 'full'}) on {info['cpus']} CPUs, "
-        f"Python {info['python']}, numba {info['numba']}, numpy {info['numpy']}\n"
-    )
-    print(markdown_table(rows))
-    if json_path is not None:
-        write_json(rows, json_path)
-        print(f"\nJSON written to {json_path}")
-    return EXIT_OK
+    return print_report(quick=args.quick, include_compile=not args.no_compile, json_path=json_path)

@@ -4,19 +4,21 @@ This module only builds the argument parser and dispatches. Each family of subco
 its own module with a ``register(subparsers)`` function that must import cheaply (no pygame, no
 Numba compilation at import time):
 
-- ``render.cli_play``: ``play`` and ``replay`` (the window);
-- ``render.cli_lab``: ``shot``, ``judge``, ``study`` (the shot lab);
-- ``render.cli_bench``: ``bench`` (engine benchmarks).
+- ``cuesim.play``: ``play`` and ``replay`` (the window);
+- ``cuesim.lab_commands``: ``shot``, ``judge``, ``study`` (the shot lab);
+- ``cuesim.bench``: ``bench`` (engine benchmarks).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 
-_COMMAND_MODULES = ("render.cli_play", "render.cli_lab", "render.cli_bench")
+from cuesim import bench, lab_commands, play
+
+#: The subcommand families, in the order ``cuesim --help`` lists them.
+_COMMAND_MODULES = (play, lab_commands, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,13 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Physics-based pool and snooker: play, test rules, benchmark the engine.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in _COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
+    for module in _COMMAND_MODULES:
         module.register(subparsers)
     return parser
 
