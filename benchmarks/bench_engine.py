@@ -1,4 +1,4 @@
-"""Benchmark the physics engine: the same as ``cuesim bench`` (see sim/benchmark.py).
+"""Benchmark the physics engine: the same as ``cuesim bench`` (see benchmarks/engine.py).
 
 Usage: python benchmarks/bench_engine.py [--quick] [--json PATH] [--no-compile]
 """
@@ -11,14 +11,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from render.cli_bench import register
+from benchmarks.engine import print_report
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="bench_engine.py")
-    register(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["bench", *(sys.argv[1:] if argv is None else argv)])
-    return int(args.handler(args))
+    """Parse ``argv`` (default: the command line), run the benchmark, return the exit status."""
+    parser = argparse.ArgumentParser(prog="bench_engine.py", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer repeats, 100 random shots")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the report as JSON")
+    parser.add_argument(
+        "--no-compile", action="store_true", help="skip the fresh-process compile measurements"
+    )
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    return print_report(
+        quick=args.quick,
+        include_compile=not args.no_compile,
+        json_path=args.json,
+        prog="bench_engine.py",
+    )
 
 
 if __name__ == "__main__":

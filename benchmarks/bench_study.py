@@ -32,10 +32,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from rules.lab.report import format_summary, summarize  # noqa: E402
-from rules.lab.runner import study_model  # noqa: E402
-from rules.lab.scenario import load_scenario  # noqa: E402
-from rules.lab.study import COLUMNS, default_workers, run_study  # noqa: E402
+from lab.report import format_summary, summarize  # noqa: E402
+from lab.runner import study_model  # noqa: E402
+from lab.scenario import load_scenario  # noqa: E402
+from lab.study import COLUMNS, default_workers, run_study  # noqa: E402
 
 DEFAULT_SCENARIO = ROOT / "examples" / "studies" / "nine-ball-hard-break.toml"
 

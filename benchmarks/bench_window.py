@@ -60,7 +60,7 @@ def launch_seconds(repeats: int = 3) -> list[float]:
         script = Path(tmp) / "script.txt"
         script.write_text("until aim\nquit\n")
         env = dict(os.environ, CUESIM_SCRIPT=str(script), SDL_VIDEODRIVER="dummy")
-        command = [sys.executable, "-m", "render.cli", "play", "snooker", "--players", "A", "B"]
+        command = [sys.executable, "-m", "cuesim.cli", "play", "snooker", "--players", "A", "B"]
         subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True)  # warm cache
         times = []
         for _ in range(repeats):

@@ -3,7 +3,7 @@
 Run it with an interpreter in which pooltool (PyPI ``pooltool-billiards``) is importable; both
 engines run in that one process. Without pooltool it prints how to install it and exits 0.
 
-Mapping (both engines use the same table frame, PHYSICS.md 0.1):
+Mapping (both engines use the same table frame, docs/physics.md §0.1):
 
 - pooltool's ``V0`` is the cue-stick speed, like our ``Strike.speed``; ``phi``, ``theta`` and
   ``b`` mean the same; pooltool's ``+a`` is LEFT English, ours is right, so ``a`` flips sign;
@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import numpy as np
 
-    from sim.benchmark import break_scenarios, random_scenarios
+    from benchmarks.shots import break_scenarios, random_scenarios
     from sim.simulate import simulate
     from sim.strike import Strike
     from sim.warmup import warmup

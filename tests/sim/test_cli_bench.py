@@ -1,4 +1,4 @@
-"""``cuesim bench`` and sim.benchmark: layouts against PHYSICS.md 5.1/5.2, report formats, CLI."""
+"""``cuesim bench`` and benchmarks/: the games' racks as breaks, report formats, the command."""
 
 from __future__ import annotations
 
@@ -10,22 +10,22 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from render import cli_bench
-from render.cli import build_parser
-from sim import benchmark
-from sim.balls import first_ball_off_cloth, first_overlap
-from sim.benchmark import (
-    RACK_GAP_FRACTION,
-    RACK_JITTER_FRACTION,
-    BenchRow,
+import rules
+from benchmarks import engine, shots
+from benchmarks.engine import BenchRow, markdown_table, report_json
+from benchmarks.shots import (
+    break_scenarios,
     eight_ball_rack,
-    markdown_table,
     nine_ball_rack,
     random_scenarios,
-    report_json,
     scattered_layout,
     snooker_layout,
 )
+from cuesim import bench as cli_bench
+from cuesim.cli import build_parser
+from rules.racks import RACK_GAP_FRACTION, RACK_JITTER_FRACTION, cue_ball_break_position
+from rules.snooker_geometry import COLOURS
+from sim.balls import first_ball_off_cloth, first_overlap
 from sim.table import Table
 
 R = 0.028575
@@ -35,23 +35,38 @@ def _pitch(radius: float) -> float:
     return 2.0 * radius * (1.0 + RACK_GAP_FRACTION)
 
 
+def test_benchmark_breaks_are_the_games_racks() -> None:
+    by_name = {sc.name: sc for sc in break_scenarios(seed=11)}
+    for name, kind in (("nine_ball_break", "nine-ball"), ("eight_ball_break", "eight-ball")):
+        game = rules.new_game(kind, seed=11)
+        sc = by_name[name]
+        assert sc.table.name == game.table.name
+        assert np.array_equal(sc.state.pos, game.state.pos), name
+        assert sc.strike["speed"] == shots.POOL_BREAK_SPEED
+    snooker = rules.new_game("snooker", seed=11)
+    sc = by_name["snooker_break"]
+    assert np.array_equal(sc.state.pos[1:], snooker.state.pos[1:])
+    assert bool(sc.state.on_table[0]) and not bool(snooker.state.on_table[0])
+
+
 def test_nine_ball_rack_follows_wpa() -> None:
     t = Table.pool(9)
     s = nine_ball_rack(t, np.random.default_rng(1))
     assert s.n == 10
-    assert s.pos[0].tolist() == list(t.head_spot)
-    jitter = RACK_JITTER_FRACTION * RACK_GAP_FRACTION * 2 * R
-    assert s.pos[1] == pytest.approx(t.foot_spot, abs=jitter)  # 1 on the foot spot
-    # 9 in the middle of the third row: (x_F, y_F + 2 sqrt(3) R) with the gap
+    assert tuple(s.pos[0]) == cue_ball_break_position(t)  # the game's break position
+    assert s.pos[0][1] < t.head_string_y
+    jitter = RACK_JITTER_FRACTION * R
+    assert tuple(s.pos[1]) == t.foot_spot  # 1 on the foot spot
+    # 9 in the middle of the third row: (x_F, y_F + sqrt(3) * pitch)
     nine_y = t.foot_spot[1] + 2 * math.sqrt(3) / 2 * _pitch(R)
     assert s.pos[9] == pytest.approx((t.foot_spot[0], nine_y), abs=jitter)
-    assert nine_y == pytest.approx(2.003987, abs=1e-4)  # PHYSICS.md 5.1, 9-ft numbers
+    assert nine_y == pytest.approx(2.003987, abs=2.5e-4)  # docs/physics.md §5.1, 9-ft numbers
     row_of = np.rint((s.pos[1:, 1] - t.foot_spot[1]) / (math.sqrt(3) / 2 * _pitch(R)))
     assert sorted(np.bincount(row_of.astype(int)).tolist()) == [1, 1, 2, 2, 3]
-    for k, y in enumerate([1.905, 1.954493, 2.003987, 2.05348, 2.102973]):  # PHYSICS.md 5.1
+    for k, y in enumerate([1.905, 1.954493, 2.003987, 2.05348, 2.102973]):  # docs/physics.md §5.1
         in_row = s.pos[1:][row_of == k]
-        # the gap of RACK_GAP_FRACTION spreads the rows by at most 4 * sqrt(3) R * 1e-3
-        assert in_row[:, 1] == pytest.approx(y, abs=2.5e-4)
+        # the gap of RACK_GAP_FRACTION spreads the rows by at most 4 * sqrt(3) R * 2.5e-3
+        assert in_row[:, 1] == pytest.approx(y, abs=6e-4)
     assert first_overlap(s, R, tolerance=0.0) is None
     assert first_ball_off_cloth(s, t) is None
 
@@ -61,7 +76,7 @@ def test_eight_ball_rack_follows_wpa() -> None:
     for seed in range(5):
         s = eight_ball_rack(t, np.random.default_rng(seed))
         assert s.n == 16
-        jitter = RACK_JITTER_FRACTION * RACK_GAP_FRACTION * 2 * R
+        jitter = RACK_JITTER_FRACTION * R
         assert s.pos[8] == pytest.approx(
             (t.foot_spot[0], t.foot_spot[1] + math.sqrt(3) * _pitch(R)), abs=jitter
         )
@@ -72,7 +87,8 @@ def test_eight_ball_rack_follows_wpa() -> None:
         corners = {xs[0], xs[-1]}
         assert len(corners & set(range(1, 8))) == 1 and len(corners & set(range(9, 16))) == 1
         assert s.pos[xs[0], 0] == pytest.approx(t.foot_spot[0] - 2 * _pitch(R), abs=jitter)
-        assert s.pos[xs[0], 0] == pytest.approx(0.520700, abs=2.5e-4)  # PHYSICS.md 5.1, no gap
+        # docs/physics.md §5.1 without the gap; the gap moves the corner by 4 R * 2.5e-3
+        assert s.pos[xs[0], 0] == pytest.approx(0.520700, abs=3.5e-4)
         assert first_overlap(s, R, tolerance=0.0) is None
 
 
@@ -81,10 +97,10 @@ def test_snooker_layout_follows_wpbsa() -> None:
     s = snooker_layout(t, np.random.default_rng(0))
     r = t.ball_radius
     assert s.n == 22
-    for k, colour in enumerate(benchmark.SNOOKER_COLOURS):
+    for k, colour in enumerate(COLOURS):
         assert tuple(s.pos[16 + k]) == t.spots[colour]
     apex = s.pos[1]
-    assert apex[0] == pytest.approx(t.spots["pink"][0], abs=RACK_JITTER_FRACTION * 2 * r)
+    assert apex[0] == pytest.approx(t.spots["pink"][0], abs=1e-12)
     assert apex[1] - t.spots["pink"][1] == pytest.approx(2 * r, rel=5e-3)
     assert apex[1] - t.spots["pink"][1] > 2 * r  # not touching the pink
     assert first_overlap(s, r, tolerance=0.0) is None
@@ -113,8 +129,8 @@ def test_random_scenarios_are_reproducible() -> None:
 
 
 def test_every_benchmark_scenario_runs_and_is_timed() -> None:
-    for sc in benchmark.break_scenarios():
-        timing, events = benchmark.time_scenario(sc, repeats=2)
+    for sc in break_scenarios():
+        timing, events = engine.time_scenario(sc, repeats=2)
         assert timing.runs == 2 and 0 < timing.minimum <= timing.median <= timing.maximum
         assert events > 2, sc.name
 
@@ -160,7 +176,7 @@ def test_bench_handler_prints_the_table_and_writes_json(
         calls.update(kwargs)
         return _rows()
 
-    monkeypatch.setattr(benchmark, "run_benchmarks", fake_run)
+    monkeypatch.setattr(engine, "run_benchmarks", fake_run)
     out = tmp_path / "bench.json"
     status = cli_bench.run_bench(argparse.Namespace(quick=True, json=out, no_compile=True))
     assert status == 0

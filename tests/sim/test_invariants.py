@@ -30,8 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from sim.balls import BallState
-from sim.benchmark import (
+from benchmarks.shots import (
     aim_phi,
     eight_ball_rack,
     nine_ball_rack,
@@ -39,6 +38,7 @@ from sim.benchmark import (
     scattered_layout,
     snooker_layout,
 )
+from sim.balls import BallState
 from sim.constants import MAX_OVERLAP, MotionState
 from sim.errors import EventCapExceededError
 from sim.events import EventKind

@@ -1,10 +1,9 @@
 """Engine benchmarks: layouts, timed scenarios, and a report (Markdown table and JSON).
 
-Used by ``cuesim bench`` (:mod:`render.cli_bench`) and ``benchmarks/bench_engine.py``. No pygame.
+Used by ``cuesim bench`` (:mod:`cuesim.bench`) and ``benchmarks/bench_engine.py``. No pygame.
 
-Layouts are built here from PHYSICS.md 5.1/5.2 (apex ball on the foot spot, rows advancing to
-+y, a small gap and jitter so the solver never starts from exactly touching balls); the rules
-layer builds its own racks, and ``sim`` never imports ``rules``.
+The shots are those of :mod:`benchmarks.shots`: the breaks are the games' own racks
+(``rules.new_game``), so a benchmark break is the break a game plays.
 
 Scenarios (targets from the "Physics engine" issue):
 
@@ -28,7 +27,6 @@ peak_memory            peak RSS of a subprocess running the scenarios    <= 200 
 from __future__ import annotations
 
 import json
-import math
 import os
 import platform
 import statistics
@@ -43,221 +41,12 @@ from typing import Any
 
 import numpy as np
 
-from sim.balls import BallState
-from sim.constants import MISCUE_LIMIT
-from sim.table import Table
+import sim
+from benchmarks.shots import Scenario, break_scenarios, random_scenarios
 
-RACK_GAP_FRACTION = 1e-3
-"""Gap between neighbouring rack balls, as a fraction of the ball diameter (pooltool adds
-``2R * 1e-3``)."""
-
-RACK_JITTER_FRACTION = 0.2
-"""Largest random offset of each racked ball along x and y, as a fraction of the gap (so no two
-balls ever overlap: two offsets shrink a gap by at most 2 * sqrt(2) * 0.2 < 1 of it)."""
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
-
-
-# --- layouts -----------------------------------------------------------------------------------
-
-
-def _triangle_positions(
-    apex: tuple[float, float], rows: Sequence[int], radius: float, rng: np.random.Generator
-) -> list[np.ndarray]:
-    """Centres of a close-packed rack: row ``k`` has ``rows[k]`` balls, centred on the apex's
-    x, at ``y = apex_y + k * sqrt(3)/2 * d`` with ``d = 2R (1 + gap)`` (PHYSICS.md 5.1); the
-    first row holds one ball on the apex. Rows of the second half of a diamond shrink again.
-    Each ball gets a jitter of at most ``RACK_JITTER_FRACTION`` of the gap per axis."""
-    d = 2.0 * radius * (1.0 + RACK_GAP_FRACTION)
-    jitter = RACK_JITTER_FRACTION * 2.0 * radius * RACK_GAP_FRACTION
-    out = []
-    for k, count in enumerate(rows):
-        y = apex[1] + k * math.sqrt(3.0) / 2.0 * d
-        for j in range(count):
-            x = apex[0] + (j - (count - 1) / 2.0) * d
-            out.append(np.array([x, y]) + rng.uniform(-jitter, jitter, size=2))
-    return out
-
-
-def nine_ball_rack(
-    table: Table, rng: np.random.Generator, cue_xy: tuple[float, float] | None = None
-) -> BallState:
-    """Cue ball (index 0) and balls 1..9 in a 1-2-3-2-1 diamond: 1 on the foot spot, 9 in the
-    middle of the third row, the rest shuffled (WPA). The cue ball defaults to the head spot."""
-    pts = _triangle_positions(table.foot_spot, (1, 2, 3, 2, 1), table.ball_radius, rng)
-    # slot order: 0 apex, 1-2 second row, 3-5 third row (4 is the centre), 6-7, 8 back
-    others = [2, 3, 4, 5, 6, 7, 8]
-    rng.shuffle(others)
-    number_at_slot = [1, others[0], others[1], others[2], 9, *others[3:]]
-    xy = np.zeros((10, 2))
-    xy[0] = cue_xy if cue_xy is not None else table.head_spot
-    for slot, number in enumerate(number_at_slot):
-        xy[number] = pts[slot]
-    return BallState.at_rest(xy)
-
-
-def eight_ball_rack(
-    table: Table, rng: np.random.Generator, cue_xy: tuple[float, float] | None = None
-) -> BallState:
-    """Cue ball (index 0) and balls 1..15 in a 1-2-3-4-5 triangle, apex on the foot spot, 8 in
-    the middle of the third row, a solid and a stripe in the back corners (WPA)."""
-    pts = _triangle_positions(table.foot_spot, (1, 2, 3, 4, 5), table.ball_radius, rng)
-    solids = [n for n in range(1, 8)]
-    stripes = [n for n in range(9, 16)]
-    rng.shuffle(solids)
-    rng.shuffle(stripes)
-    corner_a, corner_b = (solids.pop(), stripes.pop())
-    if rng.random() < 0.5:
-        corner_a, corner_b = corner_b, corner_a
-    rest = solids + stripes
-    rng.shuffle(rest)
-    centre_slot, back_left, back_right = 4, 10, 14
-    numbers: list[int] = []
-    it = iter(rest)
-    for slot in range(15):
-        if slot == centre_slot:
-            numbers.append(8)
-        elif slot == back_left:
-            numbers.append(corner_a)
-        elif slot == back_right:
-            numbers.append(corner_b)
-        else:
-            numbers.append(next(it))
-    xy = np.zeros((16, 2))
-    xy[0] = cue_xy if cue_xy is not None else table.head_spot
-    for slot, number in enumerate(numbers):
-        xy[number] = pts[slot]
-    return BallState.at_rest(xy)
-
-
-SNOOKER_COLOURS = ("yellow", "green", "brown", "blue", "pink", "black")
-
-
-def snooker_layout(
-    table: Table, rng: np.random.Generator, cue_xy: tuple[float, float] | None = None
-) -> BallState:
-    """Cue ball (0), reds 1..15 in a triangle whose apex sits 2R plus a gap above the pink
-    spot, colours 16..21 on their spots (yellow, green, brown, blue, pink, black; WPBSA). The
-    cue ball defaults to a point inside the D between the brown and the yellow."""
-    if table.kind != "snooker":
-        raise ValueError(f"snooker_layout needs the snooker table, got {table.name}")
-    R = table.ball_radius
-    pink = table.spots["pink"]
-    apex = (pink[0], pink[1] + 2.0 * R * (1.0 + 2.0 * RACK_GAP_FRACTION))
-    reds = _triangle_positions(apex, (1, 2, 3, 4, 5), R, rng)
-    xy = np.zeros((22, 2))
-    if cue_xy is None:
-        assert table.d_centre is not None and table.baulk_y is not None
-        cue_xy = (table.d_centre[0] + 0.11, table.baulk_y - 0.04)
-    xy[0] = cue_xy
-    xy[1:16] = reds
-    for k, colour in enumerate(SNOOKER_COLOURS):
-        xy[16 + k] = table.spots[colour]
-    return BallState.at_rest(xy)
-
-
-def scattered_layout(table: Table, n: int, rng: np.random.Generator) -> BallState:
-    """``n`` balls at rest at uniform random spots on the cloth, at least a hair more than one
-    diameter apart and more than a radius (plus 1 mm) from every cushion and pocket circle."""
-    R = table.ball_radius
-    margin = R + 1e-3
-    xy: list[np.ndarray] = []
-    tries = 0
-    while len(xy) < n:
-        tries += 1
-        if tries > 100_000:
-            raise ValueError(f"could not scatter {n} balls on {table.name}")
-        p = np.array(
-            [rng.uniform(margin, table.width - margin), rng.uniform(margin, table.length - margin)]
-        )
-        if any(np.hypot(*(p - q)) < 2.0 * R + 1e-6 for q in xy):
-            continue
-        if not table.contains_ball(float(p[0]), float(p[1]), clearance=margin):
-            continue
-        xy.append(p)
-    return BallState.at_rest(np.array(xy))
-
-
-def random_strike_numbers(
-    rng: np.random.Generator, speed_range: tuple[float, float] = (0.3, 8.0)
-) -> dict[str, float]:
-    """Random cue parameters: speed uniform in ``speed_range`` (m/s), any direction, elevation
-    0-30 deg, a tip offset uniform in the disc of radius 0.95 * MISCUE_LIMIT. Returns a dict of
-    ``Strike`` keyword arguments."""
-    r = 0.95 * MISCUE_LIMIT * math.sqrt(rng.random())
-    ang = rng.uniform(0.0, 2.0 * math.pi)
-    return {
-        "speed": float(rng.uniform(*speed_range)),
-        "phi": float(rng.uniform(0.0, 360.0)),
-        "theta": float(rng.uniform(0.0, 30.0)),
-        "a": float(r * math.cos(ang)),
-        "b": float(r * math.sin(ang)),
-    }
-
-
-def aim_phi(from_xy: Sequence[float], to_xy: Sequence[float]) -> float:
-    """Cue direction in degrees (counter-clockwise from +x) from one point to another."""
-    return math.degrees(math.atan2(to_xy[1] - from_xy[1], to_xy[0] - from_xy[0]))
-
-
-@dataclass(frozen=True)
-class Scenario:
-    """One benchmark shot: a table, the balls, and the cue parameters (``Strike`` kwargs)."""
-
-    name: str
-    table: Table
-    state: BallState
-    strike: dict[str, float]
-
-
-def break_scenarios(seed: int = 2024) -> list[Scenario]:
-    """The three breaks and the one-ball shot used by the benchmark and by compare_pooltool.
-
-    Break speeds are cue speeds (``Strike.speed``): 8 m/s for pool (the ball leaves at about
-    11-12 m/s, a powerful break) and 6 m/s for the snooker break-off, which is aimed at the
-    right-hand side of the reds' triangle with a little left English."""
-    rng = np.random.default_rng(seed)
-    pool9 = Table.pool(9)
-    nine = nine_ball_rack(pool9, rng)
-    eight = eight_ball_rack(pool9, rng)
-    snk = Table.snooker()
-    snooker = snooker_layout(snk, rng)
-    R_s = snk.ball_radius
-    red_back_right = np.array(snooker.pos[15]) + np.array([1.2 * R_s, 0.0])
-    one = BallState.at_rest([pool9.head_spot])
-    return [
-        Scenario(
-            "nine_ball_break",
-            pool9,
-            nine,
-            {"speed": 8.0, "phi": aim_phi(nine.pos[0], nine.pos[1])},
-        ),
-        Scenario(
-            "eight_ball_break",
-            pool9,
-            eight,
-            {"speed": 8.0, "phi": aim_phi(eight.pos[0], eight.pos[1])},
-        ),
-        Scenario(
-            "snooker_break",
-            snk,
-            snooker,
-            {"speed": 6.0, "phi": aim_phi(snooker.pos[0], red_back_right)},
-        ),
-        Scenario("one_ball_shot", pool9, one, {"speed": 3.0, "phi": 60.0, "b": 0.2}),
-    ]
-
-
-def random_scenarios(count: int, seed: int = 7, n_balls: int = 16) -> list[Scenario]:
-    """``count`` seeded random shots with ``n_balls`` scattered balls on the 9-ft table."""
-    rng = np.random.default_rng(seed)
-    table = Table.pool(9)
-    return [
-        Scenario(
-            f"random_{k}", table, scattered_layout(table, n_balls, rng), random_strike_numbers(rng)
-        )
-        for k in range(count)
-    ]
+#: Folder holding the ``sim`` package this module runs with: put first on a child process's
+#: ``PYTHONPATH`` so that the fresh interpreters time the same engine (source tree or install).
+IMPORT_ROOT = Path(sim.__file__).resolve().parent.parent
 
 
 # --- timing ------------------------------------------------------------------------------------
@@ -322,7 +111,7 @@ def time_scenario(scenario: Scenario, repeats: int) -> tuple[Timing, int]:
 
 def _child_env(cache_dir: str | None) -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(REPO_ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONPATH"] = str(IMPORT_ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     if cache_dir is not None:
         env["NUMBA_CACHE_DIR"] = cache_dir
     return env
@@ -383,7 +172,7 @@ def measure_warm_first_shot(repeats: int, filled_cache: str | None = None) -> Ti
 _PEAK_MEMORY_CODE = """
 import resource, sys, tracemalloc
 tracemalloc.start()
-from sim.benchmark import break_scenarios, random_scenarios
+from benchmarks.shots import break_scenarios, random_scenarios
 from sim.simulate import simulate
 from sim.strike import Strike
 for sc in break_scenarios() + random_scenarios({count}):
@@ -590,3 +379,29 @@ def report_json(rows: Sequence[BenchRow]) -> dict[str, Any]:
 def write_json(rows: Sequence[BenchRow], path: str | os.PathLike[str]) -> None:
     """Write :func:`report_json` to ``path`` (UTF-8, indented)."""
     Path(path).write_text(json.dumps(report_json(rows), indent=2) + "\n", encoding="utf-8")
+
+
+def print_report(
+    *, quick: bool, include_compile: bool, json_path: Path | None, prog: str = "cuesim bench"
+) -> int:
+    """Run :func:`run_benchmarks`, print the machine and the Markdown table to stdout (progress
+    to stderr) and write the JSON report to ``json_path`` when given; returns the exit status
+    (0, or 2 when the JSON file's folder does not exist, before anything runs)."""
+    if json_path is not None and not json_path.parent.exists():
+        print(f"{prog}: folder {json_path.parent} does not exist", file=sys.stderr)
+        return 2
+
+    def say(msg: str) -> None:
+        print(msg, file=sys.stderr, flush=True)
+
+    rows = run_benchmarks(quick=quick, include_compile=include_compile, progress=say)
+    info = machine_info()
+    print(
+        f"cuesim engine benchmark ({'quick' if quick else 'full'}) on {info['cpus']} CPUs, "
+        f"Python {info['python']}, numba {info['numba']}, numpy {info['numpy']}\n"
+    )
+    print(markdown_table(rows))
+    if json_path is not None:
+        write_json(rows, json_path)
+        print(f"\nJSON written to {json_path}")
+    return 0
