@@ -36,6 +36,7 @@ import numpy as np
 
 from sim.constants import G
 from sim.errors import InvalidParamsError
+from sim.models import BALL_BALL, CUSHION, codes_of, model_named
 
 if TYPE_CHECKING:
     from sim.table import Table
@@ -57,10 +58,30 @@ P_SIN_THETA_C = 13
 P_COS_THETA_C = 14
 P_LEN = 15
 
-#: Ball-ball collision models by name -> kernel code (PHYSICS 3.1c, 3.1b).
-BALL_BALL_MODELS = {"frictional": 0, "frictionless": 1}
-#: Ball-cushion collision models by name -> kernel code (PHYSICS 3.2a, 3.2b, 3.2c).
-CUSHION_MODELS = {"reflection": 0, "han2005": 1, "mathavan2010": 2}
+#: Ball-ball collision models by name -> kernel code (from the table of sim.models).
+BALL_BALL_MODELS = codes_of(BALL_BALL)
+#: Ball-cushion collision models by name -> kernel code (from the table of sim.models).
+CUSHION_MODELS = codes_of(CUSHION)
+
+#: The range each physical coefficient must lie in: ``name: (low, high, unit, reason)``, both
+#: ends included. The ranges hold every real table and ball set with a wide margin; outside them
+#: the closed forms stay finite but a shot stops making sense (a ball that never stops sliding
+#: bounces between cushions until the event cap, or every motion state ends at t = 0).
+RANGES: dict[str, tuple[float, float, str, str]] = {
+    "R": (0.01, 0.1, "m", "ball radius: pool 28.575 mm, snooker 26.25 mm, carom 30.75 mm"),
+    "m": (0.01, 2.0, "kg", "ball mass: snooker 0.141 kg, pool 0.17 kg, carom 0.21 kg"),
+    "g": (1.0, 100.0, "m/s^2", "gravity: 9.81 on Earth; below 1 nothing ever comes to rest"),
+    "u_s": (1e-3, 2.0, "", "sliding friction: measured 0.1-0.3 on cloth (docs/physics.md §4)"),
+    "u_r": (1e-4, 0.5, "", "rolling resistance: measured 0.005-0.015 (docs/physics.md §4)"),
+    "spin_decel": (0.01, 1000.0, "rad/s^2", "z-spin deceleration: measured about 5-15"),
+    "e_b": (0.0, 1.0, "", "a restitution"),
+    "e_c": (0.0, 1.0, "", "a restitution"),
+    "e_tip": (0.0, 1.0, "", "a restitution"),
+    "f_c": (0.0, 2.0, "", "ball-cushion friction: measured about 0.2 (docs/physics.md §4)"),
+    "u_b": (0.0, 1.0, "", "ball-ball friction: measured 0.01-0.12 (Marlow; Alciatore TP A.14)"),
+    "cue_mass": (0.1, 2.0, "kg", "cue mass: 0.45-0.6 kg for pool and snooker cues"),
+    "end_mass": (1e-4, 2.0, "kg", "cue end mass of the squirt model: about m / 30"),
+}
 
 #: Pool ball (WPA): radius, m, and mass, kg (PHYSICS 4).
 POOL_BALL_RADIUS = 0.028575
@@ -86,7 +107,9 @@ class Params:
     0.8 makes a centre hit leave at about 1.4x the cue speed).
 
     Construction validates every field and raises :class:`~sim.errors.InvalidParamsError`
-    naming the field and the allowed range.
+    naming the field and the allowed range. ``cushion_height`` must lie in [R, 2R); the
+    model names come from :data:`sim.models.MODELS`; the other ranges (from :data:`RANGES`,
+    both ends included) are listed below.
     """
 
     R: float = POOL_BALL_RADIUS
@@ -107,47 +130,28 @@ class Params:
     cushion_model: str = "han2005"
 
     def __post_init__(self) -> None:
-        positive = ("R", "m", "g", "u_s", "u_r", "spin_decel", "cue_mass")
-        for name in positive:
+        for name, (low, high, unit, reason) in RANGES.items():
             value = getattr(self, name)
-            if not _is_real(value) or not value > 0.0:
+            if value is None and name in ("u_b", "end_mass"):
+                continue
+            if not _is_real(value) or not low <= value <= high:
+                unit_text = f" {unit}" if unit else ""
+                none_text = {"u_b": "None (Alciatore's fit) or ", "end_mass": "None (m / 30) or "}
                 raise InvalidParamsError(
-                    f"Params.{name} must be a finite number > 0, got {value!r}"
+                    f"Params.{name} must be {none_text.get(name, '')}a finite number in "
+                    f"[{low:g}, {high:g}]{unit_text} ({reason}), got {value!r}"
                 )
-        for name in ("e_b", "e_c", "e_tip"):
-            value = getattr(self, name)
-            if not _is_real(value) or not 0.0 <= value <= 1.0:
-                raise InvalidParamsError(
-                    f"Params.{name} must be a restitution in [0, 1], got {value!r}"
-                )
-        if not _is_real(self.f_c) or not self.f_c >= 0.0:
-            raise InvalidParamsError(f"Params.f_c must be a finite number >= 0, got {self.f_c!r}")
-        if self.u_b is not None and (not _is_real(self.u_b) or not self.u_b >= 0.0):
-            raise InvalidParamsError(
-                f"Params.u_b must be None (Alciatore's fit) or a finite number >= 0, "
-                f"got {self.u_b!r}"
-            )
-        if self.end_mass is not None and (not _is_real(self.end_mass) or not self.end_mass > 0):
-            raise InvalidParamsError(
-                f"Params.end_mass must be None (m / 30) or a finite number > 0, "
-                f"got {self.end_mass!r}"
-            )
         h = self.cushion_height
         if not _is_real(h) or not self.R <= h < 2.0 * self.R:
             raise InvalidParamsError(
                 f"Params.cushion_height must lie in [R, 2R) = [{self.R}, {2 * self.R}) m "
                 f"(the nose touches the upper half of the ball), got {h!r}"
             )
-        if self.ball_ball_model not in BALL_BALL_MODELS:
-            raise InvalidParamsError(
-                f"Params.ball_ball_model must be one of {sorted(BALL_BALL_MODELS)}, "
-                f"got {self.ball_ball_model!r}"
-            )
-        if self.cushion_model not in CUSHION_MODELS:
-            raise InvalidParamsError(
-                f"Params.cushion_model must be one of {sorted(CUSHION_MODELS)}, "
-                f"got {self.cushion_model!r}"
-            )
+        for family in (BALL_BALL, CUSHION):
+            try:
+                model_named(family, getattr(self, f"{family}_model"))
+            except ValueError as exc:
+                raise InvalidParamsError(f"Params.{exc}") from None
 
     @classmethod
     def for_table(cls, table: Table, **overrides: object) -> Params:
@@ -205,6 +209,16 @@ class Params:
     def as_dict(self) -> dict[str, object]:
         """The fields as a plain dict (for save files and reports)."""
         return asdict(self)
+
+
+Params.__doc__ = (
+    (Params.__doc__ or "")
+    + "\n    Ranges:\n\n"
+    + "\n".join(
+        f"    * ``{name}``: [{low:g}, {high:g}] {unit} ({reason})"
+        for name, (low, high, unit, reason) in RANGES.items()
+    )
+)
 
 
 def _is_real(value: object) -> bool:

@@ -20,6 +20,7 @@ from sim.errors import (
 from sim.events import EVENT_DTYPE
 from sim.kernels.checks import all_clearly_on_cloth, any_overlap
 from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, run_shot
+from sim.kernels.shot_types import ShotModel, ShotStart
 from sim.params import Params
 from sim.result import ShotResult, Snapshots, read_only_copy
 from sim.strike import Strike, strike_velocity_and_spin
@@ -47,6 +48,27 @@ def _first_ball_off_cloth(state: BallState, table: Table) -> int | None:
     ):
         return None
     return first_ball_off_cloth(state, table)
+
+
+def _read_only(arr: np.ndarray) -> np.ndarray:
+    out = np.array(arr, dtype=np.float64, order="C", copy=True)
+    out.flags.writeable = False
+    return out
+
+
+@lru_cache(maxsize=64)
+def shot_model(table: Table, params: Params) -> ShotModel:
+    """The kernel's model of ``table`` with ``params``: packed params and table arrays, as
+    read-only float64 C arrays; built once per (table, params) and reused (both are frozen
+    and hashable)."""
+    arrays = table.arrays
+    return ShotModel(
+        _read_only(params.packed()),
+        _read_only(arrays.segments),
+        _read_only(arrays.arcs),
+        _read_only(arrays.pockets),
+        _read_only(arrays.lines),
+    )
 
 
 @lru_cache(maxsize=32)
@@ -135,43 +157,32 @@ def simulate(
         (vx, vy), (wx, wy, wz) = strike_velocity_and_spin(strike, params)
         strike_vel[:] = (vx, vy)
         strike_spin[:] = (wx, wy, wz)
-    arrays = table.arrays
-    kernel_args = (
-        pos,
-        vel,
-        spin,
-        motion,
-        params.packed(),
-        np.ascontiguousarray(arrays.segments, dtype=np.float64),
-        np.ascontiguousarray(arrays.arcs, dtype=np.float64),
-        np.ascontiguousarray(arrays.pockets, dtype=np.float64),
-        np.ascontiguousarray(arrays.lines, dtype=np.float64),
-        strike is not None,
-        strike_vel,
-        strike_spin,
-        int(max_events),
-    )
+    model = shot_model(table, params)
+    start = ShotStart(pos, vel, spin, motion, strike is not None, strike_vel, strike_spin)
     # Room for a typical shot; a longer one is rerun with four times the room (rare).
     capacity = min(int(max_events), INITIAL_CAPACITY + 32 * state.n)
     while True:
-        out = run_shot(*kernel_args, capacity)
-        if int(out[0]) != STATUS_NEED_ROOM:
+        out = run_shot(model, start, int(max_events), capacity)
+        if int(out.status) != STATUS_NEED_ROOM:
             break
         capacity = min(int(max_events), 4 * capacity)
-    status, count = int(out[0]), int(out[1])
+    status, count = int(out.status), int(out.count)
     log = np.empty(count, dtype=EVENT_DTYPE)
-    for name, column in zip(EVENT_DTYPE.names or (), out[2:10], strict=True):
-        log[name] = column
+    for name in EVENT_DTYPE.names or ():
+        log[name] = getattr(out, name)
     log.flags.writeable = False
     snapshots = Snapshots(
         read_only_copy(log["t"]),
-        read_only_copy(out[10]),
-        read_only_copy(out[11]),
-        read_only_copy(out[12]),
-        read_only_copy(out[13]),
+        read_only_copy(out.snap_pos),
+        read_only_copy(out.snap_vel),
+        read_only_copy(out.snap_spin),
+        read_only_copy(out.snap_motion),
     )
-    final_motion = out[17]
-    final = BallState(out[14], out[15], out[16], final_motion, final_motion != MotionState.POCKETED)
+    final_motion = out.final_motion
+    final = BallState(
+        out.final_pos, out.final_vel, out.final_spin, final_motion,
+        final_motion != MotionState.POCKETED,
+    )  # fmt: skip
     duration = float(log["t"][-1]) if count else 0.0
     result = ShotResult(
         table=table,

@@ -25,6 +25,7 @@ KERNEL_SOURCES = (
     *sorted(Path(__file__).resolve().parent.glob("*.py")),
     _SIM / "constants.py",
     _SIM / "events.py",
+    _SIM / "models.py",
     _SIM / "params.py",
 )
 

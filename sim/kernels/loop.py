@@ -1,20 +1,16 @@
-# mypy: ignore-errors
-# (Numba kernel: scalars switch between Python ints and np.int64 on purpose, see run_shot.)
-"""The whole event loop of one shot, in one Numba call (PHYSICS.md 2.1, DESIGN.md 6).
+"""The event loop of one shot, in one Numba call (docs/physics.md §2.1, docs/architecture.md).
 
-Each ball carries the start of its current motion segment: time ``t0``, state (position,
-velocity, spin) and motion code; its state at a later time comes from the closed forms of
-:mod:`sim.kernels.motion`. Cached next events:
+:func:`run_shot` repeats four named steps until no event is left:
 
-* per ball: the end of its motion state (transition), its first cushion contact, its first
-  pocket capture and its next marked-line crossing;
-* per pair ``i < j``: the first contact time.
-
-A ball's *horizon* is the earliest of its transition, cushion and pocket times: its path
-changes there, so pair predictions only look up to ``min(horizon_i, horizon_j)``. After an
-event only the balls involved get new segments and new predictions (their own, then every
-pair that includes them); every other cached time stays valid because those balls' paths
-did not change.
+1. **detect** (:func:`detect_next`): the earliest cached event (:mod:`sim.kernels.predict`
+   keeps the caches);
+2. **advance** (:func:`advance`): the clock moves to the event; only the balls involved are
+   evaluated there (closed forms of :mod:`sim.kernels.motion`), every other ball's segment and
+   prediction stays valid because its path did not change;
+3. **resolve** (:func:`resolve_event`): one small function per event family gives the balls
+   involved new segments; their predictions are renewed (their own, then every pair that
+   includes them);
+4. **record** (:func:`record_event`): the event's row of the log and a snapshot of every ball.
 
 Tie-break (deterministic, so the same input gives the same log bit for bit): the next event
 is the smallest ``(t, category, a, b)`` where category is the ``EventKind`` value of the
@@ -24,18 +20,20 @@ cushion, pocket or line id (-1 for transitions).
 
 Touching bodies (racks, frozen balls) follow the contact rule of
 :func:`sim.kernels.roots.first_descent_root`: an event only when the gap is closing; after a
-collision the pair is de-penetrated to exact contact along the normal (PHYSICS 2.9 items
-3, 5, 6). Every resolved ball is re-classified (PHYSICS 1.1). Balls that keep pressing on
-each other or on a cushion (Zeno chains, PHYSICS 2.9 item 8) are handled by a dissipative
-"stick" (see ZENO_SPEED below).
+collision the pair is de-penetrated to exact contact along the normal (docs/physics.md §2.9
+items 3, 5, 6). Every resolved ball is re-classified (docs/physics.md §1.1). Balls that keep
+pressing on each other or on a cushion are handled by the Zeno stick of
+:mod:`sim.kernels.stick`.
 
 Marked lines: each ball remembers which side of each line it is on (a centre exactly on the
 line counts as the +y side at the start); a crossing flips it and is logged with direction
 +1 (toward +y) or -1, so a ball resting on the line after crossing is not counted twice.
 
-The event log is written as column arrays (fields of ``sim.events.EVENT_DTYPE``) and a
-snapshot of every ball is taken after every event, into arrays of a capacity the caller
-chooses (a "need more room" status asks for a rerun with a larger one).
+Extending: a new motion state is a code in ``sim.constants.MotionState`` with its closed form,
+acceleration and end time in :mod:`sim.kernels.motion` (``state_at`` and ``set_segment`` then
+carry it); a new event family is a cached time in ``Predictions`` filled by
+:func:`sim.kernels.predict.predict_own`, one candidate line in :func:`detect_next` and one
+branch plus one ``_resolve_*`` function in :func:`resolve_event`.
 """
 
 from __future__ import annotations
@@ -45,28 +43,27 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.constants import TOUCH_TOL, ZENO_SPEED, ZENO_WINDOW
+from sim.constants import ZENO_SPEED, ZENO_WINDOW
 from sim.events import EventKind
-from sim.kernels.detect import (
-    ball_ball_time,
-    earliest_cushion,
-    earliest_pocket,
-    line_crossing_time,
-    segment_fraction,
-)
 from sim.kernels.motion import (
     POCKETED,
-    ROLLING,
-    SLIDING,
     STATIONARY,
     acceleration,
     classify,
     end_of_state,
-    evolve,
     norm2,
-    transition_time,
 )
+from sim.kernels.predict import predict_group, predict_line, set_segment, state_at
 from sim.kernels.resolve import resolve_ball_ball, resolve_cushion
+from sim.kernels.shot_types import (
+    Event,
+    EventLog,
+    LastContacts,
+    Predictions,
+    Segments,
+    ShotOutput,
+)
+from sim.kernels.stick import cushion_normal_gap, stick_group
 from sim.params import P_R
 
 #: Kernel return status codes.
@@ -83,142 +80,95 @@ _TRANSITION_RANK = int(EventKind.SLIDING_TO_ROLLING)
 
 
 @njit(cache=True)
-def _rolled_out_velocity(vx, vy, wx, wy, R):
-    """Velocity at the end of the sliding phase (PHYSICS 1.2): ``v - (2/7) u``, m/s.
-
-    ``u = (vx - R wy, vy + R wx)`` is the cloth-contact slip. Equivalent to letting kinetic
-    friction finish at once: it never adds energy. The ball then rolls (``w_xy = z x v / R``).
-    """
-    ux = vx - R * wy
-    uy = vy + R * wx
-    return vx - 2.0 * ux / 7.0, vy - 2.0 * uy / 7.0
+def _event(t, kind, a, b, speed, x, y, direction):
+    """An :class:`Event` with fixed field types (one compiled type for every resolver)."""
+    return Event(
+        float(t), np.int64(kind), np.int64(a), np.int64(b), float(speed), float(x), float(y),
+        np.int64(direction),
+    )  # fmt: skip
 
 
 @njit(cache=True)
-def _cushion_normal_gap(c, px, py, segments, arcs, R):
-    """Unit normal ``(nx, ny)`` from a ball centre at (px, py) into cushion ``c`` and the gap.
+def _no_event():
+    """The "nothing to record" marker: an event with kind -1."""
+    return _event(0.0, -1, -1, -1, 0.0, 0.0, 0.0, 0)
 
-    ``c`` < ns: straight cushion (segment row ``c``, its normal reversed); otherwise knuckle
-    ``c - ns``. The gap (m) is the surface distance, negative when the ball overlaps the
-    cushion (contact offset R, PHYSICS 2.4 and 2.5). Pure.
-    """
-    ns = segments.shape[0]
-    if c < ns:
-        nx = -segments[c, 4]
-        ny = -segments[c, 5]
-        gap = -(nx * (px - segments[c, 0]) + ny * (py - segments[c, 1])) - R
-        return nx, ny, gap
-    dx = arcs[c - ns, 0] - px
-    dy = arcs[c - ns, 1] - py
-    dist = norm2(dx, dy)
-    return dx / dist, dy / dist, dist - (R + arcs[c - ns, 2])
+
+# -- set-up -------------------------------------------------------------------------------------
 
 
 @njit(cache=True)
-def _stick_group(seed_a, seed_b, t, t0, S, P, V, W, tau, p, segments, arcs, member):
-    """Zeno stick: the balls touching ``seed_a`` / ``seed_b`` (transitively) move as one.
-
-    The group is every on-table ball connected to the seeds through pressing contacts
-    (centres within ``2R + TOUCH_TOL`` and normal relative speed below ZENO_SPEED). All
-    members take the mean velocity and spin (a perfectly inelastic,
-    gripping contact), then finish sliding (:func:`_rolled_out_velocity`), then lose any common
-    velocity into a cushion a member touches. Each step only removes energy, and identical
-    motions never meet again, which ends the chain. ``seed_b`` may equal ``seed_a`` (a ball
-    pressing on a cushion). Mutates the segment arrays of the members and sets ``member[k]``
-    True for each; returns the member count.
-    """
-    n = S.shape[0]
+def _start_segments(start, p):
+    """Segments at t = 0 from ``start`` (a ShotStart): pocketed balls at rest off the table,
+    the others re-classified (docs/physics.md §1.1)."""
+    n = start.pos.shape[0]
     R = p[P_R]
-    D = 2.0 * R
-    cur = np.empty((n, 7))
-    for k in range(n):
-        member[k] = False
-        px, py, vx, vy, wx, wy, wz = _state_at(k, t, t0, S, P, V, W, p)
-        cur[k, 0] = px
-        cur[k, 1] = py
-        cur[k, 2] = vx
-        cur[k, 3] = vy
-        cur[k, 4] = wx
-        cur[k, 5] = wy
-        cur[k, 6] = wz
-    stack = np.empty(n, dtype=np.int64)
-    top = 0
-    for seed in (seed_a, seed_b):
-        if seed >= 0 and not member[seed]:
-            member[seed] = True
-            stack[top] = seed
-            top += 1
-    count = 0
-    sums = np.zeros(5)
-    while top > 0:
-        top -= 1
-        k = stack[top]
-        count += 1
-        for q in range(5):
-            sums[q] += cur[k, 2 + q]
-        for m in range(n):
-            if member[m] or S[m] == POCKETED:
-                continue
-            dx = cur[m, 0] - cur[k, 0]
-            dy = cur[m, 1] - cur[k, 1]
-            dist = norm2(dx, dy)
-            if dist > D + TOUCH_TOL:
-                continue
-            # only balls pressing on the group, not ones leaving it or about to hit it hard
-            vrel = ((cur[m, 2] - cur[k, 2]) * dx + (cur[m, 3] - cur[k, 3]) * dy) / dist
-            if abs(vrel) < ZENO_SPEED:
-                member[m] = True
-                stack[top] = m
-                top += 1
-    vx, vy = _rolled_out_velocity(
-        sums[0] / count, sums[1] / count, sums[2] / count, sums[3] / count, R
-    )
-    wz = sums[4] / count
-    ns = segments.shape[0]
-    for _ in range(2):  # two passes: a corner can involve two cushions
-        for k in range(n):
-            if member[k]:
-                vx, vy = _cushion_cut(cur[k, 0], cur[k, 1], vx, vy, segments, arcs, R, ns)
-    wx = -vy / R
-    wy = vx / R
-    st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
-    for k in range(n):
-        if member[k]:
-            _set_segment(k, t, st, cur[k, 0], cur[k, 1], vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
-    return count
+    seg = Segments(
+        np.zeros(n), np.empty(n, dtype=np.int8), start.pos.copy(), start.vel.copy(),
+        start.spin.copy(), np.empty(n),
+    )  # fmt: skip
+    V = seg.vel
+    W = seg.spin
+    for i in range(n):
+        if start.motion[i] == POCKETED:
+            seg.state[i] = POCKETED
+            V[i, 0] = 0.0
+            V[i, 1] = 0.0
+            W[i, 0] = 0.0
+            W[i, 1] = 0.0
+            W[i, 2] = 0.0
+            seg.tau[i] = math.inf
+        else:
+            st, vx, vy, wx, wy, wz = classify(V[i, 0], V[i, 1], W[i, 0], W[i, 1], W[i, 2], R)
+            set_segment(i, 0.0, st, seg.pos[i, 0], seg.pos[i, 1], vx, vy, wx, wy, wz, seg, p)
+    return seg
 
 
 @njit(cache=True)
-def _cushion_cut(px, py, vx, vy, segments, arcs, R, ns):
-    """Velocity (vx, vy) less its part into every cushion a ball at (px, py) touches, m/s.
-
-    Touching: gap within TOUCH_TOL and, for a straight cushion, the centre projecting onto
-    the segment. Used by the Zeno stick; pure.
-    """
-    for c in range(ns + arcs.shape[0]):
-        nx, ny, gap = _cushion_normal_gap(c, px, py, segments, arcs, R)
-        if gap > TOUCH_TOL:
-            continue
-        if c < ns:
-            sproj = segment_fraction(
-                px, py, segments[c, 0], segments[c, 1], segments[c, 2], segments[c, 3]
-            )
-            if sproj < 0.0 or sproj > 1.0:
-                continue
-        vn = vx * nx + vy * ny
-        if vn > 0.0:
-            vx -= vn * nx
-            vy -= vn * ny
-    return vx, vy
+def _empty_predictions(pos, lines):
+    """No cached events yet; each ball on its side of each line (``y >= line`` is +1)."""
+    n = pos.shape[0]
+    nl = lines.shape[0]
+    side = np.empty((n, max(nl, 1)), dtype=np.int64)
+    for i in range(n):
+        for k in range(nl):
+            side[i, k] = 1 if pos[i, 1] >= lines[k] else -1
+    return Predictions(
+        np.full(n, math.inf), np.full(n, -1, dtype=np.int64), np.full(n, math.inf),
+        np.full(n, -1, dtype=np.int64), np.full(n, math.inf), np.full(n, -1, dtype=np.int64),
+        np.zeros(n, dtype=np.int64), np.full(n, math.inf), np.full((n, n), math.inf), side,
+    )  # fmt: skip
 
 
 @njit(cache=True)
-def _is_translating(state):
-    return state in (SLIDING, ROLLING)
+def _empty_log(cap, n):
+    """An :class:`EventLog` with room for ``cap`` events of ``n`` balls."""
+    return EventLog(
+        np.empty(cap), np.empty(cap, dtype=np.int8), np.empty(cap, dtype=np.int16),
+        np.empty(cap, dtype=np.int16), np.empty(cap), np.empty(cap), np.empty(cap),
+        np.empty(cap, dtype=np.int8), np.empty((cap, n, 2)), np.empty((cap, n, 2)),
+        np.empty((cap, n, 3)), np.empty((cap, n), dtype=np.int8),
+    )  # fmt: skip
 
 
 @njit(cache=True)
-def _earliest(t, cat, a, b, bt, bcat, ba, bb):
+def _strike(start, seg, p):
+    """Ball 0 leaves with the strike's velocity and spin at t = 0; returns the STRIKE event."""
+    st, vx, vy, wx, wy, wz = classify(
+        start.strike_vel[0], start.strike_vel[1], start.strike_spin[0], start.strike_spin[1],
+        start.strike_spin[2], p[P_R],
+    )  # fmt: skip
+    x = seg.pos[0, 0]
+    y = seg.pos[0, 1]
+    set_segment(np.int64(0), 0.0, st, x, y, vx, vy, wx, wy, wz, seg, p)
+    return _event(0.0, _STRIKE, 0, -1, norm2(vx, vy), x, y, 0)
+
+
+# -- detect -------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _earlier(t, cat, a, b, bt, bcat, ba, bb):
     """The lexicographically smaller of candidate ``(t, cat, a, b)`` and the best so far
     ``(bt, bcat, ba, bb)`` (the tie-break rule of the module docstring)."""
     if t != bt:
@@ -235,322 +185,275 @@ def _earliest(t, cat, a, b, bt, bcat, ba, bb):
 
 
 @njit(cache=True)
-def _state_at(i, t, t0, S, P, V, W, p):
-    return evolve(S[i], P[i, 0], P[i, 1], V[i, 0], V[i, 1], W[i, 0], W[i, 1], W[i, 2], t - t0[i], p)
-
-
-@njit(cache=True)
-def _set_segment(i, t, state, px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p):
-    t0[i] = t
-    S[i] = state
-    P[i, 0] = px
-    P[i, 1] = py
-    V[i, 0] = vx
-    V[i, 1] = vy
-    W[i, 0] = wx
-    W[i, 1] = wy
-    W[i, 2] = wz
-    tau[i] = t + transition_time(state, vx, vy, wx, wy, wz, p)
-
-
-@njit(cache=True)
-def _predict_line(i, t, px, py, vy, ay, lines, side, horizon, line_t, line_id, line_dir):
-    best = math.inf
-    best_id = -1
-    best_dir = 0
-    window = horizon[i] - t
-    for k in range(lines.shape[0]):
-        dt = line_crossing_time(py, vy, ay, lines[k], side[i, k], window)
-        if dt < math.inf:
-            tk = t + dt
-            if tk < best:
-                best = tk
-                best_id = k
-                best_dir = -side[i, k]
-    line_t[i] = best
-    line_id[i] = best_id
-    line_dir[i] = best_dir
-
-
-@njit(cache=True)
-def _predict_own(i, t, t0, S, P, V, W, tau, p, geometry, side, nexts):
-    """Transition, cushion, pocket and line predictions of ball ``i`` from its segment at t.
-
-    ``geometry``: the table arrays ``(segments, arcs, pockets, lines)``; ``nexts``: the
-    per-ball caches ``(cush_t, cush_id, pock_t, pock_id, line_t, line_id, line_dir,
-    horizon)``, whose row ``i`` is rewritten.
-    """
-    segments, arcs, pockets, lines = geometry
-    cush_t, cush_id, pock_t, pock_id, line_t, line_id, line_dir, horizon = nexts
-    state = S[i]
-    cush_t[i] = math.inf
-    cush_id[i] = -1
-    pock_t[i] = math.inf
-    pock_id[i] = -1
-    line_t[i] = math.inf
-    line_id[i] = -1
-    line_dir[i] = 0
-    if state == POCKETED:
-        horizon[i] = math.inf
-        return
-    if not _is_translating(state):
-        horizon[i] = tau[i]
-        return
-    px, py, vx, vy, wx, wy, _wz = _state_at(i, t, t0, S, P, V, W, p)
-    ax, ay = acceleration(state, vx, vy, wx, wy, p)
-    window = tau[i] - t
-    R = p[P_R]
-    dt_c, cid = earliest_cushion(px, py, vx, vy, ax, ay, segments, arcs, R, window)
-    if cid >= 0:
-        cush_t[i] = t + dt_c
-        cush_id[i] = cid
-        window = dt_c
-    dt_p, pid = earliest_pocket(px, py, vx, vy, ax, ay, pockets, window)
-    if pid >= 0:
-        pock_t[i] = t + dt_p
-        pock_id[i] = pid
-    horizon[i] = min(tau[i], min(cush_t[i], pock_t[i]))
-    _predict_line(i, t, px, py, vy, ay, lines, side, horizon, line_t, line_id, line_dir)
-
-
-@njit(cache=True)
-def _predict_pairs(i, t, t0, S, P, V, W, p, horizon, pair_t, member):
-    """Contact times of every pair containing ball ``i``, except pairs with a lower-numbered
-    ``member`` (that ball's own call has done those: ``ball_ball_time`` is exactly symmetric
-    in its two balls, so each pair is computed once)."""
-    n = S.shape[0]
-    D = 2.0 * p[P_R]
-    si = S[i]
-    pix, piy, vix, viy, wix, wiy, _ = _state_at(i, t, t0, S, P, V, W, p)
-    moving_i = _is_translating(si)
-    for j in range(n):
-        if j == i or (j < i and member[j]):
-            continue
-        a = min(i, j)
-        b = max(i, j)
-        pair_t[a, b] = math.inf
-        sj = S[j]
-        if si == POCKETED or sj == POCKETED:
-            continue
-        if not moving_i and not _is_translating(sj):
-            continue
-        window = min(horizon[i], horizon[j]) - t
-        if window == math.inf:
-            continue
-        if window < 0.0:
-            window = 0.0  # both paths change now: only a touching, closing pair collides now
-        pjx, pjy, vjx, vjy, wjx, wjy, _ = _state_at(j, t, t0, S, P, V, W, p)
-        dt = ball_ball_time(
-            si, pix, piy, vix, viy, wix, wiy, sj, pjx, pjy, vjx, vjy, wjx, wjy, D, window, p
-        )
-        if dt < math.inf:
-            pair_t[a, b] = t + dt
-
-
-@njit(cache=True)
-def _predict_group(t, t0, S, P, V, W, tau, p, geometry, side, nexts, pair_t, member):
-    """New predictions for every ball with ``member`` set: its own (:func:`_predict_own`),
-    then its pairs, once every member's horizon is known."""
-    n = S.shape[0]
-    for k in range(n):
-        if member[k]:
-            _predict_own(k, t, t0, S, P, V, W, tau, p, geometry, side, nexts)
-    horizon = nexts[7]
-    for k in range(n):
-        if member[k]:
-            _predict_pairs(k, t, t0, S, P, V, W, p, horizon, pair_t, member)
-
-
-@njit(cache=True)
-def run_shot(
-    pos0,
-    vel0,
-    spin0,
-    motion0,
-    p,
-    segments,
-    arcs,
-    pockets,
-    lines,
-    has_strike,
-    strike_vel,
-    strike_spin,
-    max_events,
-    capacity,
-):
-    """Simulate one shot from the given state until every ball rests or is pocketed.
-
-    Inputs (not mutated): ``pos0`` (n, 2), ``vel0`` (n, 2), ``spin0`` (n, 3) float64,
-    ``motion0`` (n,) int8 (POCKETED marks balls off the table; others are re-classified),
-    ``p`` packed params, table arrays ``segments`` (ns, 6), ``arcs`` (na, 3), ``pockets``
-    (np, 3), ``lines`` (nl,); ``has_strike`` with the cue ball's (ball 0) velocity
-    ``strike_vel`` (2,) and spin ``strike_spin`` (3,) right after the strike; ``max_events``;
-    ``capacity``: rows to allocate for the log and the snapshots.
-
-    Returns ``(status, count, t, kind, a, b, speed, x, y, direction, snap_pos, snap_vel,
-    snap_spin, snap_motion, final_pos, final_vel, final_spin, final_motion)``: event columns
-    and snapshots have ``count`` valid rows (snapshot k = every ball right after event k);
-    ``status`` is STATUS_DONE, STATUS_EVENT_CAP (stopped at ``max_events``; the final
-    arrays then hold the state at the last event) or STATUS_NEED_ROOM (``capacity`` rows were
-    not enough: run again with more; the kernel is deterministic, so a rerun repeats the shot
-    exactly).
-    """
-    n = pos0.shape[0]
-    nl = lines.shape[0]
-    R = p[P_R]
-    D = 2.0 * R
-
-    t0 = np.zeros(n)
-    S = np.empty(n, dtype=np.int8)
-    P = pos0.copy()
-    V = vel0.copy()
-    W = spin0.copy()
-    tau = np.empty(n)
-    for i in range(n):
-        if motion0[i] == POCKETED:
-            S[i] = POCKETED
-            V[i, 0] = 0.0
-            V[i, 1] = 0.0
-            W[i, 0] = 0.0
-            W[i, 1] = 0.0
-            W[i, 2] = 0.0
-            tau[i] = math.inf
-        else:
-            st, vx, vy, wx, wy, wz = classify(V[i, 0], V[i, 1], W[i, 0], W[i, 1], W[i, 2], R)
-            _set_segment(i, 0.0, st, P[i, 0], P[i, 1], vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
-
-    cap = max(1, min(max_events, capacity))
-    ev_t = np.empty(cap)
-    ev_kind = np.empty(cap, dtype=np.int8)
-    ev_a = np.empty(cap, dtype=np.int16)
-    ev_b = np.empty(cap, dtype=np.int16)
-    ev_speed = np.empty(cap)
-    ev_x = np.empty(cap)
-    ev_y = np.empty(cap)
-    ev_dir = np.empty(cap, dtype=np.int8)
-    sn_pos = np.empty((cap, n, 2))
-    sn_vel = np.empty((cap, n, 2))
-    sn_spin = np.empty((cap, n, 3))
-    sn_motion = np.empty((cap, n), dtype=np.int8)
-    count = 0
-    status = STATUS_DONE
-
-    cush_t = np.full(n, math.inf)
-    cush_id = np.full(n, -1, dtype=np.int64)
-    pock_t = np.full(n, math.inf)
-    pock_id = np.full(n, -1, dtype=np.int64)
-    line_t = np.full(n, math.inf)
-    line_id = np.full(n, -1, dtype=np.int64)
-    line_dir = np.zeros(n, dtype=np.int64)
-    horizon = np.full(n, math.inf)
-    geometry = (segments, arcs, pockets, lines)
-    nexts = (cush_t, cush_id, pock_t, pock_id, line_t, line_id, line_dir, horizon)
-    pair_t = np.full((n, n), math.inf)
-    last_pair = np.full((n, n), -math.inf)  # time of each pair's last contact (Zeno guard)
-    last_cush_t = np.full(n, -math.inf)
-    last_cush_id = np.full(n, -1, dtype=np.int64)
-    side = np.empty((n, max(nl, 1)), dtype=np.int64)
-    for i in range(n):
-        for k in range(nl):
-            side[i, k] = 1 if P[i, 1] >= lines[k] else -1
-
-    # Typed (non-literal) copies of the constants used in calls: one compiled specialisation
-    # per helper instead of one per literal value (compile time).
-    no_cat = np.int64(127)
+def detect_next(seg, pred):
+    """The next event ``(t, category, a, b)``: the smallest cached one (``t`` = inf: none)."""
+    # Typed (non-literal) constants: one compiled specialisation of _earlier, not one per value.
     no_id = np.int64(32767)
-    minus_one = np.int64(-1)
     cat_transition = np.int64(_TRANSITION_RANK)
     cat_ball_ball = np.int64(_BALL_BALL)
     cat_cushion = np.int64(_BALL_CUSHION)
     cat_pocket = np.int64(_BALL_POCKET)
     cat_line = np.int64(_LINE)
+    minus_one = np.int64(-1)
+    tau = seg.tau
+    pair_t = pred.pair_t
+    bt = math.inf
+    bcat = np.int64(127)
+    ba = no_id
+    bb = no_id
+    # (The "< inf" and "<= bt" tests only skip candidates that cannot win.)
+    n = tau.shape[0]
+    for i in range(n):
+        # tau is finite only while a ball slides, rolls or spins (set_segment)
+        if tau[i] < math.inf:
+            bt, bcat, ba, bb = _earlier(tau[i], cat_transition, i, minus_one, bt, bcat, ba, bb)
+        if pred.cush_t[i] < math.inf:
+            bt, bcat, ba, bb = _earlier(
+                pred.cush_t[i], cat_cushion, i, pred.cush_id[i], bt, bcat, ba, bb
+            )
+        if pred.pock_t[i] < math.inf:
+            bt, bcat, ba, bb = _earlier(
+                pred.pock_t[i], cat_pocket, i, pred.pock_id[i], bt, bcat, ba, bb
+            )
+        if pred.line_t[i] < math.inf:
+            bt, bcat, ba, bb = _earlier(
+                pred.line_t[i], cat_line, i, pred.line_id[i], bt, bcat, ba, bb
+            )
+        for j in range(i + 1, n):
+            if pair_t[i, j] <= bt:
+                bt, bcat, ba, bb = _earlier(pair_t[i, j], cat_ball_ball, i, j, bt, bcat, ba, bb)
+    return bt, bcat, ba, bb
 
+
+# -- advance ------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def advance(ball, member):
+    """Mark ``ball`` as the only one whose predictions are renewed after this event (a
+    resolver adds the others it changes); the caller's clock then reads the event's time."""
+    for k in range(member.shape[0]):
+        member[k] = False
+    member[ball] = True
+
+
+# -- resolve ------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _resolve_transition(i, t, seg, p):
+    """Ball ``i``'s motion state ends (docs/physics.md §1.2-1.5)."""
+    px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
+    st, kind, vx, vy, wx, wy, wz = end_of_state(seg.state[i], vx, vy, wx, wy, wz, p)
+    set_segment(i, t, st, px, py, vx, vy, wx, wy, wz, seg, p)
+    return _event(t, kind, i, -1, 0.0, px, py, 0)
+
+
+@njit(cache=True)
+def _resolve_ball_ball(i, j, t, seg, model, last, member):
+    """Balls ``i < j`` touch: de-penetrate, then the collision model or the Zeno stick."""
+    p = model.p
+    D = 2.0 * p[P_R]
+    S = seg.state
+    pix, piy, vix, viy, wix, wiy, wiz = state_at(i, t, seg, p)
+    pjx, pjy, vjx, vjy, wjx, wjy, wjz = state_at(j, t, seg, p)
+    dx = pjx - pix
+    dy = pjy - piy
+    dist = norm2(dx, dy)
+    nx = dx / dist
+    ny = dy / dist
+    if dist < D:
+        # De-penetrate symmetrically to exact contact (docs/physics.md §2.9 item 3).
+        half = 0.5 * (D - dist)
+        pix -= half * nx
+        piy -= half * ny
+        pjx += half * nx
+        pjy += half * ny
+    speed = (vix - vjx) * nx + (viy - vjy) * ny
+    recent = t - last.pair_t[i, j] < ZENO_WINDOW
+    last.pair_t[i, j] = t
+    if speed <= 0.0 or (speed < ZENO_SPEED and recent):
+        set_segment(i, t, np.int64(S[i]), pix, piy, vix, viy, wix, wiy, wiz, seg, p)
+        set_segment(j, t, np.int64(S[j]), pjx, pjy, vjx, vjy, wjx, wjy, wjz, seg, p)
+        stick_group(i, j, t, seg, model, member)
+    else:
+        vix, viy, wix, wiy, wiz, vjx, vjy, wjx, wjy, wjz = resolve_ball_ball(
+            vix, viy, wix, wiy, wiz, vjx, vjy, wjx, wjy, wjz, nx, ny, p
+        )
+        R = p[P_R]
+        st, vix, viy, wix, wiy, wiz = classify(vix, viy, wix, wiy, wiz, R)
+        set_segment(i, t, st, pix, piy, vix, viy, wix, wiy, wiz, seg, p)
+        st, vjx, vjy, wjx, wjy, wjz = classify(vjx, vjy, wjx, wjy, wjz, R)
+        set_segment(j, t, st, pjx, pjy, vjx, vjy, wjx, wjy, wjz, seg, p)
+        member[j] = True
+    # a pressing contact logs no approach speed
+    return _event(t, _BALL_BALL, i, j, max(speed, 0.0), pix, piy, 0)
+
+
+@njit(cache=True)
+def _resolve_cushion(i, c, t, seg, model, last, member):
+    """Ball ``i`` touches cushion ``c``: back out to contact, then the model or the stick."""
+    p = model.p
+    R = p[P_R]
+    px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
+    nx, ny, gap = cushion_normal_gap(c, px, py, model.segments, model.arcs, R)
+    if gap < 0.0:  # back out to exact contact along the normal
+        px += gap * nx
+        py += gap * ny
+    speed = vx * nx + vy * ny
+    recent = last.cushion_id[i] == c and t - last.cushion_t[i] < ZENO_WINDOW
+    last.cushion_id[i] = c
+    last.cushion_t[i] = t
+    if speed <= 0.0 or (speed < ZENO_SPEED and recent):
+        set_segment(i, t, np.int64(seg.state[i]), px, py, vx, vy, wx, wy, wz, seg, p)
+        stick_group(i, i, t, seg, model, member)
+    else:
+        vx, vy, wx, wy, wz = resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p)
+        st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
+        set_segment(i, t, st, px, py, vx, vy, wx, wy, wz, seg, p)
+    return _event(t, _BALL_CUSHION, i, c, max(speed, 0.0), px, py, 0)
+
+
+@njit(cache=True)
+def _resolve_pocket(i, pocket, t, seg, p):
+    """Ball ``i``'s centre enters the capture circle of ``pocket``: it leaves the table."""
+    px, py, vx, vy, _wx, _wy, _wz = state_at(i, t, seg, p)
+    set_segment(i, t, np.int64(POCKETED), px, py, 0.0, 0.0, 0.0, 0.0, 0.0, seg, p)
+    return _event(t, _BALL_POCKET, i, pocket, norm2(vx, vy), px, py, 0)
+
+
+@njit(cache=True)
+def _cross_line(i, line, t, seg, model, pred):
+    """Ball ``i`` crosses marked ``line``: no change of motion; its side flips and its next
+    crossing is predicted."""
+    p = model.p
+    px, py, vx, vy, wx, wy, _wz = state_at(i, t, seg, p)
+    _ax, ay = acceleration(seg.state[i], vx, vy, wx, wy, p)
+    direction = pred.line_dir[i]
+    pred.side[i, line] = direction
+    predict_line(i, t, py, vy, ay, model.lines, pred)
+    return _event(t, _LINE, i, line, norm2(vx, vy), px, py, direction)
+
+
+@njit(cache=True)
+def resolve_event(t, cat, a, b, seg, model, pred, last, member):
+    """Resolve the detected event ``(t, cat, a, b)``; returns its :class:`Event`."""
+    if cat == _TRANSITION_RANK:
+        return _resolve_transition(a, t, seg, model.p)
+    if cat == _BALL_BALL:
+        return _resolve_ball_ball(a, b, t, seg, model, last, member)
+    if cat == _BALL_CUSHION:
+        return _resolve_cushion(a, b, t, seg, model, last, member)
+    if cat == _BALL_POCKET:
+        return _resolve_pocket(a, b, t, seg, model.p)
+    return _cross_line(a, b, t, seg, model, pred)
+
+
+# -- record -------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def record_event(row, ev, seg, p, log):
+    """Write ``ev`` and a snapshot of every ball at ``ev.t`` into row ``row`` of ``log``
+    (resting and pocketed balls are copied: their segments hold zero velocity and spin)."""
+    log.t[row] = ev.t
+    log.kind[row] = ev.kind
+    log.a[row] = ev.a
+    log.b[row] = ev.b
+    log.speed[row] = ev.speed
+    log.x[row] = ev.x
+    log.y[row] = ev.y
+    log.direction[row] = ev.direction
+    S = seg.state
+    sp = log.snap_pos
+    sv = log.snap_vel
+    sw = log.snap_spin
+    for i in range(S.shape[0]):
+        if S[i] == STATIONARY or S[i] == POCKETED:
+            sp[row, i, 0] = seg.pos[i, 0]
+            sp[row, i, 1] = seg.pos[i, 1]
+            sv[row, i, 0] = 0.0
+            sv[row, i, 1] = 0.0
+            sw[row, i, 0] = 0.0
+            sw[row, i, 1] = 0.0
+            sw[row, i, 2] = 0.0
+        else:
+            px, py, vx, vy, wx, wy, wz = state_at(i, ev.t, seg, p)
+            sp[row, i, 0] = px
+            sp[row, i, 1] = py
+            sv[row, i, 0] = vx
+            sv[row, i, 1] = vy
+            sw[row, i, 0] = wx
+            sw[row, i, 1] = wy
+            sw[row, i, 2] = wz
+        log.snap_motion[row, i] = S[i]
+
+
+@njit(cache=True)
+def _output(status, count, log, seg):
+    """The :class:`ShotOutput`: the first ``count`` rows of ``log`` and the final state.
+
+    Nothing moves after the last record (the loop stops right after one), so the final state
+    is the last snapshot; with no event at all, every segment starts at t = 0 at rest.
+    """
+    if count > 0:
+        last = count - 1
+        final = (
+            log.snap_pos[last].copy(), log.snap_vel[last].copy(), log.snap_spin[last].copy(),
+            log.snap_motion[last].copy(),
+        )  # fmt: skip
+    else:
+        final = (seg.pos.copy(), seg.vel.copy(), seg.spin.copy(), seg.state.copy())
+    return ShotOutput(
+        np.int64(status), np.int64(count), log.t[:count], log.kind[:count], log.a[:count],
+        log.b[:count], log.speed[:count], log.x[:count], log.y[:count], log.direction[:count],
+        log.snap_pos[:count], log.snap_vel[:count], log.snap_spin[:count],
+        log.snap_motion[:count], final[0], final[1], final[2], final[3],
+    )  # fmt: skip
+
+
+# -- the loop -----------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def run_shot(model, start, max_events, capacity):
+    """Simulate one shot from ``start`` until every ball rests or is pocketed.
+
+    ``model``: a :class:`~sim.kernels.shot_types.ShotModel`; ``start``: a
+    :class:`~sim.kernels.shot_types.ShotStart` (neither is mutated); ``max_events``: cap on
+    logged events (>= 1); ``capacity``: rows to allocate for the log and the snapshots.
+
+    Returns a :class:`~sim.kernels.shot_types.ShotOutput` whose ``status`` is STATUS_DONE,
+    STATUS_EVENT_CAP (stopped at ``max_events``; the final arrays then hold the state at the
+    last event) or STATUS_NEED_ROOM (``capacity`` rows were not enough: run again with more;
+    the kernel is deterministic, so a rerun repeats the shot exactly).
+    """
+    p = model.p
+    n = start.pos.shape[0]
+    seg = _start_segments(start, p)
+    pred = _empty_predictions(seg.pos, model.lines)
+    last = LastContacts(
+        np.full((n, n), -math.inf), np.full(n, -math.inf), np.full(n, -1, dtype=np.int64)
+    )
+    cap = max(1, min(max_events, capacity))
+    log = _empty_log(cap, n)
+    count = 0
+    status = STATUS_DONE
+    pending = _no_event()
+    if start.has_strike and seg.state[0] != POCKETED and max_events > 0:
+        pending = _strike(start, seg, p)
     t = 0.0
-    pending_a = -1
-    pending_b = -1
-    kind = -1
-    speed = 0.0
-    ex = 0.0
-    ey = 0.0
-    direction = 0
-
-    if has_strike and S[0] != POCKETED and max_events > 0:
-        st, vx, vy, wx, wy, wz = classify(
-            strike_vel[0], strike_vel[1], strike_spin[0], strike_spin[1], strike_spin[2], R
-        )
-        _set_segment(
-            np.int64(0), 0.0, st, P[0, 0], P[0, 1], vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p
-        )
-        kind = _STRIKE
-        pending_a = 0
-        pending_b = -1
-        speed = norm2(vx, vy)
-        ex = P[0, 0]
-        ey = P[0, 1]
-
     member = np.ones(n, dtype=np.bool_)  # the balls whose predictions are renewed next
     renew = True
     while True:
         if renew:
-            _predict_group(t, t0, S, P, V, W, tau, p, geometry, side, nexts, pair_t, member)
-        if kind >= 0:
-            # Record the event resolved in the previous pass (or the strike) and a snapshot
-            # (resting and pocketed balls are copied: their segments hold zero velocity and spin).
-            ev_t[count] = t
-            ev_kind[count] = kind
-            ev_a[count] = pending_a
-            ev_b[count] = pending_b
-            ev_speed[count] = speed
-            ev_x[count] = ex
-            ev_y[count] = ey
-            ev_dir[count] = direction
-            for i in range(n):
-                if S[i] == STATIONARY or S[i] == POCKETED:
-                    sn_pos[count, i, 0] = P[i, 0]
-                    sn_pos[count, i, 1] = P[i, 1]
-                    sn_vel[count, i, 0] = 0.0
-                    sn_vel[count, i, 1] = 0.0
-                    sn_spin[count, i, 0] = 0.0
-                    sn_spin[count, i, 1] = 0.0
-                    sn_spin[count, i, 2] = 0.0
-                    sn_motion[count, i] = S[i]
-                    continue
-                px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
-                sn_pos[count, i, 0] = px
-                sn_pos[count, i, 1] = py
-                sn_vel[count, i, 0] = vx
-                sn_vel[count, i, 1] = vy
-                sn_spin[count, i, 0] = wx
-                sn_spin[count, i, 1] = wy
-                sn_spin[count, i, 2] = wz
-                sn_motion[count, i] = S[i]
+            predict_group(t, seg, model, pred, member)
+        if pending.kind >= 0:
+            record_event(count, pending, seg, p, log)
             count += 1
-            kind = -1
-
-        # Find the next event: smallest (t, category, a, b).
-        bt = math.inf
-        bcat = no_cat
-        ba = no_id
-        bb = no_id
-        # (The "< inf" and "<= bt" tests only skip candidates that cannot win.)
-        for i in range(n):
-            # tau is finite only while a ball slides, rolls or spins (_set_segment)
-            if tau[i] < math.inf:
-                bt, bcat, ba, bb = _earliest(tau[i], cat_transition, i, minus_one, bt, bcat, ba, bb)
-            if cush_t[i] < math.inf:
-                bt, bcat, ba, bb = _earliest(
-                    cush_t[i], cat_cushion, i, cush_id[i], bt, bcat, ba, bb
-                )
-            if pock_t[i] < math.inf:
-                bt, bcat, ba, bb = _earliest(pock_t[i], cat_pocket, i, pock_id[i], bt, bcat, ba, bb)
-            if line_t[i] < math.inf:
-                bt, bcat, ba, bb = _earliest(line_t[i], cat_line, i, line_id[i], bt, bcat, ba, bb)
-            for j in range(i + 1, n):
-                if pair_t[i, j] <= bt:
-                    bt, bcat, ba, bb = _earliest(
-                        pair_t[i, j], cat_ball_ball, i, j, bt, bcat, ba, bb
-                    )
-        if bt == math.inf:
+            pending = _no_event()
+        t_next, cat, a, b = detect_next(seg, pred)
+        if t_next == math.inf:
             break
         if count >= max_events:
             status = STATUS_EVENT_CAP
@@ -558,144 +461,8 @@ def run_shot(
         if count >= cap:
             status = STATUS_NEED_ROOM
             break
-        t = bt
-        i = ba
-        direction = 0
-        speed = 0.0
-        for k in range(n):
-            member[k] = False
-        member[i] = True  # the balls whose predictions are renewed after this event
-        if bcat == _TRANSITION_RANK:
-            px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
-            st, k, vx, vy, wx, wy, wz = end_of_state(S[i], vx, vy, wx, wy, wz, p)
-            _set_segment(i, t, st, px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
-            kind = k
-            pending_a = i
-            pending_b = -1
-            ex = px
-            ey = py
-        elif bcat == _BALL_BALL:
-            j = bb
-            pix, piy, vix, viy, wix, wiy, wiz = _state_at(i, t, t0, S, P, V, W, p)
-            pjx, pjy, vjx, vjy, wjx, wjy, wjz = _state_at(j, t, t0, S, P, V, W, p)
-            dx = pjx - pix
-            dy = pjy - piy
-            dist = norm2(dx, dy)
-            nx = dx / dist
-            ny = dy / dist
-            if dist < D:
-                # De-penetrate symmetrically to exact contact (PHYSICS 2.9 item 3).
-                half = 0.5 * (D - dist)
-                pix -= half * nx
-                piy -= half * ny
-                pjx += half * nx
-                pjy += half * ny
-            speed = (vix - vjx) * nx + (viy - vjy) * ny
-            recent = t - last_pair[i, j] < ZENO_WINDOW
-            last_pair[i, j] = t
-            if speed <= 0.0 or (speed < ZENO_SPEED and recent):
-                _set_segment(
-                    i, t, np.int64(S[i]), pix, piy, vix, viy, wix, wiy, wiz, t0, S, P, V, W, tau, p
-                )
-                _set_segment(
-                    j, t, np.int64(S[j]), pjx, pjy, vjx, vjy, wjx, wjy, wjz, t0, S, P, V, W, tau, p
-                )
-                _stick_group(i, j, t, t0, S, P, V, W, tau, p, segments, arcs, member)
-            else:
-                vix, viy, wix, wiy, wiz, vjx, vjy, wjx, wjy, wjz = resolve_ball_ball(
-                    vix, viy, wix, wiy, wiz, vjx, vjy, wjx, wjy, wjz, nx, ny, p
-                )
-                st, vix, viy, wix, wiy, wiz = classify(vix, viy, wix, wiy, wiz, R)
-                _set_segment(i, t, st, pix, piy, vix, viy, wix, wiy, wiz, t0, S, P, V, W, tau, p)
-                st, vjx, vjy, wjx, wjy, wjz = classify(vjx, vjy, wjx, wjy, wjz, R)
-                _set_segment(j, t, st, pjx, pjy, vjx, vjy, wjx, wjy, wjz, t0, S, P, V, W, tau, p)
-                member[j] = True
-            speed = max(speed, 0.0)  # a pressing contact logs no approach speed
-            kind = _BALL_BALL
-            pending_a = i
-            pending_b = j
-            ex = pix
-            ey = piy
-        elif bcat == _BALL_CUSHION:
-            c = bb
-            px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
-            nx, ny, gap = _cushion_normal_gap(c, px, py, segments, arcs, R)
-            if gap < 0.0:  # back out to exact contact along the normal
-                px += gap * nx
-                py += gap * ny
-            speed = vx * nx + vy * ny
-            recent = last_cush_id[i] == c and t - last_cush_t[i] < ZENO_WINDOW
-            last_cush_id[i] = c
-            last_cush_t[i] = t
-            if speed <= 0.0 or (speed < ZENO_SPEED and recent):
-                _set_segment(
-                    i, t, np.int64(S[i]), px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p
-                )
-                _stick_group(i, i, t, t0, S, P, V, W, tau, p, segments, arcs, member)
-            else:
-                vx, vy, wx, wy, wz = resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p)
-                st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
-                _set_segment(i, t, st, px, py, vx, vy, wx, wy, wz, t0, S, P, V, W, tau, p)
-            speed = max(speed, 0.0)
-            kind = _BALL_CUSHION
-            pending_a = i
-            pending_b = c
-            ex = px
-            ey = py
-        elif bcat == _BALL_POCKET:
-            px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
-            speed = norm2(vx, vy)
-            _set_segment(
-                i, t, np.int64(POCKETED), px, py, 0.0, 0.0, 0.0, 0.0, 0.0, t0, S, P, V, W, tau, p
-            )
-            kind = _BALL_POCKET
-            pending_a = i
-            pending_b = bb
-            ex = px
-            ey = py
-        else:  # line crossing: no change of motion
-            px, py, vx, vy, wx, wy, wz = _state_at(i, t, t0, S, P, V, W, p)
-            _ax, ay = acceleration(S[i], vx, vy, wx, wy, p)
-            speed = norm2(vx, vy)
-            direction = line_dir[i]
-            side[i, bb] = direction
-            kind = _LINE
-            pending_a = i
-            pending_b = bb
-            ex = px
-            ey = py
-            _predict_line(i, t, px, py, vy, ay, lines, side, horizon, line_t, line_id, line_dir)
-        renew = bcat != _LINE  # a line crossing changes no path
-
-    # Nothing has moved since the last record (the loop stops right after one), so the final
-    # state is the last snapshot; with no event at all, every segment starts at t = 0 at rest.
-    if count > 0:
-        final_pos = sn_pos[count - 1].copy()
-        final_vel = sn_vel[count - 1].copy()
-        final_spin = sn_spin[count - 1].copy()
-        final_motion = sn_motion[count - 1].copy()
-    else:
-        final_pos = P.copy()
-        final_vel = V.copy()
-        final_spin = W.copy()
-        final_motion = S.copy()
-    return (
-        status,
-        count,
-        ev_t[:count],
-        ev_kind[:count],
-        ev_a[:count],
-        ev_b[:count],
-        ev_speed[:count],
-        ev_x[:count],
-        ev_y[:count],
-        ev_dir[:count],
-        sn_pos[:count],
-        sn_vel[:count],
-        sn_spin[:count],
-        sn_motion[:count],
-        final_pos,
-        final_vel,
-        final_spin,
-        final_motion,
-    )
+        advance(a, member)
+        t = t_next
+        pending = resolve_event(t, cat, a, b, seg, model, pred, last, member)
+        renew = cat != _LINE  # a line crossing changes no path
+    return _output(status, count, log, seg)

@@ -13,6 +13,13 @@ import math
 from numba import njit
 
 from sim.kernels.motion import norm2
+from sim.models import (
+    FRICTIONAL_CODE,
+    FRICTIONLESS_CODE,
+    HAN2005_CODE,
+    MATHAVAN2010_CODE,
+    REFLECTION_CODE,
+)
 from sim.params import (
     P_BALL_BALL,
     P_COS_THETA_C,
@@ -116,12 +123,16 @@ def ball_ball_frictional(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, n
 
 @njit(cache=True)
 def resolve_ball_ball(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, p):
-    """Dispatch on ``Params.ball_ball_model`` (0 frictional, 1 frictionless); same returns
-    as :func:`ball_ball_frictional`."""
-    if p[P_BALL_BALL] == 1.0:
+    """Dispatch on the ball-ball code at ``P_BALL_BALL`` (the codes of :mod:`sim.models`);
+    same returns as :func:`ball_ball_frictional`. Raises ValueError on a code not in the model
+    table (``Params`` never packs one)."""
+    model = p[P_BALL_BALL]
+    if model == FRICTIONAL_CODE:
+        return ball_ball_frictional(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, p)
+    if model == FRICTIONLESS_CODE:
         a, b, c, d = ball_ball_frictionless(v1x, v1y, v2x, v2y, nx, ny, p[P_E_B])
         return a, b, w1x, w1y, w1z, c, d, w2x, w2y, w2z
-    return ball_ball_frictional(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, p)
+    raise ValueError("unknown ball-ball model code at P_BALL_BALL (see sim.models.MODELS)")
 
 
 @njit(cache=True)
@@ -259,21 +270,24 @@ def cushion_mathavan2010(vx, vy, wx, wy, wz, nx, ny, p):
 
 @njit(cache=True)
 def resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p):
-    """Dispatch on ``Params.cushion_model`` (0 reflection, 1 han2005, 2 mathavan2010).
+    """Dispatch on the cushion code at ``P_CUSHION`` (the codes of :mod:`sim.models`).
 
     ``(nx, ny)``: unit normal from the ball centre into the cushion. If a model leaves the
     ball still moving into the cushion (possible for tiny ``e_c`` with a tilted contact), the
     normal velocity is set to 0 so the ball cannot pass through. Returns
-    ``(vx, vy, wx, wy, wz)``.
+    ``(vx, vy, wx, wy, wz)``. Raises ValueError on a code not in the model table (``Params``
+    never packs one).
     """
     model = p[P_CUSHION]
-    if model == 0.0:
+    if model == REFLECTION_CODE:
         rvx, rvy = cushion_reflection(vx, vy, nx, ny, p[P_E_C])
         rwx, rwy, rwz = wx, wy, wz
-    elif model == 1.0:
+    elif model == HAN2005_CODE:
         rvx, rvy, rwx, rwy, rwz = cushion_han2005(vx, vy, wx, wy, wz, nx, ny, p)
-    else:
+    elif model == MATHAVAN2010_CODE:
         rvx, rvy, rwx, rwy, rwz = cushion_mathavan2010(vx, vy, wx, wy, wz, nx, ny, p)
+    else:
+        raise ValueError("unknown cushion model code at P_CUSHION (see sim.models.MODELS)")
     vn = rvx * nx + rvy * ny
     if vn > 0.0:
         rvx -= vn * nx

@@ -18,7 +18,7 @@ from sim.kernels.resolve import (
     resolve_ball_ball,
     resolve_cushion,
 )
-from sim.params import Params
+from sim.params import P_U_S, Params
 
 PARAMS = Params()
 P = PARAMS.packed()
@@ -269,8 +269,11 @@ def test_han2005_frictionless_rebound_factor() -> None:
 
 
 def test_mathavan2010_frictionless_limit_and_sanity() -> None:
-    p = dataclasses.replace(PARAMS, f_c=0.0, u_s=1e-12, e_c=0.9)
-    vx, vy, wx, wy, wz = cushion_mathavan2010(0.3, 1.2, 0.0, 0.0, 0.0, 0.0, 1.0, p.packed())
+    # u_s = 1e-12 is below the range Params allows (a shot would never stop sliding), so the
+    # frictionless limit of the kernel alone is probed through the packed vector
+    packed = dataclasses.replace(PARAMS, f_c=0.0, e_c=0.9).packed()
+    packed[P_U_S] = 1e-12
+    vx, vy, wx, wy, wz = cushion_mathavan2010(0.3, 1.2, 0.0, 0.0, 0.0, 0.0, 1.0, packed)
     assert vy == pytest.approx(-0.9 * 1.2, rel=2e-3)
     assert vx == pytest.approx(0.3, rel=1e-6)
     # with friction: rebounds, loses energy, gains spin

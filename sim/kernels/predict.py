@@ -1,0 +1,178 @@
+"""Motion segments and cached next-event predictions of the event loop (Numba).
+
+Each ball carries the start of its current motion segment (:class:`~sim.kernels.shot_types.
+Segments`); its state at a later time comes from the closed forms of :mod:`sim.kernels.motion`.
+Its cached next events (:class:`~sim.kernels.shot_types.Predictions`) are the end of its motion
+state, its first cushion contact, its first pocket capture, its next marked-line crossing and,
+per pair ``i < j``, the first contact time.
+
+A ball's *horizon* is the earliest of its transition, cushion and pocket times: its path
+changes there, so pair predictions only look up to ``min(horizon_i, horizon_j)``
+(docs/physics.md §2.1).
+"""
+
+from __future__ import annotations
+
+import math
+
+from numba import njit
+
+from sim.kernels.detect import (
+    ball_ball_time,
+    earliest_cushion,
+    earliest_pocket,
+    line_crossing_time,
+)
+from sim.kernels.motion import (
+    POCKETED,
+    ROLLING,
+    SLIDING,
+    acceleration,
+    evolve,
+    transition_time,
+)
+from sim.params import P_R
+
+
+@njit(cache=True)
+def is_translating(state):
+    """True for the motion states in which a ball's centre moves (sliding, rolling)."""
+    return state in (SLIDING, ROLLING)
+
+
+@njit(cache=True)
+def state_at(i, t, seg, p):
+    """Ball ``i``'s ``(px, py, vx, vy, wx, wy, wz)`` at time ``t`` s from its segment. Pure."""
+    P = seg.pos
+    V = seg.vel
+    W = seg.spin
+    return evolve(
+        seg.state[i], P[i, 0], P[i, 1], V[i, 0], V[i, 1], W[i, 0], W[i, 1], W[i, 2],
+        t - seg.t0[i], p,
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def set_segment(i, t, state, px, py, vx, vy, wx, wy, wz, seg, p):
+    """Start a new segment of ball ``i`` at ``t`` s with the given motion code and state, and
+    set the time its motion state ends. Mutates row ``i`` of ``seg``."""
+    seg.t0[i] = t
+    seg.state[i] = state
+    seg.pos[i, 0] = px
+    seg.pos[i, 1] = py
+    seg.vel[i, 0] = vx
+    seg.vel[i, 1] = vy
+    seg.spin[i, 0] = wx
+    seg.spin[i, 1] = wy
+    seg.spin[i, 2] = wz
+    seg.tau[i] = t + transition_time(state, vx, vy, wx, wy, wz, p)
+
+
+@njit(cache=True)
+def predict_line(i, t, py, vy, ay, lines, pred):
+    """Ball ``i``'s next marked-line crossing before its horizon, from its centre ``y = py``
+    m, velocity ``vy`` m/s and acceleration ``ay`` m/s^2 at ``t`` s. Mutates row ``i`` of
+    ``pred.line_t``, ``line_id`` and ``line_dir``."""
+    side = pred.side
+    best = math.inf
+    best_id = -1
+    best_dir = 0
+    window = pred.horizon[i] - t
+    for k in range(lines.shape[0]):
+        dt = line_crossing_time(py, vy, ay, lines[k], side[i, k], window)
+        if dt < math.inf:
+            tk = t + dt
+            if tk < best:
+                best = tk
+                best_id = k
+                best_dir = -side[i, k]
+    pred.line_t[i] = best
+    pred.line_id[i] = best_id
+    pred.line_dir[i] = best_dir
+
+
+@njit(cache=True)
+def predict_own(i, t, seg, model, pred):
+    """Transition, cushion, pocket and line predictions of ball ``i`` from its segment at t;
+    rewrites row ``i`` of ``pred`` (all but ``pair_t``)."""
+    p = model.p
+    state = seg.state[i]
+    pred.cush_t[i] = math.inf
+    pred.cush_id[i] = -1
+    pred.pock_t[i] = math.inf
+    pred.pock_id[i] = -1
+    pred.line_t[i] = math.inf
+    pred.line_id[i] = -1
+    pred.line_dir[i] = 0
+    if state == POCKETED:
+        pred.horizon[i] = math.inf
+        return
+    tau = seg.tau[i]
+    if not is_translating(state):
+        pred.horizon[i] = tau
+        return
+    px, py, vx, vy, wx, wy, _wz = state_at(i, t, seg, p)
+    ax, ay = acceleration(state, vx, vy, wx, wy, p)
+    window = tau - t
+    R = p[P_R]
+    dt_c, cid = earliest_cushion(px, py, vx, vy, ax, ay, model.segments, model.arcs, R, window)
+    if cid >= 0:
+        pred.cush_t[i] = t + dt_c
+        pred.cush_id[i] = cid
+        window = dt_c
+    dt_p, pid = earliest_pocket(px, py, vx, vy, ax, ay, model.pockets, window)
+    if pid >= 0:
+        pred.pock_t[i] = t + dt_p
+        pred.pock_id[i] = pid
+    pred.horizon[i] = min(tau, min(pred.cush_t[i], pred.pock_t[i]))
+    predict_line(i, t, py, vy, ay, model.lines, pred)
+
+
+@njit(cache=True)
+def predict_pairs(i, t, seg, p, pred, member):
+    """Contact times of every pair containing ball ``i``, except pairs with a lower-numbered
+    ``member`` (that ball's own call has done those: ``ball_ball_time`` is exactly symmetric
+    in its two balls, so each pair is computed once). Mutates ``pred.pair_t``."""
+    S = seg.state
+    horizon = pred.horizon
+    pair_t = pred.pair_t
+    n = S.shape[0]
+    D = 2.0 * p[P_R]
+    si = S[i]
+    pix, piy, vix, viy, wix, wiy, _ = state_at(i, t, seg, p)
+    moving_i = is_translating(si)
+    for j in range(n):
+        if j == i or (j < i and member[j]):
+            continue
+        a = min(i, j)
+        b = max(i, j)
+        pair_t[a, b] = math.inf
+        sj = S[j]
+        if si == POCKETED or sj == POCKETED:
+            continue
+        if not moving_i and not is_translating(sj):
+            continue
+        window = min(horizon[i], horizon[j]) - t
+        if window == math.inf:
+            continue
+        if window < 0.0:
+            window = 0.0  # both paths change now: only a touching, closing pair collides now
+        pjx, pjy, vjx, vjy, wjx, wjy, _ = state_at(j, t, seg, p)
+        dt = ball_ball_time(
+            si, pix, piy, vix, viy, wix, wiy, sj, pjx, pjy, vjx, vjy, wjx, wjy, D, window, p
+        )
+        if dt < math.inf:
+            pair_t[a, b] = t + dt
+
+
+@njit(cache=True)
+def predict_group(t, seg, model, pred, member):
+    """New predictions for every ball with ``member`` set: its own (:func:`predict_own`),
+    then its pairs, once every member's horizon is known. Mutates ``pred``."""
+    n = seg.state.shape[0]
+    for k in range(n):
+        if member[k]:
+            predict_own(k, t, seg, model, pred)
+    for k in range(n):
+        if member[k]:
+            predict_pairs(k, t, seg, model.p, pred, member)

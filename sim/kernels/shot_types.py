@@ -1,0 +1,167 @@
+"""Named bundles that cross the kernel boundary and the event loop's own working arrays.
+
+Numba compiles a ``typing.NamedTuple`` into a plain struct: fields are read by name at no cost,
+and a kernel can build and return one. ``simulate`` builds a :class:`ShotModel` once per (table,
+params) and a :class:`ShotStart` per shot, and reads the kernel's :class:`ShotOutput` by name.
+
+Array shapes: ``n`` balls, ``ns`` straight cushions, ``na`` knuckle arcs, ``npk`` pockets,
+``nl`` marked lines, ``k`` logged events.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+
+class ShotModel(NamedTuple):
+    """What a shot is simulated with: the packed params and the table arrays (read-only).
+
+    ``p`` (P_LEN,) float64 (:mod:`sim.params`); ``segments`` (ns, 6) ``x1, y1, x2, y2, nx, ny``
+    m; ``arcs`` (na, 3) ``cx, cy, r`` m; ``pockets`` (npk, 3) ``cx, cy, capture r`` m;
+    ``lines`` (nl,) marked-line y, m (:class:`sim.table.TableArrays`).
+    """
+
+    p: np.ndarray
+    segments: np.ndarray
+    arcs: np.ndarray
+    pockets: np.ndarray
+    lines: np.ndarray
+
+
+class ShotStart(NamedTuple):
+    """The balls at t = 0 and the strike (kernel inputs, not mutated).
+
+    ``pos`` (n, 2) m, ``vel`` (n, 2) m/s, ``spin`` (n, 3) rad/s float64; ``motion`` (n,) int8
+    (POCKETED marks balls off the table; the others are re-classified); ``has_strike``: whether
+    ball 0 is struck at t = 0, leaving with ``strike_vel`` (2,) m/s and ``strike_spin`` (3,)
+    rad/s.
+    """
+
+    pos: np.ndarray
+    vel: np.ndarray
+    spin: np.ndarray
+    motion: np.ndarray
+    has_strike: bool
+    strike_vel: np.ndarray
+    strike_spin: np.ndarray
+
+
+class ShotOutput(NamedTuple):
+    """What the event loop returns.
+
+    ``status``: STATUS_DONE, STATUS_EVENT_CAP or STATUS_NEED_ROOM (:mod:`sim.kernels.loop`);
+    ``count``: events logged. Event columns (k,), the fields of ``sim.events.EVENT_DTYPE``:
+    ``t`` s, ``kind`` int8, ``a`` and ``b`` int16, ``speed`` m/s, ``x`` and ``y`` m,
+    ``direction`` int8. Snapshots right after each event: ``snap_pos`` (k, n, 2),
+    ``snap_vel`` (k, n, 2), ``snap_spin`` (k, n, 3), ``snap_motion`` (k, n) int8. The final
+    state: ``final_pos`` (n, 2), ``final_vel`` (n, 2), ``final_spin`` (n, 3),
+    ``final_motion`` (n,) int8.
+    """
+
+    status: int
+    count: int
+    t: np.ndarray
+    kind: np.ndarray
+    a: np.ndarray
+    b: np.ndarray
+    speed: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
+    direction: np.ndarray
+    snap_pos: np.ndarray
+    snap_vel: np.ndarray
+    snap_spin: np.ndarray
+    snap_motion: np.ndarray
+    final_pos: np.ndarray
+    final_vel: np.ndarray
+    final_spin: np.ndarray
+    final_motion: np.ndarray
+
+
+class Segments(NamedTuple):
+    """Each ball's current motion segment (mutated by the loop).
+
+    ``t0`` (n,) start time, s; ``state`` (n,) int8 motion code; ``pos`` (n, 2), ``vel``
+    (n, 2), ``spin`` (n, 3) at ``t0``; ``tau`` (n,) time the motion state ends, s (inf when
+    none does). A new motion state (e.g. airborne) is a new code here plus its closed form in
+    :mod:`sim.kernels.motion`.
+    """
+
+    t0: np.ndarray
+    state: np.ndarray
+    pos: np.ndarray
+    vel: np.ndarray
+    spin: np.ndarray
+    tau: np.ndarray
+
+
+class Predictions(NamedTuple):
+    """Each ball's cached next events (mutated by the loop; inf / -1 when none).
+
+    ``cush_t``, ``cush_id``; ``pock_t``, ``pock_id``; ``line_t``, ``line_id``, ``line_dir``
+    (+1 toward +y); ``horizon`` (n,): the earliest of the ball's transition, cushion and
+    pocket times; ``pair_t`` (n, n): first contact time of each pair ``i < j``; ``side``
+    (n, max(nl, 1)) int64: the side (+1 / -1) of each marked line each ball is on.
+    """
+
+    cush_t: np.ndarray
+    cush_id: np.ndarray
+    pock_t: np.ndarray
+    pock_id: np.ndarray
+    line_t: np.ndarray
+    line_id: np.ndarray
+    line_dir: np.ndarray
+    horizon: np.ndarray
+    pair_t: np.ndarray
+    side: np.ndarray
+
+
+class Event(NamedTuple):
+    """One resolved event: its row of the log.
+
+    ``t`` s; ``kind``: the ``EventKind`` value; ``a``: the (lower) ball index; ``b``: the other
+    ball, cushion, pocket or line id (-1 for the strike and transitions); ``speed`` m/s (the
+    approach speed of a collision, the ball speed otherwise); ``x``, ``y``: ball ``a``'s
+    centre, m; ``direction``: +1 / -1 for a line crossing (toward +y / -y), else 0.
+    """
+
+    t: float
+    kind: int
+    a: int
+    b: int
+    speed: float
+    x: float
+    y: float
+    direction: int
+
+
+class LastContacts(NamedTuple):
+    """When each pair and each ball's cushion last touched (the Zeno guard; mutated).
+
+    ``pair_t`` (n, n): time of pair ``i < j``'s last contact, s (-inf before any);
+    ``cushion_t`` (n,) and ``cushion_id`` (n,) int64: each ball's last cushion contact.
+    """
+
+    pair_t: np.ndarray
+    cushion_t: np.ndarray
+    cushion_id: np.ndarray
+
+
+class EventLog(NamedTuple):
+    """The log being written: the event columns and the snapshots of :class:`ShotOutput`,
+    with room for ``capacity`` rows (mutated; the first ``count`` rows are valid)."""
+
+    t: np.ndarray
+    kind: np.ndarray
+    a: np.ndarray
+    b: np.ndarray
+    speed: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
+    direction: np.ndarray
+    snap_pos: np.ndarray
+    snap_vel: np.ndarray
+    snap_spin: np.ndarray
+    snap_motion: np.ndarray

@@ -1,0 +1,151 @@
+"""Contact geometry and the Zeno "stick" of the event loop (Numba).
+
+Balls that keep pressing on each other or on a cushion (Zeno chains, docs/physics.md §2.9 item
+8) are handled by a dissipative stick: see ``ZENO_SPEED`` in :mod:`sim.constants`, which states
+why it is our approximation and not a published model.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.constants import TOUCH_TOL, ZENO_SPEED
+from sim.kernels.detect import segment_fraction
+from sim.kernels.motion import POCKETED, classify, norm2
+from sim.kernels.predict import set_segment, state_at
+from sim.params import P_R
+
+
+@njit(cache=True)
+def rolled_out_velocity(vx, vy, wx, wy, R):
+    """Velocity at the end of the sliding phase (docs/physics.md §1.2): ``v - (2/7) u``, m/s.
+
+    ``u = (vx - R wy, vy + R wx)`` is the cloth-contact slip. Equivalent to letting kinetic
+    friction finish at once: it never adds energy. The ball then rolls (``w_xy = z x v / R``).
+    """
+    ux = vx - R * wy
+    uy = vy + R * wx
+    return vx - 2.0 * ux / 7.0, vy - 2.0 * uy / 7.0
+
+
+@njit(cache=True)
+def cushion_normal_gap(c, px, py, segments, arcs, R):
+    """Unit normal ``(nx, ny)`` from a ball centre at (px, py) into cushion ``c`` and the gap.
+
+    ``c`` < ns: straight cushion (segment row ``c``, its normal reversed); otherwise knuckle
+    ``c - ns``. The gap (m) is the surface distance, negative when the ball overlaps the
+    cushion (contact offset R, docs/physics.md §2.4 and §2.5). Pure.
+    """
+    ns = segments.shape[0]
+    if c < ns:
+        nx = -segments[c, 4]
+        ny = -segments[c, 5]
+        gap = -(nx * (px - segments[c, 0]) + ny * (py - segments[c, 1])) - R
+        return nx, ny, gap
+    dx = arcs[c - ns, 0] - px
+    dy = arcs[c - ns, 1] - py
+    dist = norm2(dx, dy)
+    return dx / dist, dy / dist, dist - (R + arcs[c - ns, 2])
+
+
+@njit(cache=True)
+def stick_group(seed_a, seed_b, t, seg, model, member):
+    """Zeno stick: the balls touching ``seed_a`` / ``seed_b`` (transitively) move as one.
+
+    The group is every on-table ball connected to the seeds through pressing contacts
+    (centres within ``2R + TOUCH_TOL`` and normal relative speed below ZENO_SPEED). All
+    members take the mean velocity and spin (a perfectly inelastic,
+    gripping contact), then finish sliding (:func:`rolled_out_velocity`), then lose any common
+    velocity into a cushion a member touches. Each step only removes energy, and identical
+    motions never meet again, which ends the chain. ``seed_b`` may equal ``seed_a`` (a ball
+    pressing on a cushion). Mutates the segment arrays of the members and sets ``member[k]``
+    True for each; returns the member count.
+    """
+    S = seg.state
+    p = model.p
+    segments = model.segments
+    arcs = model.arcs
+    n = S.shape[0]
+    R = p[P_R]
+    D = 2.0 * R
+    cur = np.empty((n, 7))
+    for k in range(n):
+        member[k] = False
+        px, py, vx, vy, wx, wy, wz = state_at(k, t, seg, p)
+        cur[k, 0] = px
+        cur[k, 1] = py
+        cur[k, 2] = vx
+        cur[k, 3] = vy
+        cur[k, 4] = wx
+        cur[k, 5] = wy
+        cur[k, 6] = wz
+    stack = np.empty(n, dtype=np.int64)
+    top = 0
+    for seed in (seed_a, seed_b):
+        if seed >= 0 and not member[seed]:
+            member[seed] = True
+            stack[top] = seed
+            top += 1
+    count = 0
+    sums = np.zeros(5)
+    while top > 0:
+        top -= 1
+        k = stack[top]
+        count += 1
+        for q in range(5):
+            sums[q] += cur[k, 2 + q]
+        for m in range(n):
+            if member[m] or S[m] == POCKETED:
+                continue
+            dx = cur[m, 0] - cur[k, 0]
+            dy = cur[m, 1] - cur[k, 1]
+            dist = norm2(dx, dy)
+            if dist > D + TOUCH_TOL:
+                continue
+            # only balls pressing on the group, not ones leaving it or about to hit it hard
+            vrel = ((cur[m, 2] - cur[k, 2]) * dx + (cur[m, 3] - cur[k, 3]) * dy) / dist
+            if abs(vrel) < ZENO_SPEED:
+                member[m] = True
+                stack[top] = m
+                top += 1
+    vx, vy = rolled_out_velocity(
+        sums[0] / count, sums[1] / count, sums[2] / count, sums[3] / count, R
+    )
+    wz = sums[4] / count
+    ns = segments.shape[0]
+    for _ in range(2):  # two passes: a corner can involve two cushions
+        for k in range(n):
+            if member[k]:
+                vx, vy = cushion_cut(cur[k, 0], cur[k, 1], vx, vy, segments, arcs, R, ns)
+    wx = -vy / R
+    wy = vx / R
+    st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
+    for k in range(n):
+        if member[k]:
+            set_segment(k, t, st, cur[k, 0], cur[k, 1], vx, vy, wx, wy, wz, seg, p)
+    return count
+
+
+@njit(cache=True)
+def cushion_cut(px, py, vx, vy, segments, arcs, R, ns):
+    """Velocity (vx, vy) less its part into every cushion a ball at (px, py) touches, m/s.
+
+    Touching: gap within TOUCH_TOL and, for a straight cushion, the centre projecting onto
+    the segment. Used by the Zeno stick; pure.
+    """
+    for c in range(ns + arcs.shape[0]):
+        nx, ny, gap = cushion_normal_gap(c, px, py, segments, arcs, R)
+        if gap > TOUCH_TOL:
+            continue
+        if c < ns:
+            sproj = segment_fraction(
+                px, py, segments[c, 0], segments[c, 1], segments[c, 2], segments[c, 3]
+            )
+            if sproj < 0.0 or sproj > 1.0:
+                continue
+        vn = vx * nx + vy * ny
+        if vn > 0.0:
+            vx -= vn * nx
+            vy -= vn * ny
+    return vx, vy
