@@ -4,6 +4,7 @@ flight time and apex, the bounce sequence (heights falling by e_t^2), the settli
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -83,7 +84,7 @@ def test_bounce_heights_fall_by_the_restitution_squared_until_the_cut_off() -> N
         heights.append(apex_height(0.0, vz_up, G))
         v = (vx, vy, -vz_up)
         w = (wx, wy, wz)
-    ratios = [b / a for a, b in zip(heights, heights[1:], strict=False)]
+    ratios = [b / a for a, b in itertools.pairwise(heights)]
     assert heights[0] == pytest.approx(0.2 * E_T**2, rel=1e-12)
     assert ratios == pytest.approx([E_T**2] * len(ratios), rel=1e-12)
     # finite: the first height below the cut-off ends it, at the predicted bounce count
@@ -192,7 +193,7 @@ def test_a_ball_higher_than_the_nose_by_more_than_r_passes_over_the_edge() -> No
     t = edge_contact_time(1.0, 0.06, zc, 0.0, -2.0, 0.0, SEG, H_NOSE, offset, R, G, 1.0)
     assert (0.06 - R - offset) / 2.0 < t < math.inf
     zt = flight_height(zc, 0.0, t, G)
-    nx, ny, nz, dist = edge_normal(1.0, 0.06 - 2.0 * t, zt, SEG, H_NOSE, offset)
+    _nx, _ny, nz, dist = edge_normal(1.0, 0.06 - 2.0 * t, zt, SEG, H_NOSE, offset)
     assert dist == pytest.approx(R, rel=1e-9)
     assert nz < 0.0
     # beyond the segment's ends: no contact
