@@ -4,11 +4,15 @@ A save file is one JSON object::
 
     {"format": "cuesim-session", "version": 1, "saved_at": "<UTC ISO time>", "session": {...}}
 
-``session`` is whatever the window stores (the game in the rules package's JSON form, the match
-score, the undo stack, the last shot). Writing goes to a temporary file in the same folder,
-flushed and fsynced, then ``os.replace`` puts it in place, so a crash or a full disk never
-leaves a half-written save where a good one was. Reading checks the header before anything else
-and turns every problem into a :class:`SaveFileError` whose message a player can read.
+``session`` holds the match (:func:`encode_session`): its config and score, the game in the
+rules package's own JSON form (``rules.persist.to_dict``; this module has no codec of its own
+for a game), the undo stack, and the last shot (its start, strike and declaration; the result
+is simulated again on loading, the engine being deterministic).
+
+Writing goes to a temporary file in the same folder, flushed and fsynced, then ``os.replace``
+puts it in place, so a crash or a full disk never leaves a half-written save where a good one
+was. Reading checks the header before anything else and turns every problem into a
+:class:`SaveFileError` whose message a player can read.
 """
 
 from __future__ import annotations
@@ -19,6 +23,13 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+import rules
+import sim
+from render.history import HistoryEntry, LastShot
+from render.match import MatchConfig, MatchScore
+from rules.persist import from_dict, to_dict
+from sim.errors import EventCapExceededError, SimInputError
 
 #: The ``format`` tag of a cuesim session file.
 SAVE_FORMAT = "cuesim-session"
@@ -98,3 +109,117 @@ def load_session(path: str | os.PathLike[str]) -> dict[str, Any]:
     if not isinstance(session, dict):
         raise SaveFileError(f"{source.name} is damaged: it holds no session")
     return session
+
+
+# ---------------------------------------------------------------------- the session inside
+
+
+def declaration_to_json(declaration: rules.Declaration) -> dict[str, Any]:
+    """A ``rules.Declaration`` as JSON-ready data (sets become sorted lists)."""
+    return {
+        "push_out": bool(declaration.push_out),
+        "called_ball": declaration.called_ball,
+        "called_pocket": declaration.called_pocket,
+        "safety": bool(declaration.safety),
+        "nominated": declaration.nominated,
+        "free_ball": bool(declaration.free_ball),
+        "declared_fouls": sorted(declaration.declared_fouls),
+        "off_table": sorted(int(b) for b in declaration.off_table),
+    }
+
+
+def declaration_from_json(data: dict[str, Any]) -> rules.Declaration:
+    """The ``rules.Declaration`` of :func:`declaration_to_json` data."""
+
+    def ball(v: Any) -> int | None:
+        return None if v is None else int(v)
+
+    return rules.Declaration(
+        push_out=bool(data["push_out"]),
+        called_ball=ball(data["called_ball"]),
+        called_pocket=None if data["called_pocket"] is None else str(data["called_pocket"]),
+        safety=bool(data["safety"]),
+        nominated=ball(data["nominated"]),
+        free_ball=bool(data["free_ball"]),
+        declared_fouls=frozenset(str(f) for f in data["declared_fouls"]),
+        off_table=frozenset(int(b) for b in data["off_table"]),
+    )
+
+
+def _shot_json(shot: LastShot | None) -> dict[str, Any] | None:
+    if shot is None:
+        return None
+    s = shot.strike
+    return {
+        "before_game": to_dict(shot.before_game),
+        "before_score": shot.before_score.to_json(),
+        "strike": {"speed": s.speed, "phi": s.phi, "theta": s.theta, "a": s.a, "b": s.b},
+        "cue_ball_at": list(shot.cue_ball_at) if shot.cue_ball_at is not None else None,
+        "declaration": declaration_to_json(shot.declaration),
+    }
+
+
+def encode_session(
+    config: MatchConfig,
+    score: MatchScore,
+    game: Any,
+    history: list[HistoryEntry],
+    last_shot: LastShot | None,
+) -> dict[str, Any]:
+    """The whole session as JSON-ready data: config, score, game, undo stack, last shot."""
+    return {
+        "config": config.to_json(),
+        "score": score.to_json(),
+        "game": to_dict(game),
+        "undo": [
+            {"game": to_dict(g), "score": s.to_json(), "last_shot": _shot_json(shot)}
+            for g, s, shot in history
+        ],
+        "last_shot": _shot_json(last_shot),
+    }
+
+
+def _shot_from(d: dict[str, Any] | None) -> LastShot | None:
+    """A stored last shot, simulated again from its start (the engine is deterministic)."""
+    if d is None:
+        return None
+    before = from_dict(d["before_game"])
+    strike = sim.Strike(**{k: float(v) for k, v in d["strike"].items()})
+    cue_at: tuple[float, float] | None = None
+    if d["cue_ball_at"] is not None:
+        x, y = (float(v) for v in d["cue_ball_at"])
+        cue_at = (x, y)
+    declaration = declaration_from_json(d["declaration"])
+    state = before.state_for_shot(cue_at)
+    result = sim.simulate(before.table, state, strike)
+    ruling = before.judge(result, declaration)
+    score = MatchScore.from_json(d["before_score"])
+    return LastShot(before, score, strike, cue_at, declaration, result, ruling)
+
+
+def decode_session(
+    data: dict[str, Any],
+) -> tuple[MatchConfig, MatchScore, Any, list[HistoryEntry], LastShot | None]:
+    """Rebuild (config, score, game, undo stack, last shot) from :func:`encode_session` data.
+
+    The last shot is simulated again from its stored start, so the replay key works after
+    loading. Raises :class:`SaveFileError` on any missing or bad field.
+    """
+    try:
+        config = MatchConfig.from_json(data["config"])
+        score = MatchScore.from_json(data["score"])
+        game = from_dict(data["game"])
+        undo: list[HistoryEntry] = [
+            (from_dict(u["game"]), MatchScore.from_json(u["score"]), _shot_from(u["last_shot"]))
+            for u in data["undo"]
+        ]
+        last = _shot_from(data["last_shot"])
+    except SaveFileError:
+        raise
+    except (SimInputError, EventCapExceededError) as exc:
+        raise SaveFileError(f"the saved last shot cannot be played again: {exc}") from exc
+    except rules.SaveFileError as exc:
+        raise SaveFileError(f"the saved game cannot be read: {exc}") from exc
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise SaveFileError(f"the save file is damaged ({type(exc).__name__}: {exc})") from exc
+    return config, score, game, undo, last

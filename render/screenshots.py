@@ -70,7 +70,7 @@ def _break_and_continue(app: Any, power: float) -> None:
     app.shoot()
     app.finish_playback()
     while app.mode.name == "decision":
-        app.mode._act(app.mode.info(app.layout(SIZE)["table"])[1].buttons[0].action)
+        app.mode._act(app.mode.info(app.layout(SIZE).table)[1].buttons[0].action)
 
 
 def nine_ball(out: Path) -> Path:

@@ -12,26 +12,18 @@ from dataclasses import dataclass
 
 import pygame
 
-from sim.constants import MAX_CUE_SPEED, MISCUE_LIMIT
+from render.aiming import MIN_CUE_SPEED, power_to_speed, speed_to_power
+from sim.constants import MISCUE_LIMIT
 
-#: Slowest cue speed the power meter gives, m/s (a touch shot).
-MIN_CUE_SPEED = 0.25
-
-
-def power_to_speed(power: float) -> float:
-    """Cue speed (m/s) for a meter reading ``power`` in [0, 1].
-
-    Quadratic so that the lower half of the meter (most shots) gets fine control: 0.5 gives
-    about 3.9 m/s, 1.0 gives ``MAX_CUE_SPEED``.
-    """
-    p = min(max(power, 0.0), 1.0)
-    return MIN_CUE_SPEED + (MAX_CUE_SPEED - MIN_CUE_SPEED) * p * p
-
-
-def speed_to_power(speed: float) -> float:
-    """The meter reading for a cue speed in m/s (inverse of :func:`power_to_speed`)."""
-    frac = (speed - MIN_CUE_SPEED) / (MAX_CUE_SPEED - MIN_CUE_SPEED)
-    return math.sqrt(min(max(frac, 0.0), 1.0))
+__all__ = [
+    "MIN_CUE_SPEED",
+    "Button",
+    "PowerMeter",
+    "TipWidget",
+    "clamp_tip",
+    "power_to_speed",
+    "speed_to_power",
+]
 
 
 def clamp_tip(a: float, b: float, limit: float = MISCUE_LIMIT) -> tuple[float, float]:

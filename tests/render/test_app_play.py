@@ -173,7 +173,7 @@ def test_push_out_then_the_opponent_hands_it_back() -> None:
     offered = app.game.pending_choice
     assert rules.Choice.HAND_BACK in offered
     assert app.game.to_play != pusher
-    labels = [b.label for b in app.mode.info(app.layout(SIZE)["table"])[1].buttons]
+    labels = [b.label for b in app.mode.info(app.layout(SIZE).table)[1].buttons]
     assert "Hand it back" in labels
     key(app, pygame.K_1 + labels.index("Hand it back"))
     assert app.mode.name == "aim"
@@ -283,7 +283,7 @@ def test_potting_the_nine_ends_the_rack_and_the_match() -> None:
     key(app, pygame.K_SPACE)
     play_out(app)
     assert app.game.is_over and app.game.winner == shooter
-    labels = [b.label for b in app.mode.info(app.layout(SIZE)["table"])[1].buttons]
+    labels = [b.label for b in app.mode.info(app.layout(SIZE).table)[1].buttons]
     assert labels[0] == "Next rack"
     key(app, pygame.K_RETURN)
     assert app.mode.name == "matchover" and app.match_winner == shooter
@@ -324,7 +324,7 @@ def test_aim_follows_the_pointer_and_arrows_fine_tune() -> None:
     key(app, pygame.K_PAGEUP)
     assert app.aim.theta_deg == 1.0
     layout = app.layout(SIZE)
-    tip = layout["tip"]
+    tip = layout.tip
     click(app, tip.screen_of(0.0, 0.9))  # beyond the miscue limit: clamped to it
     assert app.aim.b == pytest.approx(sim.MISCUE_LIMIT, abs=0.02)
     key(app, pygame.K_g)
@@ -335,9 +335,9 @@ def test_aim_follows_the_pointer_and_arrows_fine_tune() -> None:
 def test_doubles_show_two_sides(game: str) -> None:
     config = MatchConfig(game, ("Ann", "Bob", "Cid", "Dan"), seed=2)
     app = App(SIZE, config=config, warm_up=False)
-    from render.modes import score_info
+    from render.scoreboard import score_info
 
-    info = score_info(app)
+    info = score_info(app.session)
     assert [p.name for p in info.players] == ["Ann & Cid", "Bob & Dan"]
     app.aim.power = 0.8
     key(app, pygame.K_SPACE)
@@ -346,11 +346,11 @@ def test_doubles_show_two_sides(game: str) -> None:
 
 
 def test_scoreboard_shows_the_two_foul_warning_and_snookers_required() -> None:
-    from render.modes import score_info
+    from render.scoreboard import score_info
 
     app = new_app("nine-ball")
     app.game = replace(app.game, fouls_in_a_row=(2, 0), warning_given=(True, False))
-    info = score_info(app)
+    info = score_info(app.session)
     assert info.players[0].warning == "2 fouls - WARNED" and not info.players[1].warning
 
     app = new_app("snooker")
@@ -366,7 +366,7 @@ def test_scoreboard_shows_the_two_foul_warning_and_snookers_required() -> None:
         to_play=0,
         shot_number=40,
     )
-    info = score_info(app)
+    info = score_info(app.session)
     assert "7 remaining" in info.centre
     # 20 behind with 7 on the table: 13 more, from fouls worth 7 (only the black is left).
     assert "needs 2 snookers" in info.centre

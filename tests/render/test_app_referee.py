@@ -139,7 +139,7 @@ def pot_the_nine(app: App) -> int:
 
 
 def ruling_labels(app: App) -> list[str]:
-    return [b.label for b in app.mode.info(app.layout(SIZE)["table"])[1].buttons]
+    return [b.label for b in app.mode.info(app.layout(SIZE).table)[1].buttons]
 
 
 def test_a_double_hit_declared_on_the_winning_nine_makes_it_a_foul() -> None:
@@ -162,7 +162,7 @@ def test_a_double_hit_declared_on_the_winning_nine_makes_it_a_foul() -> None:
     # The 9 comes back on its spot, the rack goes on, the other player has ball in hand.
     assert not app.game.is_over and bool(app.game.state.on_table[9])
     assert app.game.to_play != shooter and app.game.ball_in_hand is rules.BallInHand.ANYWHERE
-    panel_fouls = app.mode.info(app.layout(SIZE)["table"])[1].fouls
+    panel_fouls = app.mode.info(app.layout(SIZE).table)[1].fouls
     assert any("double hit" in f.lower() for f in panel_fouls)
     frame(app)
     # Picked again, the foul is withdrawn: the 9 wins again.
@@ -287,7 +287,7 @@ def test_snooker_concession_is_confirmed_then_counts_as_a_frame_won() -> None:
     click(app, buttons[0].rect.center)  # "Yes: Ann concedes"
     assert app.game.is_over and app.game.winner == 1
     assert app.mode.name == "gameover"
-    info = app.mode.info(app.layout(SIZE)["table"])[1]
+    info = app.mode.info(app.layout(SIZE).table)[1]
     assert any("Ann concedes the frame" in line for line in info.lines)
     frame(app)
     key(app, pygame.K_RETURN)  # next frame: Bob has won one
@@ -335,7 +335,7 @@ def test_snooker_stalemate_re_racks_the_frame_after_confirmation() -> None:
 
 
 def test_snooker_scoreboard_shows_points_remaining_and_snookers_required() -> None:
-    from render.modes import score_info
+    from render.scoreboard import score_info
 
     app = new_app("snooker")
     names = app.game.ball_names
@@ -350,15 +350,15 @@ def test_snooker_scoreboard_shows_points_remaining_and_snookers_required() -> No
         to_play=1,
         shot_number=40,
     )
-    info = score_info(app)
+    info = score_info(app.session)
     assert "13 remaining" in info.centre
     # 30 behind with 13 on the table: 17 more from fouls worth 6: 3 snookers.
     assert "Bob needs 3 snookers" in info.centre
     # Shown for the side sitting out as well.
     app.game = replace(app.game, to_play=0)
-    assert "Bob needs 3 snookers" in score_info(app).centre
+    assert "Bob needs 3 snookers" in score_info(app.session).centre
     app.game = replace(app.game, score=(20, 20))
-    assert "needs" not in score_info(app).centre
+    assert "needs" not in score_info(app.session).centre
 
 
 # ---------------------------------------------------------------------- 9-ball warnings
@@ -388,18 +388,18 @@ def foul_twice(app: App, *, acknowledge: bool = True) -> int:
 
 
 def test_nine_ball_manual_warning_is_a_button_for_the_opponent() -> None:
-    from render.modes import score_info
+    from render.scoreboard import score_info
 
     app = new_app("nine-ball", referee_warns=False)
     fouler = foul_twice(app)
     assert app.game.fouls_in_a_row[fouler] == 2 and not app.game.warning_given[fouler]
-    assert score_info(app).players[fouler].warning == "2 fouls - not warned"
+    assert score_info(app.session).players[fouler].warning == "2 fouls - not warned"
     warn = aim_buttons(app)["warn"]
     assert warn.label == f"Warn {('Ann', 'Bob')[fouler]}: two fouls"
     frame(app)
     click(app, warn.rect.center)
     assert app.game.warning_given[fouler]
-    assert score_info(app).players[fouler].warning == "2 fouls - WARNED"
+    assert score_info(app.session).players[fouler].warning == "2 fouls - WARNED"
     assert "warn" not in aim_buttons(app)
     key(app, pygame.K_w)  # nobody is due any more
     assert "Nobody" in app.toast[0]
@@ -410,12 +410,12 @@ def test_nine_ball_manual_warning_is_a_button_for_the_opponent() -> None:
 
 
 def test_nine_ball_referee_warns_by_itself_by_default() -> None:
-    from render.modes import score_info
+    from render.scoreboard import score_info
 
     app = new_app("nine-ball")
     fouler = foul_twice(app)
     assert app.game.warning_given[fouler]
-    assert score_info(app).players[fouler].warning == "2 fouls - WARNED"
+    assert score_info(app.session).players[fouler].warning == "2 fouls - WARNED"
     assert "warn" not in aim_buttons(app)
     key(app, pygame.K_w)
     assert "Nobody" in app.toast[0]
@@ -453,7 +453,7 @@ def observable(app: App) -> tuple:
 
 @pytest.mark.parametrize("game", ["nine-ball", "eight-ball", "snooker"])
 def test_every_letter_that_does_something_is_in_the_help(game: str) -> None:
-    from render.modes import HELP_LINES
+    from render.keys import HELP_LINES
 
     text = " ".join(HELP_LINES)
     app = new_app(game, referee_warns=False) if game == "nine-ball" else new_app(game)
@@ -490,7 +490,8 @@ def test_every_letter_that_does_something_is_in_the_help(game: str) -> None:
 
 
 def test_the_help_overlay_names_the_mouse_and_the_special_keys_and_fits() -> None:
-    from render.modes import HELP_LINES, help_box
+    from render.keys import HELP_LINES
+    from render.overlays import help_box
 
     text = " ".join(HELP_LINES)
     for words in (
@@ -530,7 +531,7 @@ def test_the_manual_warning_is_offered_on_the_referees_call_too() -> None:
     labels = ruling_labels(app)
     name = ("Ann", "Bob")[fouler]
     assert labels == ["Continue", "Declare a foul", f"Warn {name}"]
-    lines = app.mode.info(app.layout(SIZE)["table"])[1].lines
+    lines = app.mode.info(app.layout(SIZE).table)[1].lines
     assert any(f"{name}: two fouls in a row, not warned yet" in line for line in lines)
     frame(app)
     key(app, pygame.K_3)  # number keys never warn or declare by mistake

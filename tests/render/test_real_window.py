@@ -1,7 +1,7 @@
 """The real ``cuesim play`` in a window on a virtual X display (Xvfb), driven by a script.
 
 Skipped when ``Xvfb`` is not on PATH (``apt-get install -y xvfb`` to run it). The script
-(``CUESIM_SCRIPT``, see ``render.modes.ScriptPlayer``) waits for the table, breaks, waits for
+(``CUESIM_SCRIPT``, see ``render.scripted.ScriptPlayer``) waits for the table, breaks, waits for
 the referee's call and saves the window as a PNG; the test checks the process exits cleanly
 and the picture shows a table with a ruling panel.
 """

@@ -1,0 +1,255 @@
+"""The shooter's intent between shots and what it means to the rules and the engine, without
+pygame: the aim state, where the cue ball is, the declaration it makes, the strike it plays.
+
+Every function reads a rules ``Game`` (the one to play) and an :class:`AimState`; none changes
+them. Units: positions in m (table frame, docs/architecture.md), angles in degrees CCW from +x.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+import rules
+import sim
+from render.aim import AimContact, first_contact
+from sim.constants import MAX_CUE_SPEED
+
+#: Longest object-ball departure line drawn while aiming, m.
+OBJECT_LINE_M = 0.6
+#: Length of the cue ball's tangent line drawn after a cut, m.
+TANGENT_LINE_M = 0.25
+#: Slowest cue speed the power meter gives, m/s (a touch shot).
+MIN_CUE_SPEED = 0.25
+
+
+def power_to_speed(power: float) -> float:
+    """Cue speed (m/s) for a meter reading ``power`` in [0, 1].
+
+    Quadratic so that the lower half of the meter (most shots) gets fine control: 0.5 gives
+    about 3.9 m/s, 1.0 gives ``MAX_CUE_SPEED``.
+    """
+    p = min(max(power, 0.0), 1.0)
+    return MIN_CUE_SPEED + (MAX_CUE_SPEED - MIN_CUE_SPEED) * p * p
+
+
+def speed_to_power(speed: float) -> float:
+    """The meter reading for a cue speed in m/s (inverse of :func:`power_to_speed`)."""
+    frac = (speed - MIN_CUE_SPEED) / (MAX_CUE_SPEED - MIN_CUE_SPEED)
+    return math.sqrt(min(max(frac, 0.0), 1.0))
+
+
+@dataclass
+class AimState:
+    """The shooter's current intent (mutable UI state, reset after each shot).
+
+    phi_deg: cue direction, degrees CCW from +x. power: meter reading 0..1. a, b: tip offset in
+    ball radii. theta_deg: cue elevation, degrees. cue_xy: where the cue ball is placed when in
+    hand, m. locked / lock_anchor: the aim was set by keys and ignores the pointer until it
+    moves away from ``lock_anchor`` (px). The rest are the declarations being made.
+    """
+
+    phi_deg: float = 90.0
+    power: float = 0.45
+    a: float = 0.0
+    b: float = 0.0
+    theta_deg: float = 0.0
+    cue_xy: tuple[float, float] | None = None
+    locked: bool = False
+    lock_anchor: tuple[int, int] = (0, 0)
+    push_out: bool = False
+    safety: bool = False
+    free_ball: bool = False
+    called_ball: int | None = None
+    called_pocket: str | None = None
+    nominated: int | None = None
+
+
+def _in_hand_value(game: Any) -> str:
+    return str(getattr(game.ball_in_hand, "value", game.ball_in_hand))
+
+
+def in_hand(game: Any) -> bool:
+    """Whether the player to act has the cue ball in hand."""
+    return _in_hand_value(game) != "none"
+
+
+def zone(game: Any) -> str:
+    """The ball-in-hand zone for drawing: "anywhere", "kitchen", "d" or "none"."""
+    names = {"anywhere": "anywhere", "behind_head_string": "kitchen", "in_d": "d"}
+    return names.get(_in_hand_value(game), "none")
+
+
+def default_cue_spot(game: Any) -> tuple[float, float]:
+    """A legal spot to put the cue ball in hand before the player moves it, m."""
+    table = game.table
+    state = game.state
+    if bool(state.on_table[0]) and game.placement_problem(tuple(map(float, state.pos[0]))) is None:
+        return float(state.pos[0][0]), float(state.pos[0][1])
+    if zone(game) == "d":
+        cx, cy = table.d_centre
+        candidates = [
+            (cx - 0.1 * table.d_radius * k, cy - 0.35 * table.d_radius) for k in range(-4, 8)
+        ]
+    else:
+        y = table.head_string_y * 0.5
+        candidates = [(table.width / 2 + dx, y) for dx in (0.0, 0.1, -0.1, 0.2, -0.2, 0.3, -0.3)]
+    for xy in candidates:
+        if game.placement_problem(xy) is None:
+            return (float(xy[0]), float(xy[1]))
+    return (float(candidates[0][0]), float(candidates[0][1]))
+
+
+def cue_xy(game: Any, aim: AimState) -> tuple[float, float] | None:
+    """Where the cue ball is now (its in-hand spot while placing), m; None when off the table."""
+    if in_hand(game) and aim.cue_xy is not None:
+        return aim.cue_xy
+    if bool(game.state.on_table[0]):
+        return float(game.state.pos[0][0]), float(game.state.pos[0][1])
+    return None
+
+
+def default_target(game: Any, cue: tuple[float, float] | None) -> tuple[float, float] | None:
+    """A ball to point the cue at when a turn starts: the nearest ball on, else the first ball
+    on the table; None when there is none."""
+    on = sorted(int(b) for b in game.ball_on if bool(game.state.on_table[int(b)]))
+    if on and cue is not None:
+        pos = np.asarray(game.state.pos)
+        nearest = min(on, key=lambda b: math.hypot(pos[b][0] - cue[0], pos[b][1] - cue[1]))
+        return float(pos[nearest][0]), float(pos[nearest][1])
+    others = [i for i in range(1, int(game.state.n)) if bool(game.state.on_table[i])]
+    if others:
+        return float(game.state.pos[others[0]][0]), float(game.state.pos[others[0]][1])
+    return None
+
+
+def aim_for_turn(game: Any, power: float) -> AimState:
+    """A fresh aim for the player to act: the power kept, the cue ball in hand on a legal spot,
+    the cue pointed at :func:`default_target`."""
+    aim = AimState(power=power)
+    if game.is_over or game.pending_choice:
+        return aim
+    if in_hand(game):
+        aim.cue_xy = default_cue_spot(game)
+    cue = cue_xy(game, aim)
+    target = default_target(game, cue)
+    if cue is not None and target is not None:
+        aim.phi_deg = math.degrees(math.atan2(target[1] - cue[1], target[0] - cue[0]))
+    return aim
+
+
+def current_positions(game: Any, aim: AimState) -> tuple[np.ndarray, np.ndarray]:
+    """(n, 2) ball centres, m, and (n,) on-table mask as shown now (the cue ball in hand at its
+    chosen spot)."""
+    pos = np.array(game.state.pos, dtype=np.float64)
+    on = np.array(game.state.on_table, dtype=bool)
+    if in_hand(game) and aim.cue_xy is not None:
+        pos[0] = aim.cue_xy
+        on[0] = True
+    return pos, on
+
+
+def aim_contact(game: Any, aim: AimState) -> AimContact | None:
+    """The first ball or cushion on the aim line (:func:`render.aim.first_contact`)."""
+    cue = cue_xy(game, aim)
+    if cue is None:
+        return None
+    pos, on = current_positions(game, aim)
+    table = game.table
+    return first_contact(
+        cue, aim.phi_deg, pos, on, float(table.ball_radius),
+        table.arrays.segments, table.arrays.arcs,
+    )  # fmt: skip
+
+
+def object_line_end(
+    table: Any,
+    start: tuple[float, float],
+    direction: tuple[float, float],
+    longest: float = 0.0,
+) -> tuple[float, float]:
+    """Where a departure line from ``start`` along the unit ``direction`` is drawn to: the first
+    cushion (other balls ignored), at most ``longest`` m (default ``OBJECT_LINE_M``)."""
+    longest = longest or OBJECT_LINE_M
+    phi = math.degrees(math.atan2(direction[1], direction[0]))
+    contact = first_contact(
+        start, phi, np.zeros((0, 2)), np.zeros(0, dtype=bool), float(table.ball_radius),
+        table.arrays.segments, table.arrays.arcs, cue_index=-1, max_distance=longest,
+    )  # fmt: skip
+    return contact.ghost
+
+
+def tangent_line(
+    table: Any, aim: AimState, contact: AimContact
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The cue ball's path after a stun hit: from the ghost ball along the tangent line
+    (perpendicular to the object ball's line, the 90-degree rule), ``TANGENT_LINE_M`` long;
+    None for a full hit or no ball contact."""
+    if contact.object_direction is None:
+        return None
+    phi = math.radians(aim.phi_deg)
+    dx, dy = math.cos(phi), math.sin(phi)
+    nx, ny = contact.object_direction
+    along = dx * nx + dy * ny
+    tx, ty = dx - along * nx, dy - along * ny
+    norm = math.hypot(tx, ty)
+    if norm < 0.05:
+        return None
+    end = object_line_end(table, contact.ghost, (tx / norm, ty / norm), TANGENT_LINE_M)
+    return contact.ghost, end
+
+
+def nominated_ball(game: Any, aim: AimState) -> int | None:
+    """Snooker: the colour nominated, explicit or inferred from the aim (the first ball the aim
+    line meets, when it may be nominated); None otherwise."""
+    if aim.nominated is not None:
+        return aim.nominated
+    contact = aim_contact(game, aim)
+    if contact is not None and contact.ball > 0:
+        callable_balls = game.declaration_options().callable_balls
+        if not callable_balls or contact.ball in callable_balls:
+            return int(contact.ball)
+    return None
+
+
+def build_declaration(game: Any, aim: AimState) -> rules.Declaration:
+    """The ``rules.Declaration`` for the next shot from the aim state and the game's options."""
+    options = game.declaration_options()
+    nominated = None
+    if options.nomination_required or (aim.free_ball and options.free_ball_allowed):
+        nominated = nominated_ball(game, aim)
+    return rules.Declaration(
+        push_out=aim.push_out and options.push_out_allowed,
+        called_ball=aim.called_ball if not aim.safety else None,
+        called_pocket=aim.called_pocket if not aim.safety else None,
+        safety=aim.safety and options.safety_allowed,
+        nominated=nominated,
+        free_ball=aim.free_ball and options.free_ball_allowed,
+    )
+
+
+def declaration_problem(game: Any, aim: AimState) -> str | None:
+    """What the shooter still has to declare, in words, or None."""
+    options = game.declaration_options()
+    if options.call_required and not aim.safety:
+        if aim.called_ball is None:
+            return "Call your shot: click the ball you will pocket (or press F for a safety)."
+        if aim.called_pocket is None:
+            return "Now click the pocket for the called ball."
+    if (options.nomination_required or aim.free_ball) and nominated_ball(game, aim) is None:
+        return "Nominate a ball: aim at it, or press N and click it."
+    return None
+
+
+def strike_for(aim: AimState) -> sim.Strike:
+    """The ``sim.Strike`` of the aim: speed from the power meter, direction, elevation, tip."""
+    return sim.Strike(
+        speed=power_to_speed(aim.power),
+        phi=aim.phi_deg % 360.0,
+        theta=aim.theta_deg,
+        a=aim.a,
+        b=aim.b,
+    )

@@ -1,0 +1,390 @@
+"""Aiming: the cue follows the pointer (arrows fine-tune), power, tip and elevation; the cue
+ball in hand placed in its zone; the shot called (8-ball), the colour nominated or the free
+ball declared (snooker); the panel's buttons; shoot."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+
+from render import draw, hud
+from render.host import Host
+from render.keys import action_for
+from render.modes.base import Mode, draw_controls
+from render.modes.fouls import open_foul_menu
+from render.modes.menus import open_frame_menu
+from render.scoreboard import score_info
+from render.view import View
+from render.widgets import Button, clamp_tip
+
+#: Aim adjustment per arrow key press, degrees (with Shift: ``AIM_STEP_COARSE_DEG``).
+AIM_STEP_DEG = 0.1
+AIM_STEP_COARSE_DEG = 1.0
+#: Power change per wheel notch or +/- key press (meter units, 0..1).
+POWER_STEP = 0.02
+#: Tip offset change per I/J/K/L key press, ball radii.
+TIP_STEP = 0.05
+#: Pointer movement that releases a keyboard-adjusted aim back to the mouse, px.
+AIM_UNLOCK_PX = 12
+#: Actions of the aim panel's buttons that a key also triggers (when its button shows).
+PANEL_ACTIONS = ("push_out", "safety", "recall", "free_ball", "nominate", "frame")
+#: Snooker colour values, for the number keys that nominate a colour.
+SNOOKER_VALUES = {"yellow": 2, "green": 3, "brown": 4, "blue": 5, "pink": 6, "black": 7}
+
+
+class AimMode(Mode):
+    """Aim, power, tip, elevation; ball in hand; calls and nominations; shoot."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.dragging: str | None = None
+        self.picking_nomination = False
+        self.drag_origin: tuple[float, float] | None = None
+
+    # -- buttons of the panel that depend on the declaration options
+    def buttons(self, size: tuple[int, int]) -> list[Button]:
+        host = self.host
+        options = host.declaration_options()
+        panel = host.layout(size).panel
+        specs: list[tuple[str, str, str]] = []
+        if options.push_out_allowed:
+            specs.append(("Push out: ON" if host.aim.push_out else "Push out", "push_out", "P"))
+        if options.safety_allowed:
+            specs.append(("Safety: ON" if host.aim.safety else "Safety", "safety", "F"))
+        if options.call_required:
+            specs.append(("Call again", "recall", "C"))
+        if options.free_ball_allowed:
+            specs.append(("Free ball: ON" if host.aim.free_ball else "Free ball", "free_ball", "B"))
+        if options.nomination_required or options.free_ball_allowed:
+            specs.append(("Nominate", "nominate", "N"))
+        due = host.warning_due()
+        if due:
+            names = " & ".join(host.session.game.players[i] for i in due)
+            specs.insert(0, (f"Warn {names}: two fouls", "warn", "W"))
+        if host.session.match_config.game == "snooker":
+            specs.insert(0, ("Concede / re-rack", "frame", "X"))
+        specs.append(("Shoot", "shoot", "Space"))
+        out = []
+        right = panel.right - 16
+        for label, action, key in reversed(specs):
+            width = 130 if action == "shoot" else 150
+            if action in ("warn", "frame"):
+                width = hud.text_width(f"{label}  [{key}]", 22) + 24
+            rect = pygame.Rect(right - width, panel.bottom - 48, width, 36)
+            out.append(Button(rect, label, action, hotkey=key))
+            right -= width + 10
+        return out
+
+    def _act(self, action: str) -> None:
+        host = self.host
+        if action == "push_out":
+            host.aim.push_out = not host.aim.push_out
+        elif action == "safety":
+            host.aim.safety = not host.aim.safety
+        elif action == "recall":
+            host.aim.called_ball = None
+            host.aim.called_pocket = None
+            host.aim.safety = False
+        elif action == "free_ball":
+            host.aim.free_ball = not host.aim.free_ball
+        elif action == "nominate":
+            self.picking_nomination = True
+            host.say("Click the ball you nominate.")
+        elif action == "shoot":
+            host.shoot()
+        elif action == "warn":
+            host.give_warning()
+        elif action == "frame":
+            open_frame_menu(host)
+
+    def _ball_under(self, pos: tuple[int, int]) -> int:
+        host = self.host
+        view = host.view_for(host.size_hint())
+        x, y = view.to_world(*pos)
+        positions, on = host.current_positions()
+        d = np.hypot(positions[:, 0] - x, positions[:, 1] - y)
+        d[~on] = np.inf
+        i = int(np.argmin(d))
+        return i if d[i] <= 1.6 * float(host.table.ball_radius) else -1
+
+    def _pocket_under(self, pos: tuple[int, int]) -> str | None:
+        host = self.host
+        view = host.view_for(host.size_hint())
+        x, y = view.to_world(*pos)
+        best, best_d = None, 0.2
+        for pocket in host.table.pockets:
+            d = math.hypot(pocket.x - x, pocket.y - y)
+            if d < best_d:
+                best, best_d = pocket.name, d
+        return best
+
+    def _aim_at(self, pos: tuple[int, int]) -> None:
+        host = self.host
+        cue = host.cue_xy()
+        if cue is None:
+            return
+        view = host.view_for(host.size_hint())
+        x, y = view.to_world(*pos)
+        # Closer than two radii the direction is ill-defined (the pointer is on the ball).
+        if math.hypot(x - cue[0], y - cue[1]) > 2 * float(host.table.ball_radius):
+            host.aim.phi_deg = math.degrees(math.atan2(y - cue[1], x - cue[0])) % 360.0
+
+    def handle(self, event: pygame.event.Event) -> None:
+        host = self.host
+        size = host.size_hint()
+        layout = host.layout(size)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for button in self.buttons(size):
+                if button.hit(event.pos):
+                    self._act(button.action)
+                    return
+            if layout.power.rect.inflate(8, 16).collidepoint(event.pos):
+                self.dragging = "power"
+                host.aim.power = layout.power.power_at(event.pos)
+                return
+            if layout.tip.rect.collidepoint(event.pos):
+                self.dragging = "tip"
+                host.aim.a, host.aim.b = layout.tip.tip_at(event.pos)
+                return
+            if not layout.table.collidepoint(event.pos):
+                return
+            self._table_click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            host.aim.locked = not host.aim.locked
+            host.aim.lock_anchor = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.dragging == "cue":
+                view = host.view_for(size)
+                xy = view.to_world(*event.pos)
+                if not host.place_cue_ball(xy) and self.drag_origin is not None:
+                    host.aim.cue_xy = self.drag_origin
+            self.dragging = None
+        elif event.type == pygame.MOUSEMOTION:
+            if self.dragging == "power":
+                host.aim.power = layout.power.power_at(event.pos)
+            elif self.dragging == "tip":
+                host.aim.a, host.aim.b = layout.tip.tip_at(event.pos)
+            elif self.dragging == "cue":
+                host.aim.cue_xy = host.view_for(size).to_world(*event.pos)
+            elif layout.table.collidepoint(event.pos):
+                if host.aim.locked:
+                    ax, ay = host.aim.lock_anchor
+                    if math.hypot(event.pos[0] - ax, event.pos[1] - ay) > AIM_UNLOCK_PX:
+                        host.aim.locked = False
+                if not host.aim.locked:
+                    self._aim_at(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            host.aim.power = min(1.0, max(0.0, host.aim.power + POWER_STEP * event.y))
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _table_click(self, pos: tuple[int, int]) -> None:
+        host = self.host
+        options = host.declaration_options()
+        ball = self._ball_under(pos)
+        if self.picking_nomination:
+            if ball > 0 and (not options.callable_balls or ball in options.callable_balls):
+                host.aim.nominated = ball
+                host.say(f"Nominated: {host.ball_names[ball]}")
+                self.picking_nomination = False
+            elif ball > 0:
+                host.say(f"The {host.ball_names[ball]} cannot be nominated now.", hud.ALERT)
+            return
+        if host.in_hand and ball == 0:
+            self.dragging = "cue"
+            self.drag_origin = host.aim.cue_xy
+            return
+        if options.call_required and not host.aim.safety:
+            if host.aim.called_ball is None:
+                if ball > 0 and (not options.callable_balls or ball in options.callable_balls):
+                    host.aim.called_ball = ball
+                    host.say(f"Called the {host.ball_names[ball]}: now click a pocket.")
+                elif ball > 0:
+                    host.say(f"The {host.ball_names[ball]} cannot be called now.", hud.ALERT)
+                else:
+                    host.say("Click the ball you call first.", hud.ALERT)
+                return
+            if host.aim.called_pocket is None:
+                pocket = self._pocket_under(pos)
+                if pocket is None:
+                    host.say("Click near a pocket to call it.", hud.ALERT)
+                    return
+                host.aim.called_pocket = pocket
+                host.say(
+                    f"{host.ball_names[host.aim.called_ball]} in the "
+                    f"{pocket.replace('_', ' ')} pocket."
+                )
+                return
+        if host.in_hand:
+            # With ball in hand a click places the cue ball (a click must not shoot by mistake
+            # while the player is still positioning it); Space or the Shoot button plays.
+            view = host.view_for(host.size_hint())
+            if host.place_cue_ball(view.to_world(*pos)):
+                host.say("Cue ball placed: aim with the pointer, Space or Shoot to play.")
+            return
+        self._aim_at(pos)
+        host.shoot()
+
+    def _key(self, event: pygame.event.Event) -> None:
+        host = self.host
+        aim = host.aim
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        key = event.key
+        action = action_for("aim", event)
+        if action == "turn":
+            step = AIM_STEP_COARSE_DEG if shift else AIM_STEP_DEG
+            aim.phi_deg = (aim.phi_deg + (step if key == pygame.K_LEFT else -step)) % 360.0
+            aim.locked = True
+            aim.lock_anchor = (
+                pygame.mouse.get_pos()
+                if pygame.display.get_init() and pygame.display.get_surface()
+                else (0, 0)
+            )
+        elif action == "power_up":
+            aim.power = min(1.0, aim.power + POWER_STEP)
+        elif action == "power_down":
+            aim.power = max(0.0, aim.power - POWER_STEP)
+        elif action == "elevation_up":
+            aim.theta_deg = min(60.0, aim.theta_deg + (5.0 if shift else 1.0))
+        elif action == "elevation_down":
+            aim.theta_deg = max(0.0, aim.theta_deg - (5.0 if shift else 1.0))
+        elif action == "tip":
+            da = {pygame.K_j: -TIP_STEP, pygame.K_l: TIP_STEP}.get(key, 0.0)
+            db = {pygame.K_i: TIP_STEP, pygame.K_k: -TIP_STEP}.get(key, 0.0)
+            aim.a, aim.b = clamp_tip(aim.a + da, aim.b + db)
+        elif action == "shoot":
+            host.shoot()
+        elif action == "ghost":
+            host.show_ghost = not host.show_ghost
+        elif action in PANEL_ACTIONS:
+            # A panel key acts only when its button is offered (no push-out in snooker...).
+            if any(b.action == action for b in self.buttons(host.size_hint())):
+                self._act(action)
+        elif action == "declare":
+            open_foul_menu(host)
+        elif action == "warn":
+            host.give_warning()
+        elif action == "stop_nominating":
+            self.picking_nomination = False
+        elif action == "nominate_value" and host.session.match_config.game == "snooker":
+            value = key - pygame.K_0
+            for i, name in enumerate(host.ball_names):
+                if SNOOKER_VALUES.get(name) == value and bool(host.session.game.state.on_table[i]):
+                    aim.nominated = i
+                    host.say(f"Nominated: {name}")
+
+    def prompt_lines(self) -> list[str]:
+        host = self.host
+        who = host.session.game.players[host.session.game.to_play]
+        lines = []
+        zone_text = {"anywhere": "anywhere", "kitchen": "behind the head string", "d": "in the D"}
+        if host.in_hand:
+            lines.append(
+                f"{who}: ball in hand {zone_text.get(host.zone, '')}"
+                " - drag or click to place the cue ball, then Space."
+            )
+        else:
+            lines.append(f"{who} to shoot.")
+        problem = host.declaration_problem()
+        if problem:
+            lines.append(problem)
+        elif host.aim.called_ball is not None and host.aim.called_pocket is not None:
+            lines.append(
+                f"Called: {host.ball_names[host.aim.called_ball]} in the "
+                f"{host.aim.called_pocket.replace('_', ' ')}."
+            )
+        options = host.declaration_options()
+        if options.nomination_required or host.aim.free_ball:
+            nominated = host.nominated_ball()
+            if nominated is not None:
+                how = "" if host.aim.nominated is not None else " (the ball aimed at)"
+                prefix = "Free ball" if host.aim.free_ball else "Nominated"
+                lines.append(f"{prefix}: {host.ball_names[nominated]}{how}.")
+        if host.aim.push_out:
+            lines.append("Push-out announced.")
+        foul_hint = " \u00b7 D foul on the last shot" if host.foul_shot() is not None else ""
+        lines.append(
+            f"Aim {host.aim.phi_deg % 360:6.1f}\u00b0 \u00b7 arrows fine-tune"
+            f" \u00b7 G ghost{foul_hint} \u00b7 H help"
+        )
+        return lines
+
+    def draw(self, surface: pygame.Surface) -> None:
+        host = self.host
+        host.remember_size(surface.get_size())
+        size = surface.get_size()
+        view = host.view_for(size)
+        surface.blit(host.table_background(size), (0, 0))
+        table = host.table
+        if host.in_hand:
+            draw.draw_zone(surface, view, table, host.zone)
+        positions, on = host.current_positions()
+        cue = host.cue_xy()
+        contact = host.aim_contact()
+        if cue is not None and contact is not None and host.show_ghost and self.dragging != "cue":
+            obj_path = tangent = None
+            if contact.object_direction is not None:
+                p = (float(positions[contact.ball][0]), float(positions[contact.ball][1]))
+                obj_path = (p, host.object_line_end(p, contact.object_direction))
+                tangent = host.tangent_line(contact)
+            draw.draw_aim(
+                surface,
+                view,
+                table,
+                cue,
+                host.aim.phi_deg,
+                ghost_xy=contact.ghost,
+                end_xy=contact.ghost,
+                object_path=obj_path,
+                tangent_path=tangent,
+            )
+        draw.draw_balls(
+            surface, view, table, positions, on, host.looks, orientations=host.ball_orientations()
+        )
+        if host.in_hand and cue is not None:
+            problem = host.session.game.placement_problem(cue)
+            ring = (255, 90, 80) if problem else (255, 255, 255)
+            cx, cy = view.to_screen(*cue)
+            pygame.draw.circle(
+                surface,
+                ring,
+                (round(cx), round(cy)),
+                round(view.length_px(table.ball_radius) + 4),
+                2,
+            )
+        self._draw_calls(surface, view, positions)
+        if cue is not None and self.dragging != "cue":
+            draw.draw_cue_stick(
+                surface, view, table, cue, host.aim.phi_deg, 0.02 + 0.12 * host.aim.power
+            )
+        layout = host.layout(size)
+        hud.draw_scoreboard(surface, layout.board, score_info(host.session))
+        draw_controls(host, surface, layout)
+        hud.draw_prompt(surface, layout.prompt, self.prompt_lines())
+        for button in self.buttons(size):
+            hud.draw_button(surface, button, highlight=button.label.endswith("ON"))
+
+    def _draw_calls(self, surface: pygame.Surface, view: View, positions: np.ndarray) -> None:
+        host = self.host
+        r = view.length_px(host.table.ball_radius)
+        marks = []
+        if host.aim.called_ball is not None:
+            marks.append(positions[host.aim.called_ball])
+        nominated = host.aim.nominated
+        if nominated is not None:
+            marks.append(positions[nominated])
+        for p in marks:
+            cx, cy = view.to_screen(float(p[0]), float(p[1]))
+            pygame.draw.circle(surface, hud.ACCENT, (round(cx), round(cy)), round(r + 5), 2)
+        if host.aim.called_pocket is not None:
+            pocket = next(p for p in host.table.pockets if p.name == host.aim.called_pocket)
+            cx, cy = view.to_screen(pocket.x, pocket.y)
+            pygame.draw.circle(
+                surface,
+                hud.ACCENT,
+                (round(cx), round(cy)),
+                round(view.length_px(pocket.radius) + 6),
+                3,
+            )

@@ -1,0 +1,190 @@
+"""The referee's call: the ruling with its evidence, the choices offered to the next player,
+"Next rack" when a game is over; a routine legal shot's call goes away by itself."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pygame
+
+from render import hud
+from render.host import Host
+from render.keys import action_for
+from render.modes.base import Mode, draw_controls, draw_scene
+from render.modes.fouls import open_foul_menu
+from render.widgets import Button
+
+#: Seconds the referee's call on a routine legal shot stays up before play goes on.
+AUTO_CONTINUE_S = 2.5
+
+
+class DecisionMode(Mode):
+    """The referee's call with its evidence and the choices offered to the next player."""
+
+    def __init__(self, host: Host, ruling: Any) -> None:
+        super().__init__(host)
+        self.ruling = ruling
+        self.hover = -1
+        self.shown_for = 0.0
+
+    @property
+    def is_routine(self) -> bool:
+        """A legal shot with nothing to decide: the call goes away by itself."""
+        game = self.host.session.game
+        return (
+            self.ruling is not None
+            and not self.ruling.fouls
+            and not game.pending_choice
+            and not game.is_over
+        )
+
+    def on_resumed(self) -> None:
+        self.shown_for = 0.0  # a routine call stays up its full time again
+
+    def update(self, dt: float) -> None:
+        self.shown_for += dt
+        if self.is_routine and self.shown_for >= AUTO_CONTINUE_S:
+            self.host.enter_aim()
+
+    def _labels(self) -> list[tuple[str, str]]:
+        game = self.host.session.game
+        extra = [("Declare a foul", "declare")] if self.host.declarable_fouls() else []
+        due = self.host.warning_due()
+        if due:
+            extra.append((f"Warn {' & '.join(game.players[i] for i in due)}", "warn"))
+        if game.is_over:
+            config = self.host.session.match_config
+            next_word = "frame" if config.game == "snooker" else "rack"
+            return [(f"Next {next_word}", "next_rack"), *extra]
+        if game.pending_choice:
+            choices = [(_choice_label(c), f"choice:{c.value}") for c in game.pending_choice]
+            return choices + extra
+        return [("Continue", "continue"), *extra]
+
+    def info(self, surface_rect: pygame.Rect) -> tuple[pygame.Rect, hud.RulingInfo]:
+        host = self.host
+        game = host.session.game
+        players = tuple(game.players)
+        names = host.ball_names
+        ruling = self.ruling
+        if ruling is not None:
+            headline = (
+                "Foul" if ruling.fouls else ("Game over" if ruling.frame_over else "Legal shot")
+            )
+            fouls = tuple(
+                f"{f.message}" + (f" ({f.evidence})" if f.evidence else "") for f in ruling.fouls
+            )
+            body = [ruling.reason] if ruling.reason else []
+            summary = ruling.summary(players, names).splitlines()
+            for line in summary[1:]:
+                stripped = line.strip()
+                if any(stripped.startswith(f.message) for f in ruling.fouls):
+                    continue
+                body.append(stripped)
+        else:
+            headline = "Game over" if game.is_over else f"{players[game.to_play]} to choose"
+            fouls = ()
+            body = [game.last_reason] if game.last_reason else []
+            if game.pending_choice:
+                body.append(
+                    f"{players[game.to_play]} chooses: "
+                    + "; or ".join(c.words for c in game.pending_choice)
+                )
+        if game.is_over:
+            winner = game.winner
+            body.append(
+                f"{host.session.match_config.sides[winner]} wins this "
+                f"{'frame' if host.session.match_config.game == 'snooker' else 'rack'}."
+                if winner is not None
+                else "No winner."
+            )
+        due = host.warning_due()
+        if due:
+            names = " and ".join(players[i] for i in due)
+            body.append(
+                f"{names}: two fouls in a row, not warned yet. Warned (W), a third foul in a row "
+                "loses the rack; unwarned, the count stays at two."
+            )
+        info = hud.RulingInfo(headline, tuple(b for b in body if b), fouls)
+        labels = self._labels()
+        panel = hud.ruling_panel_rect(surface_rect, info, button_row=bool(labels))
+        buttons = hud.layout_buttons(panel, labels)
+        # The foul button answers to D, like everywhere else, rather than to its number.
+        letters = {"declare": "D", "warn": "W"}
+        buttons = tuple(
+            dataclasses.replace(b, hotkey=letters[b.action]) if b.action in letters else b
+            for b in buttons
+        )
+        return panel, replace_buttons(info, buttons)
+
+    def _act(self, action: str) -> None:
+        host = self.host
+        if action == "next_rack":
+            host.next_rack()
+        elif action == "continue":
+            host.enter_aim()
+        elif action.startswith("choice:"):
+            value = action.partition(":")[2]
+            choice = next(c for c in host.session.game.pending_choice if c.value == value)
+            host.choose(choice)
+        elif action == "declare":
+            open_foul_menu(host)
+        elif action == "warn":
+            host.give_warning()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        size = self.host.size_hint()
+        _panel, info = self.info(self.host.layout(size).table)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for button in info.buttons:
+                if button.hit(event.pos):
+                    self._act(button.action)
+                    return
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, b in enumerate(info.buttons) if b.hit(event.pos)), -1)
+        else:
+            action = action_for("decision", event)
+            if action == "first" and info.buttons:
+                self._act(info.buttons[0].action)
+            elif action == "declare":
+                open_foul_menu(self.host)
+            elif action == "warn" and self.host.warning_due():
+                self.host.give_warning()
+            elif action == "number":
+                k = event.key - pygame.K_1
+                if k < len(info.buttons) and info.buttons[k].action not in ("declare", "warn"):
+                    self._act(info.buttons[k].action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        host = self.host
+        host.remember_size(surface.get_size())
+        draw_scene(host, surface)
+        layout = host.layout(surface.get_size())
+        draw_controls(host, surface, layout)
+        panel, info = self.info(layout.table)
+        hud.draw_ruling(surface, panel, info, hover=self.hover)
+
+
+def replace_buttons(info: hud.RulingInfo, buttons: tuple[Button, ...]) -> hud.RulingInfo:
+    return hud.RulingInfo(info.headline, info.lines, info.fouls, buttons)
+
+
+def _choice_label(choice: Any) -> str:
+    labels = {
+        "accept_table": "Accept the table",
+        "hand_back": "Hand it back",
+        "rerack_and_break": "Re-rack, I break",
+        "rerack_opponent_breaks": "Re-rack, you break",
+        "spot_eight_and_play": "Spot the 8 and play",
+        "take_ball_in_hand": "Ball in hand",
+        "replace_and_replay": "Replace the balls",
+    }
+    return labels.get(choice.value, choice.value.replace("_", " ").capitalize())
+
+
+class GameOverMode(DecisionMode):
+    """A finished rack / frame shown after loading or undoing (no ruling at hand)."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host, None)

@@ -1,0 +1,142 @@
+"""Fouls a player declares on the last shot (the ones a 2-D simulator cannot see): their words
+and the list to pick them from."""
+
+from __future__ import annotations
+
+import pygame
+
+from render import hud
+from render.host import Host, ModeLike
+from render.keys import action_for
+from render.modes.base import Mode
+from render.widgets import Button
+
+#: The fouls a 2-D simulator cannot see, in a player's words, by ``rules.DeclaredFoul`` code (and
+#: the snooker referee's own codes); a code missing here is shown with its underscores as spaces.
+FOUL_WORDS = {
+    "foot_off_floor": "No foot on the floor at the strike",
+    "ball_touched": "A ball touched or moved (hand, cue, clothing)",
+    "double_hit": "Double hit / push shot",
+    "cue_on_table": "Cue laid on the table to sight a line",
+    "out_of_turn": "Played out of turn",
+    "slow_play": "Shot clock exceeded",
+    "played_object_ball": "Struck an object ball, not the cue ball",
+    "cue_ball_moved_while_positioning": "Cue ball hit a ball while being placed",
+    "full_pocket": "Cue ball touched a ball in a full pocket",
+    "jump_with_draw": "Cue ball jumped by a hit below centre",
+    "balls_moving": "Played while a ball was still moving",
+    "bad_placement": "Cue ball in hand played from outside the zone",
+    "jump_shot": "Jump shot (the cue ball jumped a ball)",
+    "push_stroke": "Push stroke",
+    "ball_misplaced": "Played while a ball was wrongly spotted",
+    "used_ball_off_table": "Used a ball off the table (to measure, ...)",
+}
+#: Height of one row of the foul menu, px.
+FOUL_ROW_H = 32
+#: The foul menu's explanation, under its title.
+FOUL_MENU_LINES = (
+    "Fouls the table cannot see: the referee judges the shot again with the one picked.",
+    "Click it or press its number (arrows and Enter); pick it again to withdraw it. Esc closes.",
+)
+
+
+def foul_words(code: str) -> str:
+    """A declarable foul's code in a player's words (see ``FOUL_WORDS``)."""
+    return FOUL_WORDS.get(code, code.replace("_", " ").capitalize())
+
+
+def open_foul_menu(host: Host) -> None:
+    """Show the list of declarable fouls over the current mode, or say why there is none."""
+    if not host.declarable_fouls():
+        host.say("No shot to declare a foul on: fouls are declared on the last shot.")
+        return
+    host.mode = DeclareFoulMode(host, host.mode)
+
+
+class DeclareFoulMode(Mode):
+    """A list of the fouls the engine cannot see (``Game.declarable_fouls``): the opponent or
+    the referee picks the one committed on the last shot (a click, its number, or the arrows and
+    Enter); the session judges the shot again with it (``Session.declare_foul``). A foul already
+    declared is marked and picking it again withdraws it. Esc or D closes the list."""
+
+    allows_global_keys = False
+
+    def __init__(self, host: Host, resume: ModeLike) -> None:
+        super().__init__(host)
+        self.resume = resume
+        self.selected = 0
+
+    def entries(self) -> list[tuple[str, str, bool]]:
+        """(code, words, already declared) of each foul offered."""
+        shot = self.host.foul_shot()
+        declared = shot.declaration.declared_fouls if shot is not None else frozenset()
+        return [
+            (code, foul_words(code), code in declared) for code, _ in self.host.declarable_fouls()
+        ]
+
+    def layout(self, size: tuple[int, int]) -> tuple[pygame.Rect, list[Button]]:
+        """The menu's box and one button per foul, centred in a window of ``size`` px."""
+        rows = [
+            (
+                words + ("  - DECLARED" if declared else ""),
+                f"foul:{code}",
+                str(i + 1) if i < 9 else "",
+            )
+            for i, (code, words, declared) in enumerate(self.entries())
+        ]
+        box, buttons = hud.list_box(size, FOUL_MENU_LINES, rows, row_h=FOUL_ROW_H)
+        return box, list(buttons)
+
+    def close(self) -> None:
+        self.resume.on_resumed()
+        self.host.mode = self.resume
+
+    def pick(self, index: int) -> None:
+        entries = self.entries()
+        if not 0 <= index < len(entries):
+            return
+        if not self.host.declare_foul(entries[index][0]):
+            self.close()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        box, rows = self.layout(self.host.size_hint())
+        action = action_for("declarefoul", event)
+        if action == "close":
+            self.close()
+        elif action == "up":
+            self.selected = (self.selected - 1) % len(rows)
+        elif action == "down":
+            self.selected = (self.selected + 1) % len(rows)
+        elif action == "pick":
+            self.pick(self.selected)
+        elif action == "number":
+            self.pick(event.key - pygame.K_1)
+        elif action == "quit":
+            self.host.request_quit()
+        elif event.type == pygame.MOUSEMOTION:
+            hit = next((i for i, row in enumerate(rows) if row.hit(event.pos)), None)
+            if hit is not None:
+                self.selected = hit
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next((i for i, row in enumerate(rows) if row.hit(event.pos)), None)
+            if hit is not None:
+                self.pick(hit)
+            elif not box.collidepoint(event.pos):
+                self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.host.remember_size(surface.get_size())
+        self.resume.draw(surface)
+        box, rows = self.layout(surface.get_size())
+        shot = self.host.foul_shot()
+        shooter = ""
+        if shot is not None:
+            shooter = f" by {shot.before_game.players[shot.before_game.to_play]}"
+        hud.draw_banner(
+            surface,
+            box,
+            f"Declare a foul on the last shot{shooter}",
+            FOUL_MENU_LINES,
+        )
+        for i, row in enumerate(rows):
+            hud.draw_button(surface, row, highlight=i == self.selected or "DECLARED" in row.label)

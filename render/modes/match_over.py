@@ -1,0 +1,59 @@
+"""The match is won: the final score; a new match (Enter) or quit."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from render import hud
+from render.keys import action_for
+from render.modes.base import Mode, draw_scene
+from render.widgets import Button
+
+
+class MatchOverMode(Mode):
+    """The match is won: the final score; a new match or quit."""
+
+    def _buttons(self, size: tuple[int, int]) -> list[Button]:
+        w, h = size
+        return [
+            Button(
+                pygame.Rect(w // 2 - 230, h // 2 + 40, 210, 44), "New match", "new", hotkey="Enter"
+            ),
+            Button(pygame.Rect(w // 2 + 20, h // 2 + 40, 210, 44), "Quit", "quit", hotkey="Q"),
+        ]
+
+    def _act(self, action: str) -> None:
+        host = self.host
+        if action == "new":
+            config = host.session.match_config
+            host.start_match(dataclasses.replace(config, seed=config.seed + 1000))
+        else:
+            host.request_quit()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for button in self._buttons(self.host.size_hint()):
+                if button.hit(event.pos):
+                    self._act(button.action)
+        elif action_for("matchover", event) == "new":
+            self._act("new")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        host = self.host
+        host.remember_size(surface.get_size())
+        draw_scene(host, surface)
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, 560, 200)
+        box.center = (w // 2, h // 2)
+        players = host.session.match_config.sides
+        score = " - ".join(str(x) for x in host.session.match_score.wins)
+        hud.draw_banner(
+            surface,
+            box,
+            f"{players[host.session.match_winner]} wins the match",
+            [f"{' v '.join(players)}: {score}"],
+        )
+        for button in self._buttons((w, h)):
+            hud.draw_button(surface, button)

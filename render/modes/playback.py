@@ -1,0 +1,82 @@
+"""Playback: the shot played back from its samples (never simulated again); S slow motion,
+Enter / Space / Esc / a click skip, D declares a foul on it."""
+
+from __future__ import annotations
+
+import pygame
+
+from render import hud
+from render.host import Host, ModeLike
+from render.keys import action_for
+from render.modes.aim import AimMode
+from render.modes.base import Mode, draw_controls, draw_scene
+from render.modes.fouls import open_foul_menu
+from render.playback import SLOW_MOTION
+
+
+class PlaybackMode(Mode):
+    """The shot played back from its samples; S slow motion, Enter / Esc skip."""
+
+    def __init__(self, host: Host, resume: ModeLike | None = None) -> None:
+        super().__init__(host)
+        self.resume = resume
+
+    allows_global_keys = False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        playback = self.host.playback
+        if playback is None:
+            return
+        action = action_for("playback", event)
+        if action == "slow":
+            playback.slow = not playback.slow
+        elif action == "skip":
+            self.host.finish_playback()
+        elif action == "quit":
+            self.host.request_quit()
+        elif action == "declare" and not playback.replay:
+            self.host.finish_playback()
+            open_foul_menu(self.host)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.host.finish_playback()
+
+    def update(self, dt: float) -> None:
+        playback = self.host.playback
+        if playback is None:
+            return
+        before = playback.t
+        start_pos, _ = playback.positions()
+        step = dt * (SLOW_MOTION if playback.slow else 1.0)
+        playback.t = min(playback.duration, playback.t + step)
+        end_pos, _ = playback.positions()
+        self.host.roll_balls(end_pos - start_pos)
+        for t, speed in playback.clicks:
+            if before < t <= playback.t or (before == 0.0 and t == 0.0):
+                self.host.sounds.click(speed)
+        if playback.done:
+            if playback.replay:
+                self.host.playback = None
+                self.host.mode = self.resume if self.resume is not None else AimMode(self.host)
+            else:
+                self.host.finish_shot()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        host = self.host
+        host.remember_size(surface.get_size())
+        playback = host.playback
+        if playback is None:
+            return
+        pos, on = playback.positions()
+        draw_scene(host, surface, pos, on)
+        layout = host.layout(surface.get_size())
+        draw_controls(host, surface, layout)
+        label = "Replay" if playback.replay else "Playing"
+        speed = " (slow motion)" if playback.slow else ""
+        hud.draw_prompt(
+            surface, layout.prompt,
+            [
+                f"{label}{speed}: {playback.t:4.2f} s of {playback.duration:4.2f} s",
+                "S slow motion \u00b7 Enter skip"
+                + ("" if playback.replay else " \u00b7 D declare a foul"),
+            ],
+        )  # fmt: skip

@@ -1,0 +1,211 @@
+"""The start screen: the game, the players' names, the table and the race or frames."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from render import draw, hud
+from render.host import Host
+from render.keys import action_for
+from render.match import GAME_KINDS, GAME_TITLES, MatchConfig, MatchSetupError
+from render.modes.base import Mode
+from render.widgets import Button
+
+
+class StartMode(Mode):
+    """Choose the game, the players' names, the table and the race / frames."""
+
+    allows_global_keys = False
+
+    def __init__(self, host: Host, config: MatchConfig | None) -> None:
+        super().__init__(host)
+        base = config or MatchConfig()
+        self.game = base.game
+        self.names = [*base.players, "", "", ""][:4]
+        self.feet = base.table_feet
+        self.race = base.race_to
+        self.frames = base.frames
+        self.referee_warns = base.referee_warns
+        self.focus = 0
+        self.edited = [False] * 4
+
+    def _layout(self, size: tuple[int, int]) -> list[Button]:
+        w, h = size
+        left = w // 2 - 300
+        top = max(40, h // 2 - 250)
+        out: list[Button] = []
+        for i, kind in enumerate(GAME_KINDS):
+            out.append(
+                Button(
+                    pygame.Rect(left + i * 205, top + 70, 190, 44),
+                    GAME_TITLES[kind],
+                    f"game:{kind}",
+                )
+            )
+        for i in range(4):
+            out.append(
+                Button(
+                    pygame.Rect(left + (i % 2) * 305, top + 170 + (i // 2) * 54, 290, 40),
+                    "",
+                    f"name:{i}",
+                )
+            )
+        if self.game != "snooker":
+            for i, feet in enumerate((7, 8, 9)):
+                out.append(
+                    Button(
+                        pygame.Rect(left + i * 130, top + 320, 120, 40),
+                        f"{feet} ft",
+                        f"feet:{feet}",
+                    )
+                )
+        if self.game == "nine-ball":
+            words = "by the referee" if self.referee_warns else "by the opponent (W)"
+            out.append(
+                Button(
+                    pygame.Rect(left, top + 366, 390, 34),
+                    f"Two-foul warning: {words}",
+                    "warns",
+                )
+            )
+        out.append(Button(pygame.Rect(left + 420, top + 320, 40, 40), "-", "less"))
+        out.append(Button(pygame.Rect(left + 560, top + 320, 40, 40), "+", "more"))
+        out.append(
+            Button(
+                pygame.Rect(w // 2 - 120, top + 410, 240, 52),
+                "Start the match",
+                "start",
+                hotkey="Enter",
+            )
+        )
+        return out
+
+    def _config(self) -> MatchConfig:
+        names = tuple(n.strip() for n in self.names if n.strip())
+        seed = int.from_bytes(os.urandom(3), "little")
+        return MatchConfig(
+            self.game, names, self.feet, self.race, self.frames, seed, self.referee_warns
+        )
+
+    def _act(self, action: str) -> None:
+        kind, _, value = action.partition(":")
+        if kind == "game":
+            self.game = value
+        elif kind == "name":
+            self.focus = int(value)
+        elif kind == "feet":
+            self.feet = int(value)
+        elif kind == "warns":
+            self.referee_warns = not self.referee_warns
+        elif kind == "less":
+            if self.game == "snooker":
+                self.frames = max(1, self.frames - 2)
+            else:
+                self.race = max(1, self.race - 1)
+        elif kind == "more":
+            if self.game == "snooker":
+                self.frames = min(35, self.frames + 2)
+            else:
+                self.race = min(25, self.race + 1)
+        elif kind == "start":
+            self.start()
+
+    def start(self) -> None:
+        try:
+            config = self._config()
+        except MatchSetupError as exc:
+            self.host.say(str(exc), hud.ALERT)
+            return
+        self.host.start_match(config)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for button in self._layout(self.host.size_hint()):
+                if button.hit(event.pos):
+                    self._act(button.action)
+                    return
+        elif event.type == pygame.TEXTINPUT:
+            if not self.edited[self.focus]:
+                # The first key typed in a box replaces the suggested name.
+                self.names[self.focus] = ""
+                self.edited[self.focus] = True
+            if len(self.names[self.focus]) < 18:
+                self.names[self.focus] += event.text
+        else:
+            action = action_for("start", event)
+            if action == "backspace":
+                self.names[self.focus] = self.names[self.focus][:-1]
+                self.edited[self.focus] = True
+            elif action == "next_box":
+                self.focus = (self.focus + 1) % 4
+            elif action == "start":
+                self.start()
+            elif action == "load":
+                self.host.load()
+            elif action == "quit":
+                self.host.request_quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.host.remember_size(surface.get_size())
+        surface.fill(draw.BACKGROUND)
+        w, h = surface.get_size()
+        left = w // 2 - 300
+        top = max(40, h // 2 - 250)
+        hud._text(surface, "cuesim: a new match", (w // 2, top), 44, hud.TEXT, anchor="midtop")
+        hud._text(
+            surface,
+            f"Ctrl+O continues the saved session ({self.host.save_path.name})",
+            (w // 2, top + 480),
+            20,
+            hud.DIM,
+            anchor="midtop",
+        )
+        hud._text(surface, "Game", (left, top + 48), 22, hud.DIM)
+        hud._text(
+            surface,
+            "Players: 2, or 4 for doubles (1 & 3 v 2 & 4); click a box and type",
+            (left, top + 146),
+            22,
+            hud.DIM,
+        )
+        if self.game != "snooker":
+            hud._text(surface, "Table", (left, top + 296), 22, hud.DIM)
+            hud._text(surface, "Race to", (left + 420, top + 296), 22, hud.DIM)
+            hud._text(
+                surface, str(self.race), (left + 510, top + 340), 34, hud.TEXT, anchor="center"
+            )
+        else:
+            hud._text(surface, "Best of (frames)", (left + 420, top + 296), 22, hud.DIM)
+            hud._text(
+                surface, str(self.frames), (left + 510, top + 340), 34, hud.TEXT, anchor="center"
+            )
+        for button in self._layout((w, h)):
+            kind, _, value = button.action.partition(":")
+            if kind == "name":
+                i = int(value)
+                box = button.rect
+                pygame.draw.rect(surface, (18, 20, 24), box, border_radius=5)
+                pygame.draw.rect(
+                    surface,
+                    hud.ACCENT if i == self.focus else hud.PANEL_EDGE,
+                    box,
+                    width=2,
+                    border_radius=5,
+                )
+                text = self.names[i] or (f"Player {i + 1}" + (" (optional)" if i >= 2 else ""))
+                colour = hud.TEXT if self.names[i] else hud.DIM
+                hud._text(
+                    surface,
+                    text + ("|" if i == self.focus else ""),
+                    (box.left + 10, box.centery),
+                    24,
+                    colour,
+                    anchor="midleft",
+                )
+                continue
+            selected = (kind == "game" and value == self.game) or (
+                kind == "feet" and int(value) == self.feet
+            )
+            hud.draw_button(surface, button, highlight=selected)

@@ -1,0 +1,67 @@
+"""What is drawn over any mode: the help (H or F1, generated from ``render.keys``), the quit
+confirmation, and the short messages (toasts) the window shows."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pygame
+
+from render import hud
+from render.keys import HELP_LINES, action_for
+
+#: Seconds a toast message stays on screen.
+TOAST_S = 3.5
+
+
+class Toast(NamedTuple):
+    """A message on screen: its text, the seconds it has left, its colour (RGB)."""
+
+    text: str
+    left_s: float
+    colour: tuple[int, int, int]
+
+    def aged(self, dt: float) -> Toast | None:
+        """The toast ``dt`` s later, or None once its time is up."""
+        left = self.left_s - dt
+        return Toast(self.text, left, self.colour) if left > 0 else None
+
+
+def help_box(size: tuple[int, int]) -> pygame.Rect:
+    """Where the help overlay goes in a window of ``size`` px: centred, tall enough for the
+    wrapped lines."""
+    w, h = size
+    width = min(820, w - 40)
+    rows = sum(len(hud._wrap(line, 22, width - 40)) for line in HELP_LINES)
+    box = pygame.Rect(0, 0, width, 62 + 22 * rows + 18)
+    box.center = (w // 2, h // 2)
+    box.top = max(box.top, 4)
+    return box
+
+
+def draw_help(surface: pygame.Surface) -> None:
+    """The help overlay: every key and mouse action (``render.keys.HELP_LINES``)."""
+    hud.draw_banner(
+        surface, help_box(surface.get_size()), "Keys and mouse (H to close)", HELP_LINES
+    )
+
+
+def quit_answer(event: pygame.event.Event) -> str | None:
+    """The answer to the quit question in ``event``: "quit", "back" or None (no answer)."""
+    return action_for("quit", event)
+
+
+def draw_quit_confirmation(surface: pygame.Surface) -> None:
+    """The quit question, centred."""
+    w, h = surface.get_size()
+    box = pygame.Rect(0, 0, 520, 150)
+    box.center = (w // 2, h // 2)
+    hud.draw_banner(
+        surface, box, "Quit cuesim?",
+        ["Y: quit (save first with Ctrl+S) \u00b7 N: back to the game"],
+    )  # fmt: skip
+
+
+def draw_toast(surface: pygame.Surface, toast: Toast) -> None:
+    """A message at the bottom of the table."""
+    hud.draw_toast(surface, toast.text, colour=toast.colour)

@@ -1,0 +1,91 @@
+"""The scoreboard's content: the two sides, their racks or points, fouls and warnings, the
+rack or frame, the break, the points remaining, snookers needed and the ball on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render import draw, hud
+from render.session import Session
+
+
+def _ball_words(names: tuple[str, ...], balls: Any) -> str:
+    """Balls in words for the "ball on" line: "a red" for any reds, at most four names."""
+    items = sorted(int(b) for b in balls)
+    if not items:
+        return ""
+    reds = [b for b in items if names[b].startswith("red")]
+    others = [names[b] for b in items if not names[b].startswith("red")]
+    words = (["a red"] if reds else []) + others
+    if len(words) > 4:
+        return ", ".join(words[:4]) + "..."
+    return ", ".join(words)
+
+
+def score_info(session: Session) -> hud.ScoreInfo:
+    """The scoreboard's content from the game and the match of ``session``."""
+    game: Any = session.game
+    config = session.config
+    score = session.score
+    if config is None or score is None:
+        raise ValueError("the scoreboard needs a match: start one with Session.start_match")
+    names = tuple(game.ball_names)
+    lines = []
+    snooker = config.game == "snooker"
+    groups = getattr(game, "groups", None)
+    # Two sides: the two players, or (snooker doubles) the two teams sharing a score.
+    side_names = config.sides if snooker else tuple(game.players)
+    active = game.side_of(game.to_play) if snooker else game.to_play
+    for i, name in enumerate(side_names):
+        detail = ""
+        balls: tuple[draw.BallLook, ...] = ()
+        if snooker:
+            detail = f"{game.score[i]} pts"
+        elif config.game == "eight-ball" and groups:
+            group = groups[i] if i < len(groups) else None
+            if group is not None:
+                value = str(getattr(group, "value", group))
+                detail = value.capitalize()
+                members = getattr(group, "balls", frozenset())
+                left = [b for b in sorted(members) if bool(game.state.on_table[b])]
+                balls = tuple(draw.look_for_ball_name(names[b]) for b in left)
+            else:
+                detail = "Open table"
+        elif config.game == "eight-ball":
+            detail = "Open table"
+        fouls = game.fouls_in_a_row[i] if i < len(game.fouls_in_a_row) else 0
+        warning = ""
+        if config.game == "nine-ball" and fouls:
+            warned = i < len(game.warning_given) and game.warning_given[i]
+            warning = f"{fouls} foul{'s' if fouls > 1 else ''}"
+            if warned:
+                warning += " - WARNED"
+            elif fouls >= 2 and not game.referee_warns:
+                warning += " - not warned"
+        lines.append(hud.PlayerLine(name, score.wins[i], detail, warning, balls))
+    centre = f"Rack {score.rack + 1}" if not snooker else f"Frame {score.rack + 1}"
+    if snooker:
+        parts = [centre]
+        if game.break_points:
+            parts.append(f"Break {game.break_points}")
+        parts.append(f"{game.points_remaining()} remaining")
+        # Either side may need snookers (the one sitting out too): both are shown.
+        for side, side_name in enumerate(side_names):
+            needed = game.snookers_required(side)
+            if needed:
+                parts.append(f"{side_name} needs {needed} snooker{'s' if needed > 1 else ''}")
+        centre = " \u00b7 ".join(parts)
+    elif config.game == "nine-ball" or config.game == "eight-ball":
+        is_break = str(getattr(game.phase, "value", "")) == "break"
+        centre += " \u00b7 " + ("break" if is_break else f"shot {game.shot_number + 1}")
+    ball_on = _ball_words(names, game.ball_on)
+    if config.game == "eight-ball" and len(game.ball_on) > 7:
+        ball_on = "any solid or stripe (open table)"
+    elif config.game == "eight-ball" and len(game.ball_on) > 1:
+        group = groups[game.to_play] if groups else None
+        ball_on = f"the {getattr(group, 'value', 'group')!s}" if group else ball_on
+    if snooker and len(game.players) == 4:
+        centre += f" \u00b7 at the table: {game.players[game.to_play]}"
+    return hud.ScoreInfo(
+        tuple(lines), active, config.title, centre, f"Ball on: {ball_on}" if ball_on else ""
+    )

@@ -1,0 +1,290 @@
+"""The match without pygame: the game being played, the match score, the history of games for
+undo, the last shot; and the shot pipeline strike -> simulate -> judge -> apply
+(docs/architecture.md, "One shot, end to end").
+
+A :class:`Session` is driven by the window (``render.app.App``) and by tests alike; it never
+draws and never imports pygame. An action the rules or the engine refuse raises
+:class:`ActionRefusedError` with a message for the player and leaves the session as it was.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import rules
+import sim
+from render.history import HistoryEntry, LastShot
+from render.match import MatchConfig, MatchScore
+from render.savefile import decode_session, encode_session, load_session, save_session
+from sim.errors import EventCapExceededError, SimInputError
+
+
+class ActionRefusedError(ValueError):
+    """The rules or the engine refused an action (a shot, a choice, a warning...); the message
+    says why, for the player. Nothing changed."""
+
+
+def new_game(config: MatchConfig, score: MatchScore) -> Any:
+    """The rules ``Game`` of rack / frame ``score.rack`` of the match ``config``, the player
+    ``score.breaker`` breaking (pool: seed ``config.seed + score.rack``)."""
+    if config.game == "snooker":
+        table = sim.Table.snooker()
+        # Snooker frames are set up with players[0] to break off; alternate by hand.
+        game = rules.new_game(
+            "snooker", players=config.players, seed=config.seed, table=table,
+            rack_number=score.rack,
+        )  # fmt: skip
+        breaker = score.breaker % len(config.players)
+        return replace(game, to_play=breaker, breaker=breaker)
+    options: dict[str, Any] = {}
+    if config.game == "nine-ball":
+        options["referee_warns"] = config.referee_warns
+    return rules.new_game(
+        config.game,
+        players=config.sides,
+        seed=config.seed + score.rack,
+        table=sim.Table.pool(feet=config.table_feet),
+        breaker=score.breaker,
+        **options,
+    )
+
+
+class Session:
+    """A match being played: ``config``, ``score``, ``game`` (the rules ``Game`` to play),
+    ``history`` (the undo stack), ``last_shot``, ``pending_ruling`` (the ruling on a shot not
+    applied yet: it is applied when its playback ends) and ``match_winner``."""
+
+    def __init__(self) -> None:
+        self.config: MatchConfig | None = None
+        self.score: MatchScore | None = None
+        self.game: Any = None
+        self.history: list[HistoryEntry] = []
+        self.last_shot: LastShot | None = None
+        self.pending_ruling: Any = None
+        self.match_winner: int | None = None
+
+    # ---------------------------------------------------------------- match and games
+    def start_match(self, config: MatchConfig) -> None:
+        """Start a new match: the first rack / frame, the first player breaking."""
+        self.config = config
+        self.score = MatchScore.start()
+        self.history.clear()
+        self.last_shot = None
+        self.pending_ruling = None
+        self.match_winner = None
+        self.game = new_game(config, self.score)
+
+    def _match(self) -> tuple[MatchConfig, MatchScore]:
+        return self.match_config, self.match_score
+
+    @property
+    def match_config(self) -> MatchConfig:
+        """The match being played; raises :class:`ActionRefusedError` before the first match."""
+        if self.config is None:
+            raise ActionRefusedError("No match is being played yet.")
+        return self.config
+
+    @property
+    def match_score(self) -> MatchScore:
+        """The score of the match being played; raises :class:`ActionRefusedError` before it."""
+        if self.score is None:
+            raise ActionRefusedError("No match is being played yet.")
+        return self.score
+
+    def next_rack(self) -> int | None:
+        """After a game is over: count it, and rack the next one unless the match is won.
+        Returns the match winner (then no new game is racked), else None."""
+        config, score = self._match()
+        self.history.append((self.game, score, self.last_shot))
+        self.score = score.after_game(self.game.winner)
+        winner = self.score.match_winner(config)
+        if winner is not None:
+            self.match_winner = winner
+            return winner
+        self.game = new_game(config, self.score)
+        return None
+
+    # ---------------------------------------------------------------- shots
+    def shoot(
+        self,
+        strike: sim.Strike,
+        declaration: rules.Declaration,
+        cue_ball_at: tuple[float, float] | None = None,
+    ) -> LastShot:
+        """Play a shot: place the cue ball (``cue_ball_at``, m, when in hand), simulate once,
+        judge. The ruling waits in ``pending_ruling`` for :meth:`finish_shot`. Raises
+        :class:`ActionRefusedError` when the rules refuse the placement or the declaration, or the
+        engine refuses the strike (``sim.SimInputError``) or stops it at its event cap
+        (``sim.EventCapExceededError``): then nothing changes."""
+        _config, score = self._match()
+        game = self.game
+        try:
+            game.validate_declaration(declaration)
+            state = game.state_for_shot(cue_ball_at)
+            result = sim.simulate(game.table, state, strike)
+            ruling = game.judge(result, declaration)
+        except rules.RulesError as exc:
+            raise ActionRefusedError(str(exc)) from exc
+        except SimInputError as exc:
+            raise ActionRefusedError(
+                f"The engine refused this shot ({exc}). Nothing was played: adjust the shot and "
+                "shoot again."
+            ) from exc
+        except EventCapExceededError as exc:
+            raise ActionRefusedError(
+                "The engine stopped this shot: it needed more collisions and cushion contacts "
+                f"than it may compute ({exc}). Nothing was played: the balls are where they "
+                "were; shoot again."
+            ) from exc
+        shot = LastShot(game, score, strike, cue_ball_at, declaration, result, ruling)
+        self.history.append((game, score, self.last_shot))
+        self.last_shot = shot
+        self.pending_ruling = ruling
+        return shot
+
+    def finish_shot(self) -> Any:
+        """Apply the pending ruling (``game.apply``); returns it, or None when none waits."""
+        ruling = self.pending_ruling
+        if ruling is None:
+            return None
+        self.game = self.game.apply(ruling)
+        self.pending_ruling = None
+        return ruling
+
+    def choose(self, choice: rules.Choice) -> None:
+        """The player to act picks one of ``game.pending_choice``."""
+        try:
+            self.game = self.game.choose(choice)
+        except rules.RulesError as exc:
+            raise ActionRefusedError(str(exc)) from exc
+
+    # ---------------------------------------------------------------- declared fouls
+    def foul_shot(self) -> LastShot | None:
+        """The shot a player may still declare a foul on: the last shot played, as long as the
+        game has not moved past it (no new rack, warning or concession since; undo steps back
+        to the shot before). None when there is none."""
+        shot = self.last_shot
+        if shot is None or not self.history or self.history[-1][0] is not shot.before_game:
+            return None
+        return shot
+
+    def declarable_fouls(self) -> tuple[tuple[str, str], ...]:
+        """(code, rule clause) of the fouls a player may declare on :meth:`foul_shot`, from the
+        game that judged it (``Game.declarable_fouls``); empty when there is no such shot."""
+        shot = self.foul_shot()
+        if shot is None:
+            return ()
+        return tuple(shot.before_game.declarable_fouls().items())
+
+    def declare_foul(self, code: str) -> Any:
+        """A player declares the foul ``code`` on the last shot, or withdraws it when it was
+        declared already: the shot is judged again by the game before it with ``code`` in
+        ``Declaration.declared_fouls`` (the same stored result, no new simulation) and the new
+        ruling replaces the old one (any choice made since is dropped). Returns the ruling;
+        raises :class:`ActionRefusedError` when there is no such shot or the rules refuse."""
+        shot = self.foul_shot()
+        if shot is None:
+            raise ActionRefusedError(
+                "No shot to declare a foul on: fouls are declared on the last shot."
+            )
+        declared = set(shot.declaration.declared_fouls)
+        declared.symmetric_difference_update({code})
+        declaration = replace(shot.declaration, declared_fouls=frozenset(declared))
+        try:
+            ruling = shot.before_game.judge(shot.result, declaration)
+            game = shot.before_game.apply(ruling)
+        except rules.RulesError as exc:
+            raise ActionRefusedError(str(exc)) from exc
+        self.last_shot = replace(shot, declaration=declaration, ruling=ruling)
+        self.game = game
+        self.pending_ruling = None
+        return ruling
+
+    # ---------------------------------------------------------------- moves between shots
+    def _move_to(self, game: Any) -> None:
+        """Make ``game`` the current game after a move between shots (a warning, a concession,
+        a re-rack), keeping the previous one for undo."""
+        _config, score = self._match()
+        self.history.append((self.game, score, self.last_shot))
+        self.game = game
+
+    def warning_due(self) -> tuple[int, ...]:
+        """Players a player may warn now (9-ball with ``referee_warns`` off): two fouls in a row
+        and no warning yet. Empty when the referee warns by itself or nobody is due."""
+        game = self.game
+        if game is None or game.is_over or getattr(game, "referee_warns", True):
+            return ()
+        pairs = zip(game.fouls_in_a_row, game.warning_given, strict=False)
+        return tuple(i for i, (n, w) in enumerate(pairs) if n >= 2 and not w)
+
+    def give_warning(self) -> str:
+        """The opponent warns the player with two fouls in a row (``Game.give_warning``): a
+        third foul in a row now loses the rack. Returns what happened, in words."""
+        due = self.warning_due()
+        if not due:
+            raise ActionRefusedError("Nobody has two fouls in a row without a warning.")
+        try:
+            game = self.game.give_warning()
+        except rules.RulesError as exc:
+            raise ActionRefusedError(str(exc)) from exc
+        names = " and ".join(self.game.players[i] for i in due)
+        self._move_to(game)
+        return f"{names} warned: a third foul in a row loses the rack."
+
+    def concede(self, player: int) -> str:
+        """Snooker: ``player`` concedes the frame (``SnookerGame.concede``); the frame is over,
+        won by the other side. Returns the referee's words."""
+        concede = getattr(self.game, "concede", None)
+        if concede is None:
+            raise ActionRefusedError("Only a snooker frame can be conceded.")
+        try:
+            game = concede(player)
+        except rules.RulesError as exc:
+            raise ActionRefusedError(str(exc)) from exc
+        self._move_to(game)
+        return str(game.last_reason)
+
+    def declare_stalemate(self) -> str:
+        """Snooker: the players agree on a stalemate (``SnookerGame.declare_stalemate``): the
+        frame is void and racked again, the same player breaking; the match score is
+        unchanged. Returns what happened, in words."""
+        stalemate = getattr(self.game, "declare_stalemate", None)
+        if stalemate is None:
+            raise ActionRefusedError("Only a snooker frame can be re-racked as a stalemate.")
+        try:
+            game = stalemate()
+        except rules.RulesError as exc:
+            raise ActionRefusedError(str(exc)) from exc
+        self._move_to(game)
+        return f"Stalemate: the frame starts again; {game.players[game.to_play]} breaks off."
+
+    # ---------------------------------------------------------------- undo, save, load
+    def undo(self) -> bool:
+        """Take back the last shot (or the last rack change): the previous game and score.
+        False when there is nothing to undo."""
+        if not self.history:
+            return False
+        self.game, self.score, self.last_shot = self.history.pop()
+        self.match_winner = None
+        self.pending_ruling = None
+        return True
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole session as JSON-ready data (:func:`render.savefile.encode_session`)."""
+        config, score = self._match()
+        return encode_session(config, score, self.game, self.history, self.last_shot)
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the session to ``path`` atomically; raises ``SaveFileError``."""
+        return save_session(path, self.to_json())
+
+    def load(self, path: str | os.PathLike[str]) -> None:
+        """Replace the session by the one saved at ``path``; raises ``SaveFileError`` and then
+        leaves this one as it was."""
+        restored = decode_session(load_session(path))
+        self.config, self.score, self.game, self.history, self.last_shot = restored
+        self.match_winner = None
+        self.pending_ruling = None
