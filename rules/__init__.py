@@ -1,14 +1,20 @@
 """The referee: 9-ball, 8-ball and snooker games judged from the engine's event log.
 
-Public API (DESIGN.md section 5)::
+Public API (docs/architecture.md)::
 
     import rules
     game = rules.new_game("nine-ball", players=("Ann", "Bob"), seed=7)
+    game = rules.game_class(rules.GameKind.SNOOKER).in_position({"cue": (0.9, 1.0), ...})
     ruling = game.judge(result, rules.Declaration())   # pure
     game = game.apply(ruling)                            # a new game; the old one is untouched
     ruling, game = game.play(strike, declaration=None, cue_ball_at=None)
     game = game.choose(rules.Choice.ACCEPT_TABLE)        # when game.pending_choice is set
     rules.save(game, "game.json"); game = rules.load("game.json")
+
+The games (``rules.kinds``): ``rules.GameKind``, ``rules.games()`` (every game class),
+``rules.game_class(kind)``; each class carries its ``title``, ``ball_names`` (with
+``ball_index(name)`` / ``ball_name(index)``), ``default_table()``, ``allowed_tables()`` and
+``options``. Snooker's balls and values: ``rules.snooker.COLOUR_VALUES``, ``ball_value``.
 """
 
 from __future__ import annotations
@@ -21,15 +27,19 @@ from rules.errors import (
     GameOverError,
     IllegalPlacementError,
     InvalidDeclarationError,
+    InvalidGameStateError,
     InvalidOptionError,
+    InvalidPositionError,
     RulesError,
     SaveFileError,
     StaleRulingError,
+    UnknownBallError,
     UnknownGameError,
     WarningNotDueError,
 )
 from rules.facts import ShotFacts
-from rules.game import GAME_KINDS, Game, game_class
+from rules.game import Game
+from rules.kinds import GAME_KINDS, game_class, games, kind_of
 from rules.persist import dumps, load, loads, save
 from rules.types import (
     BallInHand,
@@ -37,10 +47,14 @@ from rules.types import (
     Declaration,
     DeclarationOptions,
     DeclaredFoul,
+    EightBallExtras,
     Foul,
+    GameKind,
     Group,
     Phase,
     Ruling,
+    RulingExtras,
+    SnookerExtras,
 )
 
 __all__ = [
@@ -52,23 +66,32 @@ __all__ = [
     "Declaration",
     "DeclarationOptions",
     "DeclaredFoul",
+    "EightBallExtras",
     "Foul",
     "Game",
+    "GameKind",
     "GameOverError",
     "Group",
     "IllegalPlacementError",
     "InvalidDeclarationError",
+    "InvalidGameStateError",
     "InvalidOptionError",
+    "InvalidPositionError",
     "Phase",
     "RulesError",
     "Ruling",
+    "RulingExtras",
     "SaveFileError",
     "ShotFacts",
+    "SnookerExtras",
     "StaleRulingError",
+    "UnknownBallError",
     "UnknownGameError",
     "WarningNotDueError",
     "dumps",
     "game_class",
+    "games",
+    "kind_of",
     "load",
     "loads",
     "new_game",
@@ -79,12 +102,14 @@ __all__ = [
 def new_game(
     kind: str, players: tuple[str, ...] = ("A", "B"), seed: int | None = None, **options: Any
 ) -> Game:
-    """A new game of ``kind`` ("nine-ball", "eight-ball", "snooker"), racked for the break.
+    """A new game of ``kind`` (a ``GameKind`` or its value: "nine-ball", "eight-ball",
+    "snooker"), racked for the break.
 
     ``seed`` makes the racks reproducible (None draws one and stores it in the game).
-    Options: ``table`` (a ``sim.Table``; default a 9 ft pool table, or the snooker table),
-    ``rack_style`` ("triangle" or "magic", 9-ball: "magic" brings the three-ball rule),
-    ``referee_warns`` (bool, default True). Unknown kinds raise ``UnknownGameError`` naming the
-    kinds; unknown or bad options ``InvalidOptionError``.
+    Options (each game class lists its own in ``options``): ``table`` (a ``sim.Table``; default
+    the class's ``default_table()``), ``breaker`` (the player index who breaks), 9-ball
+    ``rack_style`` ("triangle" or "magic": the three-ball rule), pool ``referee_warns`` (bool,
+    default True), snooker ``rack_number``. Unknown kinds raise ``UnknownGameError`` naming the
+    kinds; unknown or bad options ``InvalidOptionError`` listing the allowed ones.
     """
     return game_class(kind).new(players=tuple(players), seed=seed, **options)

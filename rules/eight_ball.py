@@ -28,11 +28,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from rules.errors import InvalidDeclarationError, InvalidOptionError
+from rules.errors import InvalidDeclarationError, InvalidGameStateError
 from rules.facts import ShotFacts
 from rules.game import Game
 from rules.placement import with_spots
-from rules.pool import CLAUSE_WRONG_BALL, COMMON_DECLARABLE, FoulCode, PoolGame
+from rules.pool import CLAUSE_WRONG_BALL, COMMON_DECLARABLE, POOL_OPTIONS, FoulCode, PoolGame
 from rules.racks import eight_ball_rack, racked_state
 from rules.types import (
     BallInHand,
@@ -40,9 +40,12 @@ from rules.types import (
     Declaration,
     DeclarationOptions,
     DeclaredFoul,
+    EightBallExtras,
+    GameKind,
     Group,
     Phase,
     Ruling,
+    RulingExtras,
 )
 
 if TYPE_CHECKING:
@@ -105,7 +108,11 @@ EIGHT_DECLARABLE: dict[str, str] = {
 class EightBallGame(PoolGame):
     """A rack of 8-ball. ``groups[i]`` is player i's group once assigned (None: open table)."""
 
-    kind = "eight-ball"
+    kind = GameKind.EIGHT_BALL
+    title = "8-ball"
+    ball_names = ("cue", *(str(i) for i in range(1, 16)))
+    options = POOL_OPTIONS
+    phases = PoolGame.phases | {Phase.OPEN_TABLE, Phase.GROUPS_ASSIGNED}
 
     groups: tuple[Group | None, ...] = (None, None)
 
@@ -117,15 +124,36 @@ class EightBallGame(PoolGame):
         9 ft), ``breaker`` (0 or 1)."""
         options = dict(options)
         common = cls._common_options(players, seed, options)
-        if options:
-            raise InvalidOptionError(
-                f"unknown 8-ball option(s) {', '.join(sorted(options))}; allowed: table, breaker"
-            )
         state = racked_state(eight_ball_rack(common["table"], common["seed"], 0))
         game = cls(state=state, **common)
         return replace(
             game, ball_on=game.first_ball_on(state), ball_in_hand=BallInHand.BEHIND_HEAD_STRING
         )
+
+    @classmethod
+    def _play_phase(cls) -> Phase:
+        return Phase.OPEN_TABLE
+
+    def _check_game_fields(self) -> None:
+        """``groups``: one entry per player, both None (open table) or one group each."""
+        g = self.groups
+        ok = isinstance(g, tuple) and len(g) == 2 and all(x is None or x in Group for x in g)
+        if ok and (g[0] is None) != (g[1] is None):
+            ok = False
+        if ok and g[0] is not None and g[1] is not g[0].other:
+            ok = False
+        if not ok:
+            raise InvalidGameStateError(
+                f"8-ball: groups = {g!r} is refused; allowed: (None, None) on an open table, "
+                "or one of solids / stripes each"
+            )
+
+    def default_ball_on(self) -> frozenset[int]:
+        """On the break every object ball but the 8; then the player's balls on
+        (``balls_on_for``)."""
+        if self.phase is Phase.BREAK:
+            return self.first_ball_on(self.state)
+        return self.balls_on_for(self.to_play, self.state)
 
     def rack_positions(self, rack_number: int) -> np.ndarray:
         return eight_ball_rack(self.table, self.seed, rack_number)
@@ -250,7 +278,9 @@ class EightBallGame(PoolGame):
                     f"{p1} spots the 8 and keeps shooting, or re-racks and breaks again "
                     "(WPA 3.4: the breaker chooses)."
                 ),
-                details=(("choice_context", "eight_on_break_foul" if fouls else "eight_on_break"),),
+                extras=RulingExtras(
+                    choice_context="eight_on_break_foul" if fouls else "eight_on_break"
+                ),
             )
         if objects_off:
             spot = (self.spot_on_foot(final, 8),) if 8 in objects_off else ()
@@ -277,7 +307,7 @@ class EightBallGame(PoolGame):
                     )
                 ),
                 notes=tuple(notes),
-                details=(("choice_context", "off_table_on_break"),),
+                extras=RulingExtras(choice_context="off_table_on_break"),
             )
         if shortfall is not None:
             notes.append(shortfall.describe())
@@ -297,7 +327,7 @@ class EightBallGame(PoolGame):
                     f"re-racks and breaks, or re-racks and lets {p1} break again."
                 ),
                 notes=tuple(notes),
-                details=(("choice_context", "illegal_break"),),
+                extras=RulingExtras(choice_context="illegal_break"),
             )
         if fouls:
             return Ruling(
@@ -445,7 +475,7 @@ class EightBallGame(PoolGame):
                 f"({CLAUSE_GROUP_ASSIGNED})."
             )
         phase = Phase.OPEN_TABLE if groups[shooter] is None else Phase.GROUPS_ASSIGNED
-        details: tuple[tuple[str, object], ...] = (("groups", groups),)
+        extras = EightBallExtras(groups=groups)
         if called_in:
             return Ruling(
                 **base,
@@ -454,7 +484,7 @@ class EightBallGame(PoolGame):
                 next_ball_on=self._on_after(shooter, final, (), groups),
                 reason=f"{p1} pocketed the called {called} in the called pocket and shoots again.",
                 notes=tuple(notes),
-                details=details,
+                extras=extras,
             )
         pots = ", ".join(self.name_of(b) for b in pocketed_objects)
         return Ruling(
@@ -469,15 +499,17 @@ class EightBallGame(PoolGame):
             )
             + f": {p2} to play.",
             notes=tuple(notes),
-            details=details,
+            extras=extras,
         )
 
     # ------------------------------------------------------------------ applying
     def _after_shot(self, ruling: Ruling) -> Game:
         game = super()._after_shot(ruling)
-        groups = ruling.detail("groups")
-        if groups is not None and isinstance(game, EightBallGame):
-            game = replace(game, groups=tuple(groups))  # type: ignore[arg-type]
+        extras = ruling.extras
+        if isinstance(extras, EightBallExtras) and extras.groups is not None:
+            if not isinstance(game, EightBallGame):
+                raise TypeError(f"an 8-ball ruling applied to {type(game).__name__}")
+            game = replace(game, groups=extras.groups)
         return game
 
     def _resolve_choice(self, choice: Choice) -> Game:

@@ -20,6 +20,21 @@ class InvalidOptionError(RulesError):
     """A game option that does not exist or has a value out of range (``rack_style="round"``)."""
 
 
+class UnknownBallError(RulesError):
+    """A ball name or index the game does not have (the message lists the names or the range)."""
+
+
+class InvalidPositionError(RulesError):
+    """A position a game cannot be built in: a ball off the cloth, two balls overlapping, a
+    position that is not a pair of finite numbers. The message names the balls and the limit."""
+
+
+class InvalidGameStateError(RulesError):
+    """A game value out of shape or range: a state with the wrong number of balls, a player
+    index out of range, a counter out of range, a phase or zone the game does not use, a ball on
+    that is not on the table. The message names the field, the value and what is allowed."""
+
+
 class GameOverError(RulesError):
     """A shot, a ruling or a choice was offered to a game that is already over."""
 

@@ -13,19 +13,26 @@ is keeping the old value. The public moves are the same for every game:
   (checked), simulate, judge, apply.
 * ``choose(choice) -> Game``, ``give_warning() -> Game``.
 
-Hooks a game overrides (each documented below): ``new`` (classmethod), ``ball_names``,
-``_judge``, ``_check_declaration``, ``declarable_fouls``, ``declaration_options``,
-``_after_shot`` (usually extending the base version), ``_resolve_choice``.
+Hooks a game overrides (each documented below): ``new`` (classmethod), ``_judge``,
+``_check_declaration``, ``declarable_fouls``, ``declaration_options``, ``_after_shot`` (usually
+extending the base version), ``_resolve_choice``, ``default_ball_on``, ``_check_game_fields``.
 
-Game kinds are found by ``game_class(kind)``: "nine-ball" -> ``rules.nine_ball.NineBallGame``,
-"eight-ball" -> ``rules.eight_ball.EightBallGame``, "snooker" -> ``rules.snooker.SnookerGame``.
+Metadata every game class carries (class attributes, read by ``rules.kinds``, the registry):
+``kind``, ``title``, ``ball_names``, ``table_kind``, ``options``, ``player_counts``, ``phases``,
+``hand_zones``; ``default_table()`` and ``allowed_tables()``. ``game_class(kind)`` in
+``rules.kinds`` finds the class of a kind.
+
+Every value of a ``Game`` is checked when it is made (``__post_init__``), including by
+``dataclasses.replace``: a 9-ball game given a 5-ball state or ``to_play=7`` raises
+``InvalidGameStateError`` saying what is allowed. ``Game.in_position`` builds a game in a given
+position (balls by name, phase, turn, counters), checking positions too (``rules.position``).
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -37,13 +44,24 @@ from rules.errors import (
     GameOverError,
     IllegalPlacementError,
     InvalidDeclarationError,
+    InvalidGameStateError,
+    InvalidOptionError,
     StaleRulingError,
-    UnknownGameError,
+    UnknownBallError,
     WarningNotDueError,
 )
 from rules.facts import ShotFacts, on_table_indices
 from rules.placement import validate_placement, with_spots, zone_words
-from rules.types import BallInHand, Choice, Declaration, DeclarationOptions, Phase, Ruling
+from rules.position import check_game_fields, check_member, state_from_positions
+from rules.types import (
+    BallInHand,
+    Choice,
+    Declaration,
+    DeclarationOptions,
+    GameKind,
+    Phase,
+    Ruling,
+)
 
 if TYPE_CHECKING:
     from typing import Self
@@ -51,23 +69,6 @@ if TYPE_CHECKING:
     from sim.balls import BallState
     from sim.strike import Strike
     from sim.table import Table
-
-#: kind -> (module, class name) of every game ``new_game`` knows.
-GAME_KINDS: dict[str, tuple[str, str]] = {
-    "nine-ball": ("rules.nine_ball", "NineBallGame"),
-    "eight-ball": ("rules.eight_ball", "EightBallGame"),
-    "snooker": ("rules.snooker", "SnookerGame"),
-}
-
-
-def game_class(kind: str) -> type[Game]:
-    """The ``Game`` subclass for ``kind``; ``UnknownGameError`` naming the kinds otherwise."""
-    if kind not in GAME_KINDS:
-        raise UnknownGameError(f"unknown game {kind!r}; the games are: {', '.join(GAME_KINDS)}")
-    module_name, class_name = GAME_KINDS[kind]
-    cls = getattr(importlib.import_module(module_name), class_name)
-    assert issubclass(cls, Game)
-    return cls
 
 
 def draw_seed() -> int:
@@ -100,11 +101,26 @@ class Game(ABC):
         last_reason: the plain-word reason of the last ruling applied (for a scoreboard).
         referee_warns: the program warns a player after a second consecutive foul by itself;
             when False a player must call ``give_warning``.
-        choice_context: why ``pending_choice`` is offered (``Ruling.detail("choice_context")``,
+        choice_context: why ``pending_choice`` is offered (``Ruling.extras.choice_context``,
             e.g. "push_out", "dry_break"), so ``_resolve_choice`` knows what each option means.
     """
 
-    kind: ClassVar[str] = ""
+    #: The game's kind (the registry key) and its name for people.
+    kind: ClassVar[GameKind]
+    title: ClassVar[str] = ""
+    #: Name of each ball index: "cue" first (ball 0), then "1".. or "red_1".., "yellow"...
+    ball_names: ClassVar[tuple[str, ...]] = ()
+    #: ``sim.Table.kind`` of the tables the game is played on ("pool" or "snooker").
+    table_kind: ClassVar[str] = ""
+    #: The keyword options ``new`` accepts: name -> what it takes, in words.
+    options: ClassVar[Mapping[str, str]] = {}
+    #: How many players may play (snooker: 2, or 4 in two teams).
+    player_counts: ClassVar[tuple[int, ...]] = (2,)
+    #: The phases and ball-in-hand zones the game uses.
+    phases: ClassVar[frozenset[Phase]] = frozenset()
+    hand_zones: ClassVar[frozenset[BallInHand]] = frozenset()
+    #: Most consecutive fouls a player can stand at (None: no limit is kept).
+    max_fouls_in_a_row: ClassVar[int | None] = None
 
     table: Table
     state: BallState
@@ -135,10 +151,82 @@ class Game(ABC):
     ) -> Self:
         """A new game of this kind, racked and ready for the break. Each game defines it."""
 
+    @classmethod
+    @abstractmethod
+    def default_table(cls) -> Table:
+        """The table the game is played on unless told otherwise. Each game defines it."""
+
+    @classmethod
+    @abstractmethod
+    def allowed_tables(cls) -> tuple[Table, ...]:
+        """The standard tables the game may be played on, default first (a menu's choices).
+        Each game defines it."""
+
+    def default_ball_on(self) -> frozenset[int]:
+        """The balls on in this position by the game's rule for ``phase`` (what ``in_position``
+        uses when no ``ball_on`` is given). The base: every object ball on the table."""
+        return frozenset(b for b in self.balls_on_table() if b != 0)
+
+    def _check_game_fields(self) -> None:
+        """A game's own field checks (``InvalidGameStateError``); the base has none."""
+        return None
+
+    # ------------------------------------------------------------------ metadata lookups
+    @classmethod
+    def ball_index(cls, name: str) -> int:
+        """The state index of the ball called ``name``; ``UnknownBallError`` listing the names."""
+        try:
+            return cls.ball_names.index(name)
+        except ValueError:
+            raise UnknownBallError(
+                f"{cls.title} has no ball {name!r}; the balls are: {', '.join(cls.ball_names)}"
+            ) from None
+
+    @classmethod
+    def ball_name(cls, index: int) -> str:
+        """The name of ball ``index``; ``UnknownBallError`` giving the range otherwise."""
+        if isinstance(index, bool) or not 0 <= int(index) < len(cls.ball_names):
+            raise UnknownBallError(
+                f"{cls.title} has no ball {index!r}; balls are 0..{len(cls.ball_names) - 1}"
+            )
+        return cls.ball_names[int(index)]
+
+    @classmethod
+    def check_option_names(cls, options: Mapping[str, Any]) -> None:
+        """``InvalidOptionError`` for any option ``new`` does not take, listing the allowed."""
+        unknown = sorted(set(options) - set(cls.options))
+        if unknown:
+            allowed = "; ".join(f"{k} ({v})" for k, v in sorted(cls.options.items()))
+            raise InvalidOptionError(
+                f"unknown {cls.title} option(s) {', '.join(unknown)}; allowed: {allowed}"
+            )
+
+    @classmethod
+    def table_option(cls, table: Any) -> Table:
+        """``table`` checked to be a ``sim.Table`` of this game's kind; None gives
+        ``default_table()``. ``InvalidOptionError`` otherwise."""
+        if table is None:
+            return cls.default_table()
+        if getattr(table, "kind", None) != cls.table_kind:
+            names = ", ".join(t.name for t in cls.allowed_tables())
+            raise InvalidOptionError(
+                f"{cls.title} is played on a {cls.table_kind} table ({names}); "
+                f"got {getattr(table, 'name', table)!r}"
+            )
+        result: Table = table
+        return result
+
+    # ------------------------------------------------------------------ checked values
+    def __post_init__(self) -> None:
+        """Check every field against the game's rules of shape; ``InvalidGameStateError``
+        naming the field, the value and what is allowed. Runs for ``replace`` too."""
+        check_game_fields(self)
+        self._check_game_fields()
+
     @property
-    def ball_names(self) -> tuple[str, ...]:
-        """Name of each ball index ("cue", "1", ..., or "red_1", "yellow", ...)."""
-        return ("cue", *(str(i) for i in range(1, int(self.state.n))))
+    def sides(self) -> int:
+        """How many sides score (``score`` has one entry each): one per player in pool."""
+        return len(self.players)
 
     @abstractmethod
     def _judge(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
@@ -183,7 +271,7 @@ class Game(ABC):
             pending_choice=(),
             shot_number=self.shot_number + 1,
             last_reason=ruling.reason,
-            choice_context=str(ruling.detail("choice_context", "")),
+            choice_context=ruling.extras.choice_context,
         )
 
     def _resolve_choice(self, choice: Choice) -> Game:
@@ -193,6 +281,88 @@ class Game(ABC):
         if choice is Choice.ACCEPT_TABLE:
             return replace(self, pending_choice=())
         raise ChoiceNotOfferedError(f"{type(self).__name__} cannot resolve {choice.value}")
+
+    # ------------------------------------------------------------------ a given position
+    @classmethod
+    def in_position(
+        cls,
+        balls: Mapping[str, tuple[float, float]],
+        *,
+        players: tuple[str, ...] = ("A", "B"),
+        to_play: int = 0,
+        phase: Phase | str | None = None,
+        ball_in_hand: BallInHand | str = BallInHand.NONE,
+        ball_on: frozenset[int] | None = None,
+        score: tuple[int, ...] | None = None,
+        fouls_in_a_row: tuple[int, ...] | None = None,
+        warning_given: tuple[bool, ...] | None = None,
+        breaker: int | None = None,
+        seed: int = 0,
+        **options: Any,
+    ) -> Self:
+        """This game with ``balls`` (name -> centre (x, y), m; the others off the table) and
+        the state of play given, every value checked.
+
+        ``phase`` defaults to the game's ordinary play phase (``phases``; 9-ball ``PLAY``, 8-ball
+        ``OPEN_TABLE``, snooker ``REDS``); ``ball_on`` to ``default_ball_on()`` for that phase;
+        ``score``, ``fouls_in_a_row`` to zeros, ``warning_given`` to False each; ``breaker`` to
+        ``to_play`` on a break, else 0. ``options`` are ``new``'s options (``table``,
+        ``rack_style``, ...) or fields of this game (8-ball ``groups``, snooker ``free_ball``).
+
+        Raises ``UnknownBallError`` (a ball name), ``InvalidPositionError`` (off the cloth,
+        overlapping), ``InvalidGameStateError`` (an index, a counter, a phase, a zone, a ball on
+        that is not an object ball on the table), ``InvalidOptionError`` (an unknown option or
+        field, listing the allowed ones)."""
+        new_options = {k: v for k, v in options.items() if k in cls.options}
+        own_fields = set(cls.__dataclass_fields__) - set(Game.__dataclass_fields__)
+        fields = {k: v for k, v in options.items() if k in own_fields}
+        unknown = sorted(set(options) - set(new_options) - set(fields))
+        if unknown:
+            allowed = sorted(set(cls.options) | own_fields)
+            raise InvalidOptionError(
+                f"{cls.title} in a position: unknown option(s) or field(s) {', '.join(unknown)}; "
+                f"allowed: {', '.join(allowed)}"
+            )
+        fresh = cls.new(players=tuple(players), seed=seed, **new_options)
+        state = state_from_positions(fresh.table, cls.ball_names, balls)
+        play_phase = cls._play_phase() if phase is None else phase
+        check_member(fresh, "phase", play_phase, {*cls.phases, *(p.value for p in cls.phases)})
+        check_member(
+            fresh,
+            "ball_in_hand",
+            ball_in_hand,
+            {*cls.hand_zones, *(z.value for z in cls.hand_zones)},
+        )
+        the_phase = Phase(play_phase)
+        zeros = (0,) * len(fresh.players)
+        game = replace(
+            fresh,
+            state=state,
+            to_play=to_play,
+            phase=the_phase,
+            ball_in_hand=BallInHand(ball_in_hand),
+            ball_on=frozenset(),
+            score=fresh.score if score is None else tuple(score),
+            fouls_in_a_row=zeros if fouls_in_a_row is None else tuple(fouls_in_a_row),
+            warning_given=(
+                (False,) * len(fresh.players) if warning_given is None else tuple(warning_given)
+            ),
+            breaker=(to_play if the_phase is Phase.BREAK else 0) if breaker is None else breaker,
+            **fields,
+        )
+        on = game.default_ball_on() if ball_on is None else frozenset(ball_on)
+        objects = game.balls_on_table() - {0}
+        if not on <= objects:
+            raise InvalidGameStateError(
+                f"{cls.title}: ball_on {sorted(on)} is refused; only object balls on the table "
+                f"may be on: {sorted(objects)}"
+            )
+        return replace(game, ball_on=on)
+
+    @classmethod
+    def _play_phase(cls) -> Phase:
+        """The phase of ordinary play, ``in_position``'s default. Each game says."""
+        return Phase.PLAY
 
     # ------------------------------------------------------------------ helpers for games
     def other(self, player: int) -> int:

@@ -23,15 +23,26 @@ The clauses and how each is judged are listed in ``docs/rules-coverage.md``. In 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from rules.errors import InvalidDeclarationError, InvalidOptionError
+from rules.errors import InvalidDeclarationError, InvalidGameStateError, InvalidOptionError
 from rules.facts import ShotFacts
 from rules.game import Game
 from rules.placement import with_spots
-from rules.pool import CLAUSE_WRONG_BALL, FoulCode, PoolGame
+from rules.pool import CLAUSE_WRONG_BALL, POOL_OPTIONS, FoulCode, PoolGame
 from rules.racks import nine_ball_rack, racked_state
-from rules.types import BallInHand, Choice, Declaration, DeclarationOptions, Foul, Phase, Ruling
+from rules.types import (
+    BallInHand,
+    Choice,
+    Declaration,
+    DeclarationOptions,
+    Foul,
+    GameKind,
+    Phase,
+    Ruling,
+    RulingExtras,
+)
 
 if TYPE_CHECKING:
     from typing import Self
@@ -64,7 +75,13 @@ class NineBallGame(PoolGame):
     """A rack of 9-ball. ``rack_style`` is "triangle" (four-cushion break rule) or "magic"
     (template rack: the three-ball rule)."""
 
-    kind = "nine-ball"
+    kind = GameKind.NINE_BALL
+    title = "9-ball"
+    ball_names = ("cue", *(str(i) for i in range(1, 10)))
+    options = MappingProxyType(
+        {**POOL_OPTIONS, "rack_style": "triangle (default) or magic (the three-ball rule)"}
+    )
+    phases = PoolGame.phases | {Phase.PUSH_OUT_ALLOWED, Phase.PLAY}
 
     rack_style: str = "triangle"
 
@@ -82,16 +99,22 @@ class NineBallGame(PoolGame):
             raise InvalidOptionError(
                 f"rack_style {rack_style!r} is unknown; allowed: {', '.join(RACK_STYLES)}"
             )
-        if options:
-            raise InvalidOptionError(
-                f"unknown 9-ball option(s) {', '.join(sorted(options))}; "
-                "allowed: table, rack_style, referee_warns, breaker"
-            )
         state = racked_state(nine_ball_rack(common["table"], common["seed"], 0))
         game = cls(state=state, rack_style=rack_style, **common)
         return replace(
             game, ball_on=game.first_ball_on(state), ball_in_hand=BallInHand.BEHIND_HEAD_STRING
         )
+
+    def _check_game_fields(self) -> None:
+        if self.rack_style not in RACK_STYLES:
+            raise InvalidGameStateError(
+                f"9-ball: rack_style = {self.rack_style!r} is refused; "
+                f"allowed: {', '.join(RACK_STYLES)}"
+            )
+
+    def default_ball_on(self) -> frozenset[int]:
+        """The lowest-numbered object ball on the table."""
+        return self.first_ball_on(self.state)
 
     def rack_positions(self, rack_number: int) -> np.ndarray:
         return nine_ball_rack(self.table, self.seed, rack_number)
@@ -228,7 +251,7 @@ class NineBallGame(PoolGame):
                     else f"Dry break ({CLAUSE_THREE_BALL}): {p2} accepts the table (no push-out) "
                     f"or hands it back to {p1}, who may then push out."
                 ),
-                details=(("choice_context", "push_out" if push_out else "dry_break"),),
+                extras=RulingExtras(choice_context="push_out" if push_out else "dry_break"),
             )
         if nine_down:
             return self.rack_won(common, shooter, f"{p1} pocketed the 9 on a legal shot and wins.")

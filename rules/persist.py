@@ -36,7 +36,8 @@ from typing import Any
 import numpy as np
 
 from rules.errors import RulesError, SaveFileError, UnknownGameError
-from rules.game import GAME_KINDS, Game, game_class
+from rules.game import Game
+from rules.kinds import GAME_KINDS, game_class
 
 FORMAT = "cuesim-game"
 VERSION = 1

@@ -16,7 +16,9 @@ them with ``wrong_ball_foul`` and ``no_cushion_foul``.
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -84,36 +86,55 @@ CLAUSE_NO_CUSHION = "« Pas de bande après contact lorsque aucune bille n'est e
 CLAUSE_OBJECT_OFF = "« Bille de but éjectée de la surface de jeu »"
 
 
+#: Options both pool games take (``Game.options``): name -> what it accepts.
+POOL_OPTIONS: Mapping[str, str] = MappingProxyType(
+    {
+        "table": "a pool sim.Table: 9 ft (default), 8 ft or 7 ft",
+        "breaker": "0 or 1, the player who breaks",
+        "referee_warns": "bool, the program gives the two-fouls warning (default True)",
+    }
+)
+
+
 class PoolGame(Game):
     """Base of the two pool games. Frozen like ``Game``; adds no fields."""
 
+    table_kind = "pool"
+    phases = frozenset({Phase.BREAK, Phase.OVER})
+    hand_zones = frozenset({BallInHand.NONE, BallInHand.ANYWHERE, BallInHand.BEHIND_HEAD_STRING})
+    max_fouls_in_a_row = 3
+
     # ------------------------------------------------------------------ set-up
     @classmethod
-    def _table_option(cls, options: dict[str, Any]) -> Table:
-        from rules.errors import InvalidOptionError
+    def default_table(cls) -> Table:
+        """A 9 ft WPA pool table."""
         from sim.table import Table
 
-        table = options.pop("table", None)
-        if table is None:
-            return Table.pool(feet=9)
-        if getattr(table, "kind", None) != "pool":
-            raise InvalidOptionError(
-                f"{cls.kind} is played on a pool table; got {getattr(table, 'name', table)!r}"
-            )
-        return table
+        return Table.pool(feet=9)
+
+    @classmethod
+    def allowed_tables(cls) -> tuple[Table, ...]:
+        """The 9 ft and 8 ft WPA tables and the 7 ft bar box."""
+        from sim.table import Table
+
+        return tuple(Table.pool(feet=f) for f in (9, 8, 7))
 
     @classmethod
     def _common_options(
         cls, players: tuple[str, ...], seed: int | None, options: dict[str, Any]
     ) -> dict[str, Any]:
+        """The fields both pool games set from ``new``'s arguments; pops the options read
+        (``table``, ``referee_warns``, ``breaker``) from ``options``, after refusing any option
+        the game does not take."""
         from rules.errors import InvalidOptionError
 
+        cls.check_option_names(options)
         players = tuple(str(p) for p in players)
         if len(players) != 2:
             raise InvalidOptionError(
                 f"{cls.kind} is played by two players; got {len(players)}: {players}"
             )
-        table = cls._table_option(options)
+        table = cls.table_option(options.pop("table", None))
         referee_warns = bool(options.pop("referee_warns", True))
         breaker = int(options.pop("breaker", 0))
         if breaker not in (0, 1):
@@ -179,7 +200,7 @@ class PoolGame(Game):
     # ------------------------------------------------------------------ fouls shared by both games
     def final_state(self, result: Any, declaration: Declaration) -> BallState:
         """``result.final`` with the balls declared off the table taken off it."""
-        state = result.final
+        state: BallState = result.final
         for b in sorted(declaration.off_table):
             state = state.with_ball_removed(b)
         return state

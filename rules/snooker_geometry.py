@@ -61,6 +61,16 @@ COLOUR_VALUES: Mapping[str, int] = {
     "pink": 6,
     "black": 7,
 }
+
+
+def ball_value(ball: int) -> int:
+    """Face value of object ball ``ball`` (a state index): 1 for a red, the colour's value
+    otherwise (snooker.txt 1)."""
+    if ball in RED_INDICES:
+        return 1
+    return COLOUR_VALUES[BALL_NAMES[ball]]
+
+
 #: Red names, ``red_1`` .. ``red_15``.
 RED_NAMES: tuple[str, ...] = tuple(f"red_{k}" for k in range(1, 16))
 #: Ball names by state index: 0 the cue ball, 1..15 the reds, 16..21 the colours.
@@ -151,7 +161,8 @@ def d_sample_points(table: Table, spacing: float = D_SAMPLE_SPACING) -> np.ndarr
     )
     pts = np.vstack([grid[inside], arc, line])
     keep = [bool(table.contains_ball(float(x), float(y))) for x, y in pts]
-    return pts[np.array(keep, dtype=bool)]
+    kept: np.ndarray = pts[np.array(keep, dtype=bool)]
+    return kept
 
 
 # --- occupancy and the spot cascade ----------------------------------------------------------
@@ -287,10 +298,12 @@ def segment_point_distances(start: np.ndarray, end: np.ndarray, points: np.ndarr
     rel = np.asarray(points, dtype=np.float64).reshape(-1, 2) - start
     length2 = float(seg @ seg)
     if length2 == 0.0:
-        return np.hypot(rel[:, 0], rel[:, 1])
+        to_start: np.ndarray = np.hypot(rel[:, 0], rel[:, 1])
+        return to_start
     t = np.clip(rel @ seg / length2, 0.0, 1.0)
     closest = np.outer(t, seg)
-    return np.hypot(rel[:, 0] - closest[:, 0], rel[:, 1] - closest[:, 1])
+    to_segment: np.ndarray = np.hypot(rel[:, 0] - closest[:, 0], rel[:, 1] - closest[:, 1])
+    return to_segment
 
 
 def is_path_clear(

@@ -7,12 +7,22 @@ are stored in save files: never change an existing value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sim.balls import BallState
+
+
+class GameKind(StrEnum):
+    """The games the referee knows. A ``StrEnum``: ``GameKind.NINE_BALL == "nine-ball"``, so the
+    old string calls (``rules.new_game("snooker")``) keep working. The values are stored in save
+    files (``"kind"``): never change one. ``rules.kinds`` maps each to its game class."""
+
+    NINE_BALL = "nine-ball"
+    EIGHT_BALL = "eight-ball"
+    SNOOKER = "snooker"
 
 
 class BallInHand(StrEnum):
@@ -145,6 +155,59 @@ class Foul:
 
 
 @dataclass(frozen=True)
+class RulingExtras:
+    """What a ruling tells the game's ``apply`` beyond the common fields (every game).
+
+    Fields:
+        choice_context: why ``Ruling.options`` are offered ("push_out", "dry_break",
+            "illegal_break", ...), copied to ``Game.choice_context`` so the game's
+            ``_resolve_choice`` knows what each option means; "" when no option is offered.
+    """
+
+    choice_context: str = ""
+
+
+@dataclass(frozen=True)
+class EightBallExtras(RulingExtras):
+    """8-ball: the groups after the shot.
+
+    Fields:
+        groups: per player, the group after the shot (None: the table is still open);
+            None when the shot leaves the groups as they were.
+    """
+
+    groups: tuple[Group | None, ...] | None = None
+
+
+@dataclass(frozen=True)
+class SnookerExtras(RulingExtras):
+    """Snooker: the break, the free ball, the miss and the re-spotted black after a stroke.
+
+    Fields:
+        penalty: points of the foul given to the opponent (0 without a foul; at least 4).
+        free_ball: the next player may nominate a free ball (WPBSA 3.12; snooker.txt §9).
+        miss: the foul was also called a miss (WPBSA 3.14): the balls may be replaced.
+        full_ball_misses: consecutive misses of a full ball by the shooter, this one included
+            (0 when this foul was no such miss).
+        break_points: the shooter's break still running after the stroke (0 when it ended).
+        finished_break: the break that ended on this stroke (0 when it goes on).
+        replace_state: the balls before the stroke, when a miss lets them be replaced.
+        nominated: the colour nominated (given or inferred) after a potted red, else None.
+        respotted_black: the scores were level at the end: the black is re-spotted (WPBSA 3.8).
+    """
+
+    penalty: int = 0
+    free_ball: bool = False
+    miss: bool = False
+    full_ball_misses: int = 0
+    break_points: int = 0
+    finished_break: int = 0
+    replace_state: BallState | None = None
+    nominated: int | None = None
+    respotted_black: bool = False
+
+
+@dataclass(frozen=True)
 class Ruling:
     """The referee's verdict on one shot. Pure data: judging changes nothing.
 
@@ -169,7 +232,8 @@ class Ruling:
         winner: index of the winner when ``frame_over``, else None.
         reason: the decision in plain words ("Ann pocketed the 9 legally and wins").
         notes: further plain-word lines (the warning, a respotted ball, a group assigned).
-        details: game-specific (name, value) pairs the game's ``apply`` reads (8-ball groups).
+        extras: what the game's ``apply`` reads besides the common fields, typed per game
+            (``RulingExtras``, ``EightBallExtras``, ``SnookerExtras``).
     """
 
     shooter: int
@@ -191,7 +255,7 @@ class Ruling:
     winner: int | None = None
     reason: str = ""
     notes: tuple[str, ...] = ()
-    details: tuple[tuple[str, object], ...] = field(default=())
+    extras: RulingExtras = RulingExtras()
 
     @property
     def is_foul(self) -> bool:
@@ -199,11 +263,9 @@ class Ruling:
         return bool(self.fouls)
 
     def detail(self, name: str, default: object = None) -> object:
-        """The game-specific value stored under ``name`` in ``details``, or ``default``."""
-        for key, value in self.details:
-            if key == name:
-                return value
-        return default
+        """The field ``name`` of ``extras``, or ``default`` when this game's extras have none.
+        Untyped, for generic readers (a debugger, a log); code of a game reads ``extras``."""
+        return getattr(self.extras, name, default)
 
     def summary(
         self, players: tuple[str, ...] | None = None, names: tuple[str, ...] | None = None

@@ -1,0 +1,446 @@
+"""Snooker fouls, one family per function, each naming its clause.
+
+Clauses are cited as ``§n.k`` (item k of section n of the French text ``snooker.txt``) and
+"WPBSA x.y" (the official rule book). Every function here is pure: it reads a ``StrokeContext``
+(what the referee knows of the stroke: the game before it, the declaration, the log's facts)
+and returns the fouls it finds as a tuple, in the order the rules list them. ``find_fouls``
+runs the families in that order.
+
+Penalties (§11): every foul costs at least ``MIN_PENALTY`` points; "the value of the ball on"
+is 1 while reds are on, the nominated colour's value after a red, the colour on's value in the
+colours; a free ball takes the value of the ball on (§9.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from rules.placement import is_in_d
+from rules.snooker_geometry import (
+    BALL_INDEX,
+    BALL_NAMES,
+    RED_INDICES,
+    ball_value,
+    is_snookered_by,
+)
+from rules.types import BallInHand, Declaration, DeclaredFoul, Foul, Phase
+
+if TYPE_CHECKING:
+    from rules.facts import Contact, ShotFacts
+    from sim.balls import BallState
+    from sim.table import Table
+
+#: Smallest penalty of any foul (§11, "quatre points").
+MIN_PENALTY = 4
+#: Penalty of the fouls of §11.4.
+SEVEN_POINT_PENALTY = 7
+#: A cue-ball contact with a ball it was touching, at most this long after the strike (s), moved
+#: that ball: a push stroke (§7.2). Playing away from it never makes such a contact in 2-D.
+PUSH_CONTACT_S = 1e-6
+
+#: Fouls a player (or the lab) may declare: code -> (clause, value rule). "on": the value of the
+#: ball on (§11.1; also for the §11.2 fouls "of the ball on or the ball concerned", since a
+#: declaration names no ball); "seven": §11.4.
+DECLARABLE: dict[str, tuple[str, str]] = {
+    DeclaredFoul.BALLS_MOVING.value: ("§11.1 quand les billes ne sont pas arrêtées", "on"),
+    DeclaredFoul.DOUBLE_HIT.value: ("§11.1 la bille de choc plus d'une fois", "on"),
+    DeclaredFoul.FOOT_OFF_FLOOR.value: (
+        "§11.1 sans qu'un des deux pieds du joueur ne touche le sol",
+        "on",
+    ),
+    DeclaredFoul.OUT_OF_TURN.value: ("§11.1 en dehors de son tour", "on"),
+    DeclaredFoul.BAD_PLACEMENT.value: ("§11.1 incorrectement la mise ou remise en jeu", "on"),
+    DeclaredFoul.JUMP_SHOT.value: ("§11.1 un jump shot (saut)", "on"),
+    "push_stroke": ("§11.2 en faisant un queutage", "on"),
+    DeclaredFoul.BALL_TOUCHED.value: (
+        "§11.2 en touchant une bille avec autre chose que le procédé de la queue",
+        "on",
+    ),
+    "ball_misplaced": ("§11.2 en jouant alors qu'une bille est mal placée", "on"),
+    "used_ball_off_table": (
+        "§11.4 utilise, dans n'importe quel but, une bille qui est hors de la table",
+        "seven",
+    ),
+    DeclaredFoul.PLAYED_OBJECT_BALL.value: (
+        "§11.4 utilise comme bille de choc, toute autre bille que la blanche",
+        "seven",
+    ),
+}
+
+#: The clause of each foul read off the log or the geometry.
+CLAUSES: dict[str, str] = {
+    "cue_ball_pocketed": "§11.1 la bille blanche rentre dans une poche (WPBSA 3.3)",
+    "missed_all": "§11.1 la bille blanche ne touche aucune bille objet (WPBSA 3.3)",
+    "wrong_ball_first": "§11.2 en touchant en premier lieu une bille qui n'est pas ON (WPBSA 3.3)",
+    "simultaneous": "§5 / §11.3 deux billes touchées simultanément",
+    "potted_not_on": "§11.2 en rentrant une bille qui n'est pas ON dans une poche (WPBSA 3.3, 3.4)",
+    "ball_off_table": "§11.2 en éjectant une bille de la table",
+    "reds_successive": "§11.4 joue des rouges à des coups successifs",
+    "no_nomination": "§11.4 après avoir empoché une rouge, faute avant d'avoir désigné",
+    "free_ball_not_first": "§9.4 la bille de choc manque le premier contact (bille libre)",
+    "snookered_with_free_ball": "§9.4 / §11.1 un snooker au moyen de la bille libre",
+    "push_stroke_touching": "§7.2 / §11.2 bille collée: queutage",
+    "bad_placement": "§4 / §11.1 incorrectement la mise ou remise en jeu",
+}
+
+#: Fouls of failing to hit the ball on first: the candidates for a miss (paragraph after §3.10).
+MISS_CODES = frozenset(
+    {"missed_all", "wrong_ball_first", "simultaneous", "reds_successive", "free_ball_not_first"}
+)
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """The ball on for one stroke, known before its log is read (§3, §6, §9).
+
+    Fields:
+        phase: the phase the stroke is played in (the break-off counts as ``REDS``).
+        balls_on: the balls that may be hit first, without the free ball.
+        value_on: the value of the ball on (0 when not known: a colour after a red, none
+            nominated nor inferred).
+        nominated: the colour nominated after a red (given or inferred), else None.
+        nomination_inferred: the nomination was read off the first ball hit (or touching).
+        free: the free ball played, when one is nominated (§9), else None.
+    """
+
+    phase: Phase
+    balls_on: frozenset[int]
+    value_on: int
+    nominated: int | None
+    nomination_inferred: bool
+    free: int | None
+
+
+@dataclass(frozen=True)
+class StrokeContext:
+    """Everything the judge reads about one stroke: the game before it, the declaration, the
+    balls before and after (``initial``, ``final`` as the engine left them) and the log's facts.
+
+    Fields:
+        table: the table; players: the order of play; shooter: index of the player at the
+            table; game_phase, ball_in_hand, score (per side), break_points, full_ball_misses,
+            fouls_in_a_row, warning_given, shot_number: the game's values before the stroke;
+            draw_key: (seed, frame, shot) for the draw after a tie (§3.10).
+        facts: the log read as facts; declaration: the checked declaration.
+        initial, final: ``result.initial`` and ``result.final``.
+        touching: balls touching the cue ball before the stroke (§7).
+        stroke: the ball on (``Stroke``).
+    """
+
+    table: Table
+    players: tuple[str, ...]
+    shooter: int
+    game_phase: Phase
+    ball_in_hand: BallInHand
+    score: tuple[int, ...]
+    break_points: int
+    full_ball_misses: int
+    fouls_in_a_row: tuple[int, ...]
+    warning_given: tuple[bool, ...]
+    shot_number: int
+    draw_key: tuple[int, int, int]
+    facts: ShotFacts
+    declaration: Declaration
+    initial: BallState
+    final: BallState
+    touching: tuple[int, ...]
+    stroke: Stroke
+
+    @property
+    def side(self) -> int:
+        """The shooter's side (score index): the player, or its team (player % 2)."""
+        return self.shooter % 2
+
+    @property
+    def radius(self) -> float:
+        """Ball radius, m."""
+        return float(self.table.ball_radius)
+
+    @cached_property
+    def pos0(self) -> np.ndarray:
+        """Ball centres before the stroke, (n, 2) m."""
+        return np.asarray(self.initial.pos, dtype=float)
+
+    @cached_property
+    def on0(self) -> np.ndarray:
+        """Balls on the table before the stroke, (n,) bool."""
+        return np.asarray(self.initial.on_table, dtype=bool)
+
+    @property
+    def off_declared(self) -> frozenset[int]:
+        """Balls declared off the table (the engine is 2-D)."""
+        return self.declaration.off_table
+
+    @cached_property
+    def potted(self) -> tuple[int, ...]:
+        """Balls pocketed, in event order, without those declared off the table."""
+        return tuple(b for b in self.facts.pocketed if b not in self.off_declared)
+
+    @property
+    def object_potted(self) -> tuple[int, ...]:
+        """Object balls pocketed (``potted`` without the cue ball)."""
+        return tuple(b for b in self.potted if b != 0)
+
+    @property
+    def cue_gone(self) -> bool:
+        """The cue ball was pocketed or left the table."""
+        return 0 in self.potted or 0 in self.off_declared
+
+    def value(self, ball: int) -> int:
+        """A ball's value for penalties: the free ball counts as the ball on (§9.3)."""
+        if self.stroke.free is not None and ball == self.stroke.free:
+            return self.stroke.value_on
+        return ball_value(ball)
+
+    def name(self, ball: int) -> str:
+        """A ball in words: "the cue ball", "the red_4", "the pink"."""
+        return "the cue ball" if ball == 0 else f"the {BALL_NAMES[ball]}"
+
+    def words(self, event: int | None) -> str:
+        """The logged event ``event`` in words ("" for None)."""
+        return "" if event is None else self.facts.describe_event(event, BALL_NAMES)
+
+
+def make_foul(
+    code: str, message: str, penalty: int, evidence: str = "", event: int | None = None
+) -> Foul:
+    """The ``Foul`` of ``code`` under its clause (``CLAUSES`` or ``DECLARABLE``), its penalty
+    raised to ``MIN_PENALTY`` (§11)."""
+    clause = CLAUSES.get(code) or DECLARABLE[code][0]
+    return Foul(code, clause, message, evidence, event, max(MIN_PENALTY, penalty))
+
+
+def placement_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
+    """§4 / §11.1: a cue ball in hand must be played from on or inside the D."""
+    if ctx.ball_in_hand is not BallInHand.IN_D or not ctx.on0[0]:
+        return ()
+    x, y = float(ctx.pos0[0, 0]), float(ctx.pos0[0, 1])
+    if is_in_d(ctx.table, (x, y)):
+        return ()
+    return (
+        make_foul(
+            "bad_placement",
+            "Foul: the cue ball was not played from on or inside the D",
+            ctx.stroke.value_on,
+            f"cue ball at ({x:.4f}, {y:.4f}) m",
+        ),
+    )
+
+
+def pushed_contacts(ctx: StrokeContext) -> tuple[Contact, ...]:
+    """§7.2: contacts of the cue ball, right at the strike, with a ball it was touching."""
+    return tuple(
+        c
+        for c in ctx.facts.contacts
+        if c.t <= PUSH_CONTACT_S
+        and 0 in (c.ball, c.other)
+        and (c.other if c.ball == 0 else c.ball) in ctx.touching
+    )
+
+
+def push_stroke_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
+    """§7.2 / §11.2: moving a ball that touches the cue ball is a push stroke."""
+    fouls = []
+    for c in pushed_contacts(ctx):
+        other = c.other if c.ball == 0 else c.ball
+        fouls.append(
+            make_foul(
+                "push_stroke_touching",
+                f"Foul: push stroke, {ctx.name(other)} was touching the cue ball and was moved",
+                max(ctx.stroke.value_on, ctx.value(other)),
+                ctx.words(c.event),
+                c.event,
+            )
+        )
+    return tuple(fouls)
+
+
+def first_balls_hit(ctx: StrokeContext) -> frozenset[int]:
+    """The balls counted as hit first: the log's first contact, or, when the cue ball touched
+    a ball on and was played away without a push, that ball (§7: "deemed to have hit")."""
+    stroke = ctx.stroke
+    free = stroke.free
+    touching_on = [
+        b
+        for b in ctx.touching
+        if (b == free)
+        or (
+            free is None
+            and b in stroke.balls_on
+            and (stroke.phase is not Phase.COLOUR_AFTER_RED or b == stroke.nominated)
+        )
+    ]
+    if touching_on and not pushed_contacts(ctx):
+        return frozenset({touching_on[0]})
+    return frozenset(ctx.facts.first_contact_balls)
+
+
+def first_contact_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
+    """§3.3, §5, §9.4, §11.4: the first ball hit must be a ball on (the free ball when one is
+    played); a red after a potted red, or two balls at once (unless both reds), is a foul."""
+    stroke = ctx.stroke
+    free = stroke.free
+    on_value = stroke.value_on
+    first = first_balls_hit(ctx)
+    contact = ctx.facts.first_contact
+    event = contact.event if contact is not None else None
+    if not first:
+        return (make_foul("missed_all", "Foul: the cue ball hit no object ball", on_value),)
+    biggest = max([on_value, *(ctx.value(b) for b in first)])
+    if free is not None:
+        legal_first = set(stroke.balls_on) | {free}
+        if free in first and first <= legal_first:
+            return ()
+        message = f"Foul: the cue ball did not hit the free ball ({ctx.name(free)}) first"
+        return (make_foul("free_ball_not_first", message, biggest, ctx.words(event), event),)
+    if stroke.phase is Phase.COLOUR_AFTER_RED and any(b in RED_INDICES for b in first):
+        message = "Foul: a red was played on the stroke after a potted red"
+        return (
+            make_foul("reds_successive", message, SEVEN_POINT_PENALTY, ctx.words(event), event),
+        )
+    if len(first) > 1 and not all(b in RED_INDICES for b in first):
+        balls = " and ".join(ctx.name(b) for b in sorted(first))
+        message = f"Foul: the cue ball hit {balls} simultaneously"
+        return (make_foul("simultaneous", message, biggest, ctx.words(event), event),)
+    if not first <= stroke.balls_on:
+        wrong = sorted(first - stroke.balls_on)
+        message = f"Foul: first contact was {ctx.name(wrong[0])}, not a ball on"
+        penalty = max([on_value, *(ctx.value(b) for b in wrong)])
+        return (make_foul("wrong_ball_first", message, penalty, ctx.words(event), event),)
+    return ()
+
+
+def cue_ball_pocketed_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
+    """§11.1 (WPBSA 3.3): the cue ball went into a pocket."""
+    if 0 not in ctx.potted:
+        return ()
+    pocketing = ctx.facts.pocketing_of(0)
+    event = pocketing.event if pocketing is not None else None
+    message = "Foul: the cue ball went into a pocket"
+    return (make_foul("cue_ball_pocketed", message, ctx.stroke.value_on, ctx.words(event), event),)
+
+
+def off_table_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
+    """§11.2: a ball forced off the table (declared: the engine is 2-D)."""
+    on_value = ctx.stroke.value_on
+    return tuple(
+        make_foul(
+            "ball_off_table",
+            f"Foul: {ctx.name(b)} left the table",
+            on_value if b == 0 else max(on_value, ctx.value(b)),
+            "declared by a player",
+        )
+        for b in sorted(ctx.off_declared)
+    )
+
+
+def pottable_balls(stroke: Stroke) -> frozenset[int]:
+    """The balls that may be potted: after a red only the nominated colour (none when nothing
+    was nominated), else the balls on; and the free ball (§3.5, §9.5)."""
+    if stroke.phase is Phase.COLOUR_AFTER_RED:
+        pottable = {stroke.nominated} if stroke.nominated is not None else set()
+    else:
+        pottable = set(stroke.balls_on)
+    if stroke.free is not None:
+        pottable.add(stroke.free)
+    return frozenset(pottable)
+
+
+def potted_not_on_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
+    """§11.2 (WPBSA 3.3, 3.4): a ball potted that was not on."""
+    pottable = pottable_balls(ctx.stroke)
+    fouls = []
+    for b in ctx.object_potted:
+        if b in pottable:
+            continue
+        pocketing = ctx.facts.pocketing_of(b)
+        event = pocketing.event if pocketing is not None else None
+        fouls.append(
+            make_foul(
+                "potted_not_on",
+                f"Foul: {ctx.name(b)} was potted and was not on",
+                max(ctx.stroke.value_on, ctx.value(b)),
+                ctx.words(event),
+                event,
+            )
+        )
+    return tuple(fouls)
+
+
+def declared_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
+    """§11: the fouls a player declares (a 2-D simulator cannot see them), by code."""
+    fouls = []
+    for code in sorted(ctx.declaration.declared_fouls):
+        clause, rule = DECLARABLE[code]
+        penalty = SEVEN_POINT_PENALTY if rule == "seven" else ctx.stroke.value_on
+        words = clause.split(" ", 1)[1]
+        fouls.append(make_foul(code, f"Foul: {words}", penalty, "declared by a player"))
+    return tuple(fouls)
+
+
+def final_positions(ctx: StrokeContext) -> BallState:
+    """Where the balls stopped (``result.final``), the balls declared off the table removed."""
+    final = ctx.final
+    for b in sorted(ctx.off_declared):
+        if bool(np.asarray(final.on_table)[b]):
+            final = final.with_ball_removed(b)
+    return final
+
+
+def free_ball_snooker_fouls(ctx: StrokeContext, final: BallState) -> tuple[Foul, ...]:
+    """§9.4 / §11.1: a free ball must not snooker the cue ball on the ball(s) on, judged where
+    the balls stop (except when only the pink and black are left). Called on a stroke without
+    any other foul."""
+    free = ctx.stroke.free
+    if free is None or ctx.cue_gone:
+        return ()
+    pos = np.asarray(final.pos, dtype=float)
+    on = np.asarray(final.on_table, dtype=bool)
+    pink_and_black = {BALL_INDEX["pink"], BALL_INDEX["black"]}
+    if ctx.facts.on_table_before - {0} == pink_and_black:
+        return ()
+    targets = [b for b in ctx.stroke.balls_on if on[b]]
+    if not targets or not is_snookered_by(pos[0], targets, free, pos, on, ctx.radius):
+        return ()
+    return (
+        make_foul(
+            "snookered_with_free_ball",
+            f"Foul: the free ball ({ctx.name(free)}) snookers the cue ball on the ball on",
+            ctx.stroke.value_on,
+            f"cue ball at rest at ({pos[0, 0]:.4f}, {pos[0, 1]:.4f}) m",
+        ),
+    )
+
+
+def no_nomination_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
+    """§11.4: a foul after a potted red, before a colour was nominated. Called on a stroke
+    with another foul."""
+    if ctx.stroke.phase is not Phase.COLOUR_AFTER_RED or ctx.stroke.nominated is not None:
+        return ()
+    message = "Foul: a foul after a potted red, before a colour was nominated"
+    return (make_foul("no_nomination", message, SEVEN_POINT_PENALTY),)
+
+
+def find_fouls(ctx: StrokeContext, final: BallState) -> tuple[Foul, ...]:
+    """Every foul of the stroke, in the order the rules list them: placement (§4), push stroke
+    (§7.2), first contact (§3.3, §5, §9.4, §11.4), cue ball pocketed (§11.1), balls off the
+    table (§11.2), balls potted not on (§11.2), declared (§11); then, on an otherwise fair
+    stroke, the free ball snookering (§9.4); then, on a foul, the missing nomination (§11.4)."""
+    fouls = (
+        placement_fouls(ctx)
+        + push_stroke_fouls(ctx)
+        + first_contact_fouls(ctx)
+        + cue_ball_pocketed_fouls(ctx)
+        + off_table_fouls(ctx)
+        + potted_not_on_fouls(ctx)
+        + declared_fouls(ctx)
+    )
+    if not fouls:
+        fouls = free_ball_snooker_fouls(ctx, final)
+    if fouls:
+        fouls += no_nomination_fouls(ctx)
+    return fouls
