@@ -1,11 +1,11 @@
-"""Pool racks: the 9-ball diamond and the 8-ball triangle (PHYSICS.md 5.1, WPA racking rules).
+"""Pool racks: the 9-ball diamond and the 8-ball triangle (docs/physics.md §5.1, WPA racking rules).
 
 Rows advance from the foot spot towards the foot cushion (+y). Row ``k`` sits at
 ``y = y_F + k * sqrt(3) * s / 2`` and ball ``j`` of a row of ``m`` balls at
 ``x = x_F + (2 j - (m - 1)) * s / 2``, with ``s`` the centre spacing: two radii plus a tiny gap
 (``RACK_GAP_FRACTION``), and every ball but the apex moved by a random jitter of at most
-``RACK_JITTER_FRACTION`` of a radius in x and y (PHYSICS.md 5.1, as pooltool does), so the engine
-never starts from exactly touching balls and no two balls overlap.
+``RACK_JITTER_FRACTION`` of a radius in x and y (docs/physics.md §5.1, as pooltool does), so the
+engine never starts from exactly touching balls and no two balls overlap.
 
 * 9-ball ("Départ du jeu"): a diamond of rows 1-2-3-2-1; the 1 on the foot spot (the apex), the 9
   in the centre; the others placed at random, differently on each rack (the rack draws from

@@ -2,7 +2,7 @@
 the snookered test behind the free ball.
 
 Everything here is pure: functions read positions and return new values; no argument is
-mutated. Positions are table-frame metres (DESIGN.md section 4): ``pos`` is an ``(n, 2)`` float
+mutated. Positions are table-frame metres (docs/architecture.md): ``pos`` is an ``(n, 2)`` float
 array of ball centres, ``on_table`` an ``(n,)`` bool mask, ball index 0 the cue ball, indices
 1..15 the reds, 16..21 the colours (see :data:`BALL_NAMES`).
 
@@ -90,7 +90,7 @@ COLOUR_INDICES: tuple[int, ...] = tuple(range(16, 22))
 #: said to touch it.
 SPOT_CLEARANCE = 1e-6
 #: Gap between neighbouring reds in the set-up triangle, m (about 1/1000 of a diameter, as
-#: PHYSICS.md 5.2 suggests): a "tight" triangle whose balls never start overlapping.
+#: docs/physics.md §5.2 suggests): a "tight" triangle whose balls never start overlapping.
 RACK_GAP = 5.25e-5
 #: Largest gap between two ball surfaces for the referee to call them touching (§7; WPBSA 3.17), m.
 #: The engine leaves balls that rest against each other at 2R to within rounding; a human

@@ -9,7 +9,7 @@ from rules.snooker_geometry import BALL_INDEX, BALL_NAMES
 
 
 def snooker_table():
-    """The WPBSA table of PHYSICS.md 5.2."""
+    """The WPBSA table of docs/physics.md §5.2."""
     import sim
 
     return sim.Table.snooker()
