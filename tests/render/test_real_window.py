@@ -56,7 +56,7 @@ def test_cuesim_play_breaks_and_shows_the_call(display, tmp_path) -> None:
     env = dict(os.environ, DISPLAY=display, CUESIM_SCRIPT=str(script), SDL_AUDIODRIVER="dummy")
     env.pop("SDL_VIDEODRIVER", None)
     done = subprocess.run(
-        [sys.executable, "-m", "render.cli", "play", "nine-ball", "--players", "Ann", "Bob",
+        [sys.executable, "-m", "cuesim", "play", "nine-ball", "--players", "Ann", "Bob",
          "--seed", "3", "--save", str(tmp_path / "s.json")],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=240,
     )  # fmt: skip
@@ -79,14 +79,14 @@ def test_cuesim_replay_opens_a_save_and_replays_its_last_shot(display, tmp_path)
     )
     env = dict(os.environ, DISPLAY=display, CUESIM_SCRIPT=str(script), SDL_AUDIODRIVER="dummy")
     env.pop("SDL_VIDEODRIVER", None)
-    command = [sys.executable, "-m", "render.cli", "play", "eight-ball", "--players", "Ann", "Bob",
+    command = [sys.executable, "-m", "cuesim", "play", "eight-ball", "--players", "Ann", "Bob",
                "--seed", "5", "--save", str(save)]  # fmt: skip
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
     assert done.returncode == 0, done.stderr[-2000:]
     assert save.exists()
     shot = tmp_path / "replay.png"
     script.write_text(f"until playback\nwait 0.2\nshot {shot}\nkey return\nquit\n")
-    command = [sys.executable, "-m", "render.cli", "replay", str(save)]
+    command = [sys.executable, "-m", "cuesim", "replay", str(save)]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
     assert done.returncode == 0, done.stderr[-2000:]
     assert shot.exists()
