@@ -39,7 +39,7 @@ def test_games_are_listed_in_kind_order_and_found_by_kind_or_string():
     assert GameKind.NINE_BALL == "nine-ball" and "eight-ball" in rules.GAME_KINDS
     assert rules.GAME_KINDS["snooker"] == ("rules.snooker", "SnookerGame")
     assert rules.new_game(GameKind.EIGHT_BALL, seed=1).kind is GameKind.EIGHT_BALL
-    with pytest.raises(UnknownGameError, match="carom.*nine-ball, eight-ball, snooker"):
+    with pytest.raises(UnknownGameError, match=r"carom.*nine-ball, eight-ball, snooker"):
         rules.game_class("carom")
 
 
@@ -61,7 +61,7 @@ def test_each_class_carries_its_metadata(cls, title, n_balls, table_name):
     assert "table" in cls.options and "breaker" in cls.options
     game = cls.new(seed=2)
     assert game.ball_names == cls.ball_names and int(game.state.n) == n_balls
-    with pytest.raises(UnknownBallError, match="no ball 'purple'.*cue"):
+    with pytest.raises(UnknownBallError, match=r"no ball 'purple'.*cue"):
         cls.ball_index("purple")
     with pytest.raises(UnknownBallError, match=f"0..{n_balls - 1}"):
         cls.ball_name(n_balls)
@@ -102,9 +102,9 @@ def test_replace_rechecks_every_value():
         replace(g, to_play=7)
     with pytest.raises(InvalidGameStateError, match=r"fouls_in_a_row.*integers 0\.\.3"):
         replace(g, fouls_in_a_row=(4, 0))
-    with pytest.raises(InvalidGameStateError, match="phase.*allowed: break, over, play"):
+    with pytest.raises(InvalidGameStateError, match=r"phase.*allowed: break, over, play"):
         replace(g, phase=Phase.REDS)
-    with pytest.raises(InvalidGameStateError, match="ball_in_hand.*allowed: anywhere"):
+    with pytest.raises(InvalidGameStateError, match=r"ball_in_hand.*allowed: anywhere"):
         replace(g, ball_in_hand=BallInHand.IN_D)
     with pytest.raises(InvalidGameStateError, match=r"ball_on.*object balls 1\.\.9"):
         replace(g, ball_on=frozenset({12}))
@@ -171,7 +171,7 @@ def test_a_position_refuses_each_bad_value_with_its_own_error():
     cue = (0.635, 0.5)
     with pytest.raises(UnknownBallError, match="'10'"):
         NineBallGame.in_position({"cue": cue, "10": (0.4, 1.6)})
-    with pytest.raises(InvalidPositionError, match="3 at .* off the cloth"):
+    with pytest.raises(InvalidPositionError, match=r"3 at .* off the cloth"):
         NineBallGame.in_position({"cue": cue, "3": (2.0, 1.0)})
     with pytest.raises(InvalidPositionError, match="not finite"):
         NineBallGame.in_position({"cue": cue, "3": (float("nan"), 1.0)})
@@ -183,7 +183,7 @@ def test_a_position_refuses_each_bad_value_with_its_own_error():
         NineBallGame.in_position({"cue": cue}, phase="reds")
     with pytest.raises(InvalidGameStateError, match="to_play"):
         NineBallGame.in_position({"cue": cue}, to_play=2)
-    with pytest.raises(InvalidOptionError, match="groups.*allowed: breaker, rack_style"):
+    with pytest.raises(InvalidOptionError, match=r"groups.*allowed: breaker, rack_style"):
         NineBallGame.in_position({"cue": cue}, groups=(None, None))
 
 
