@@ -1,6 +1,6 @@
 """World <-> screen transform: the one place where metres become pixels.
 
-The table frame (DESIGN.md section 4) has its origin at the head / baulk end, x across the
+The table frame (docs/architecture.md) has its origin at the head / baulk end, x across the
 width and y along the length, in metres, y up. The screen has its origin at the top-left
 corner, in pixels, y down. Two layouts are offered:
 

@@ -38,12 +38,12 @@ def test_a_turned_ball_shows_its_number_elsewhere() -> None:
     at_rest = pygame.surfarray.array3d(draw.ball_sprite(look, 14))
     view = View.fit(2.54, 1.27, (0, 0, 1200, 700))
     turned = draw.rolled(np.eye(3)[None], np.array([[0.6 * R, 0.0]]), R)[0]
-    number, stripe = draw._sprite_axes(view, turned)
+    number, stripe = draw.sprite_axes(view, turned)
     assert number[2] < 0.9
     image = pygame.surfarray.array3d(draw.ball_sprite(look, 14, number, stripe))
     assert np.abs(image.astype(int) - at_rest.astype(int)).max() > 60
     # The identity gives back the cached picture at rest.
-    assert draw._sprite_axes(view, np.eye(3)) == ((0.0, 0.0, 1.0), (0.0, 1.0, 0.0))
+    assert draw.sprite_axes(view, np.eye(3)) == ((0.0, 0.0, 1.0), (0.0, 1.0, 0.0))
 
 
 def test_a_missing_displacement_leaves_the_ball_as_it_was() -> None:
