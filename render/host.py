@@ -18,6 +18,7 @@ import pygame
 from render.aim import AimContact
 from render.aiming import AimState
 from render.draw import BallLook
+from render.history import LastShot
 from render.hud import ACCENT
 from render.layout import Layout
 from render.match import MatchConfig
@@ -147,6 +148,8 @@ class Host(Protocol):
     def warning_due(self) -> tuple[int, ...]: ...
 
     def give_warning(self) -> bool: ...
+
+    def foul_shot(self) -> LastShot | None: ...
 
     def declarable_fouls(self) -> tuple[tuple[str, str], ...]: ...
 

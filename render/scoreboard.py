@@ -46,7 +46,7 @@ def score_info(session: Session) -> hud.ScoreInfo:
             if group is not None:
                 value = str(getattr(group, "value", group))
                 detail = value.capitalize()
-                members = getattr(group, "balls", frozenset())
+                members: frozenset[int] = getattr(group, "balls", frozenset())
                 left = [b for b in sorted(members) if bool(game.state.on_table[b])]
                 balls = tuple(draw.look_for_ball_name(names[b]) for b in left)
             else:

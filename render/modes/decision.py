@@ -101,10 +101,10 @@ class DecisionMode(Mode):
             )
         due = host.warning_due()
         if due:
-            names = " and ".join(players[i] for i in due)
+            due_names = " and ".join(players[i] for i in due)
             body.append(
-                f"{names}: two fouls in a row, not warned yet. Warned (W), a third foul in a row "
-                "loses the rack; unwarned, the count stays at two."
+                f"{due_names}: two fouls in a row, not warned yet. Warned (W), a third foul in a "
+                "row loses the rack; unwarned, the count stays at two."
             )
         info = hud.RulingInfo(headline, tuple(b for b in body if b), fouls)
         labels = self._labels()

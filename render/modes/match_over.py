@@ -49,10 +49,12 @@ class MatchOverMode(Mode):
         box.center = (w // 2, h // 2)
         players = host.session.match_config.sides
         score = " - ".join(str(x) for x in host.session.match_score.wins)
+        winner = host.session.match_winner
+        title = "The match is over" if winner is None else f"{players[winner]} wins the match"
         hud.draw_banner(
             surface,
             box,
-            f"{players[host.session.match_winner]} wins the match",
+            title,
             [f"{' v '.join(players)}: {score}"],
         )
         for button in self._buttons((w, h)):
