@@ -1,0 +1,82 @@
+"""The match without a window: ``render.session.Session`` imports no pygame and plays whole
+racks (strike -> simulate -> judge -> apply), undoes, saves and loads on its own."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+
+import pytest
+
+import rules
+import sim
+from render import aiming
+from render.match import MatchConfig
+from render.session import ActionRefusedError, Session
+
+
+def test_importing_the_session_imports_no_pygame() -> None:
+    code = "import sys, render.session, render.aiming\nprint('pygame' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def _play_one(session: Session) -> None:
+    """The player to act shoots firmly at the nearest ball on (ball in hand: from the default
+    spot); a pending choice takes the first option offered."""
+    game = session.game
+    if game.pending_choice:
+        session.choose(game.pending_choice[0])
+        return
+    aim = aiming.aim_for_turn(game, power=0.55)
+    declaration = aiming.build_declaration(game, aim)
+    cue_at = aim.cue_xy if aiming.in_hand(game) else None
+    session.shoot(aiming.strike_for(aim), declaration, cue_at)
+    assert session.pending_ruling is not None
+    session.finish_shot()
+
+
+def test_a_whole_nine_ball_rack_is_played_through_the_session_alone() -> None:
+    session = Session()
+    session.start_match(MatchConfig("nine-ball", ("Ann", "Bob"), seed=7, race_to=1))
+    first = session.game
+    shots = 0
+    while not session.game.is_over:
+        _play_one(session)
+        shots += 1
+        assert shots < 400, "the rack never ended"
+    winner = session.game.winner
+    assert winner in (0, 1)
+    assert session.next_rack() == winner and session.match_winner == winner
+    assert session.score is not None and session.score.wins[winner] == 1
+    # Undo walks back to the rack's first position, one entry per shot or choice.
+    while session.undo():
+        pass
+    assert session.game is first and session.last_shot is None
+
+
+def test_a_refused_shot_changes_nothing_and_the_session_round_trips(tmp_path) -> None:
+    session = Session()
+    session.start_match(MatchConfig("snooker", ("Ann", "Bob"), seed=3))
+    game = session.game
+    with pytest.raises(ActionRefusedError, match="Illegal cue-ball placement"):
+        session.shoot(sim.Strike(speed=2.0, phi=90.0), rules.Declaration(), (0.889, 3.0))
+    assert session.game is game and session.history == [] and session.last_shot is None
+    aim = aiming.aim_for_turn(game, power=0.6)
+    aim.phi_deg = math.degrees(math.atan2(1.0, 0.02))
+    session.shoot(aiming.strike_for(aim), aiming.build_declaration(game, aim), aim.cue_xy)
+    session.finish_shot()
+    path = session.save(tmp_path / "s.cuesim.json")
+    other = Session()
+    other.load(path)
+    assert other.config == session.config and other.score == session.score
+    assert (other.game.state.pos == session.game.state.pos).all()
+    assert other.last_shot is not None and session.last_shot is not None
+    assert other.last_shot.ruling.fouls == session.last_shot.ruling.fouls
+    assert len(other.history) == len(session.history) == 1
+
+
+def test_a_session_without_a_match_says_so() -> None:
+    with pytest.raises(ActionRefusedError, match="No match"):
+        Session().next_rack()
