@@ -151,56 +151,21 @@ class NineBallGame(PoolGame):
 
     # ------------------------------------------------------------------ judging
     def _judge(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
+        """The steps, in the rule text's order: the fouls ("Liste des fautes", "Casse de
+        départ"); the three-ball rule of a magic rack; the foul count ("Les trois fautes"); the
+        9 spotted ("Cas de la bille n° 9"); the decision."""
         shooter = self.to_play
         opponent = self.other(shooter)
         is_break = self.phase is Phase.BREAK
         push_out = declaration.push_out
-        objects = sorted(b for b in facts.on_table_before if b != 0)
-        lowest = objects[0] if objects else None
-
-        fouls: list[Foul] = self.common_fouls(facts, declaration, CLAUSE_BREAK_IN_HAND)
-        notes: list[str] = []
-        if not push_out and lowest is not None:
-            clause = CLAUSE_BREAK_ONE if is_break else CLAUSE_WRONG_BALL
-            wrong = self.wrong_ball_foul(
-                facts, frozenset({lowest}), f"{self.name_of(lowest)} was on", clause
-            )
-            if wrong is not None:
-                if is_break and wrong.code == FoulCode.WRONG_BALL_FIRST:
-                    wrong = replace(wrong, code=FoulCode.BREAK_ONE_NOT_FIRST)
-                fouls = self.with_first_contact_foul(fouls, wrong)
-            else:
-                # Break: four object balls to a cushion (triangle rack; the magic rack has the
-                # three-ball rule below); later shots: a cushion after the contact.
-                missing: Foul | None = None
-                if not is_break:
-                    missing = self.no_cushion_foul(facts)
-                elif self.rack_style == "triangle":
-                    missing = self.four_cushion_shortfall(
-                        facts, FoulCode.BREAK_FOUR_CUSHIONS, CLAUSE_BREAK_FOUR, "Foul"
-                    )
-                if missing is not None:
-                    fouls.append(missing)
-
+        fouls = self._fouls(facts, declaration)
         nine_down = 9 in facts.object_balls_pocketed or 9 in declaration.off_table
         fouled = bool(fouls)
-
+        notes: list[str] = []
         dry_break = False
         if is_break and not fouled and self.rack_style == "magic":
-            pocketed_objects = set(facts.object_balls_pocketed)
-            crossed = set(
-                facts.balls_with_part_below(
-                    float(self.table.head_string_y), float(self.table.ball_radius)
-                )
-            )
-            crossed |= {c.ball for c in facts.crossings_of("head_string", -1) if c.ball != 0}
-            counted = pocketed_objects | (crossed - {0})
-            notes.append(
-                f"Three-ball rule: {len(counted)} object ball(s) pocketed or past the head string "
-                f"(pocketed: {sorted(pocketed_objects) or 'none'}; "
-                f"crossed: {sorted(crossed - pocketed_objects) or 'none'})."
-            )
-            dry_break = len(counted) < 3
+            dry_break, note = self._three_ball_rule(facts)
+            notes.append(note)
 
         counts, warned, loses, warn_note = self.count_fouls(shooter, fouled)
         if warn_note:
@@ -272,6 +237,53 @@ class NineBallGame(PoolGame):
             next_ball_on=on_after,
             reason=f"Legal shot, nothing pocketed: {p2} to play.",
         )
+
+    def _fouls(self, facts: ShotFacts, declaration: Declaration) -> list[Foul]:
+        """The fouls of the shot: the common list, then (no push-out) the lowest ball first
+        ("Casse de départ" on the break) and, when it was, a cushion after the contact (four
+        object balls to a cushion on a triangle-rack break)."""
+        is_break = self.phase is Phase.BREAK
+        objects = sorted(b for b in facts.on_table_before if b != 0)
+        lowest = objects[0] if objects else None
+        fouls: list[Foul] = self.common_fouls(facts, declaration, CLAUSE_BREAK_IN_HAND)
+        if declaration.push_out or lowest is None:
+            return fouls
+        clause = CLAUSE_BREAK_ONE if is_break else CLAUSE_WRONG_BALL
+        wrong = self.wrong_ball_foul(
+            facts, frozenset({lowest}), f"{self.name_of(lowest)} was on", clause
+        )
+        if wrong is not None:
+            if is_break and wrong.code == FoulCode.WRONG_BALL_FIRST:
+                wrong = replace(wrong, code=FoulCode.BREAK_ONE_NOT_FIRST)
+            return self.with_first_contact_foul(fouls, wrong)
+        # Break: four object balls to a cushion (triangle rack; the magic rack has the
+        # three-ball rule); later shots: a cushion after the contact.
+        missing: Foul | None = None
+        if not is_break:
+            missing = self.no_cushion_foul(facts)
+        elif self.rack_style == "triangle":
+            missing = self.four_cushion_shortfall(
+                facts, FoulCode.BREAK_FOUR_CUSHIONS, CLAUSE_BREAK_FOUR, "Foul"
+            )
+        return fouls if missing is None else [*fouls, missing]
+
+    def _three_ball_rule(self, facts: ShotFacts) -> tuple[bool, str]:
+        """(dry break, note): "La règle des 3 billes": at least three object balls pocketed or
+        past the head string, each counted once; fewer is a dry break."""
+        pocketed_objects = set(facts.object_balls_pocketed)
+        crossed = set(
+            facts.balls_with_part_below(
+                float(self.table.head_string_y), float(self.table.ball_radius)
+            )
+        )
+        crossed |= {c.ball for c in facts.crossings_of("head_string", -1) if c.ball != 0}
+        counted = pocketed_objects | (crossed - {0})
+        note = (
+            f"Three-ball rule: {len(counted)} object ball(s) pocketed or past the head string "
+            f"(pocketed: {sorted(pocketed_objects) or 'none'}; "
+            f"crossed: {sorted(crossed - pocketed_objects) or 'none'})."
+        )
+        return len(counted) < 3, note
 
     # ------------------------------------------------------------------ choices
     def _resolve_choice(self, choice: Choice) -> Game:
