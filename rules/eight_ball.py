@@ -407,25 +407,8 @@ class EightBallGame(PoolGame):
         eight_pocketing = facts.pocketing_of(8)
         eight_off = 8 in declaration.off_table
 
-        # The four ways to lose with the 8.
         if eight_pocketing is not None or eight_off:
-            loss: str | None = None
-            if eight_off:
-                loss = f"the 8 left the table ({CLAUSE_LOSS_OFF})"
-            elif not cleared:
-                loss = f"the 8 was pocketed before {p1}'s group was cleared ({CLAUSE_LOSS_EARLY})"
-            elif fouls:
-                loss = f"the 8 was pocketed on a foul ({CLAUSE_LOSS_FOUL})"
-            elif (
-                declaration.called_ball != 8
-                or eight_pocketing is None
-                or eight_pocketing.pocket_name != declaration.called_pocket
-            ):
-                where = eight_pocketing.pocket_name if eight_pocketing is not None else "?"
-                loss = (
-                    f"the 8 went into the {where} pocket, not the called one "
-                    f"({declaration.called_pocket or 'no call'}) ({CLAUSE_LOSS_POCKET})"
-                )
+            loss = self._eight_ball_loss(facts, declaration, cleared, bool(fouls))
             if loss is not None:
                 return self.rack_won(base, opponent, f"{p1} loses: {loss}. {p2} wins.")
             return self.rack_won(
@@ -501,6 +484,32 @@ class EightBallGame(PoolGame):
             notes=tuple(notes),
             extras=extras,
         )
+
+    def _eight_ball_loss(
+        self, facts: ShotFacts, declaration: Declaration, cleared: bool, fouled: bool
+    ) -> str | None:
+        """The four ways to lose with the 8 ("Cas particulier de la perte de la partie"), in
+        words with the clause, for a shot that pocketed the 8 or sent it off the table; None
+        when the 8 went legally into the called pocket."""
+        eight_pocketing = facts.pocketing_of(8)
+        if 8 in declaration.off_table:
+            return f"the 8 left the table ({CLAUSE_LOSS_OFF})"
+        if not cleared:
+            shooter = self.players[self.to_play]
+            return f"the 8 was pocketed before {shooter}'s group was cleared ({CLAUSE_LOSS_EARLY})"
+        if fouled:
+            return f"the 8 was pocketed on a foul ({CLAUSE_LOSS_FOUL})"
+        if (
+            declaration.called_ball != 8
+            or eight_pocketing is None
+            or eight_pocketing.pocket_name != declaration.called_pocket
+        ):
+            where = eight_pocketing.pocket_name if eight_pocketing is not None else "?"
+            return (
+                f"the 8 went into the {where} pocket, not the called one "
+                f"({declaration.called_pocket or 'no call'}) ({CLAUSE_LOSS_POCKET})"
+            )
+        return None
 
     # ------------------------------------------------------------------ applying
     def _after_shot(self, ruling: Ruling) -> Game:
