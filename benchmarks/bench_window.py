@@ -50,6 +50,8 @@ def playback_fps(size: tuple[int, int], game: str = "snooker") -> tuple[float, i
         app.draw(surface)
         frames += 1
     elapsed = time.perf_counter() - start
+    if app.last_shot is None:
+        raise RuntimeError("the break played back but the window kept no last shot")
     duration = app.last_shot.result.duration
     return frames / elapsed, frames, duration
 
@@ -60,7 +62,7 @@ def launch_seconds(repeats: int = 3) -> list[float]:
         script = Path(tmp) / "script.txt"
         script.write_text("until aim\nquit\n")
         env = dict(os.environ, CUESIM_SCRIPT=str(script), SDL_VIDEODRIVER="dummy")
-        command = [sys.executable, "-m", "cuesim.cli", "play", "snooker", "--players", "A", "B"]
+        command = [sys.executable, "-m", "cuesim", "play", "snooker", "--players", "A", "B"]
         subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True)  # warm cache
         times = []
         for _ in range(repeats):
