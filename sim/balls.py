@@ -20,6 +20,7 @@ Arrays (SI units, table frame of DESIGN.md section 4):
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -40,7 +41,30 @@ def _frozen_copy(values: Any, dtype: Any) -> np.ndarray:
     return arr
 
 
+def _check_real(name: str, values: Any) -> None:
+    """Raise unless ``values`` are real numbers: complex numbers, strings, bools and other
+    objects are refused (``np.array(..., dtype=float64)`` would silently parse or drop them)."""
+    try:
+        raw = np.asarray(values)
+    except (TypeError, ValueError) as exc:
+        raise InvalidBallStateError(f"{name} must be numbers (real: int or float): {exc}") from exc
+    if raw.dtype.kind in "iuf":
+        return
+    bad = [v for v in raw.flat if not _is_real_number(v)]
+    if raw.dtype.kind == "O" and not bad:
+        return
+    example = f", such as {bad[0]!r}" if bad else ""
+    raise InvalidBallStateError(
+        f"{name} must be numbers (real: int or float), got {raw.dtype.name} values{example}"
+    )
+
+
+def _is_real_number(value: object) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
+
+
 def _as_float_array(name: str, values: Any, shape: tuple[int, int]) -> np.ndarray:
+    _check_real(name, values)
     try:
         arr = np.array(values, dtype=np.float64, copy=True)
     except (TypeError, ValueError) as exc:
@@ -55,6 +79,7 @@ def _as_float_array(name: str, values: Any, shape: tuple[int, int]) -> np.ndarra
 
 
 def _as_point(xy: Any) -> np.ndarray:
+    _check_real("xy", xy)
     try:
         point = np.array(xy, dtype=np.float64).reshape(-1)
     except (TypeError, ValueError) as exc:

@@ -51,6 +51,12 @@ TOUCH_TOL = 1e-8
 #: Default cap on events per shot: a shot needing more is stopped with EventCapExceededError
 #: (guards against Zeno chains; a hard 16-ball break needs a few hundred).
 DEFAULT_MAX_EVENTS = 20_000
+#: Largest ``max_events`` simulate accepts: 50 times the default, far beyond any real shot, and
+#: small enough that the log and snapshots of a 22-ball shot that long still fit in memory.
+MAX_EVENTS_LIMIT = 1_000_000
+
+#: Most frames ``ShotResult.sample`` returns (a 60 s shot at 1 ms; 22 balls take 35 MB).
+MAX_SAMPLE_FRAMES = 200_000
 
 #: Largest cue speed a Strike accepts, m/s (a powerful break is 11-13.4 m/s ball speed).
 MAX_CUE_SPEED = 15.0

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from sim.balls import BallState
-from sim.constants import MotionState
+from sim.constants import MAX_SAMPLE_FRAMES, MotionState
 from sim.events import EVENT_DTYPE
 from sim.kernels.motion import classify, evolve_balls
 from sim.params import Params
@@ -183,11 +183,19 @@ class ShotResult:
         """Ball centres every ``dt`` s from 0 to ``duration`` (last frame at ``duration``).
 
         Returns a new (frames, n, 2) float64 array, frames = ceil(duration / dt) + 1; pocketed
-        balls stay where they were captured. Raises ValueError unless ``dt > 0``.
+        balls stay where they were captured. Raises ValueError unless ``dt > 0`` and the frame
+        count is at most MAX_SAMPLE_FRAMES.
         """
         dt = float(dt)
         if not dt > 0.0 or not math.isfinite(dt):
             raise ValueError(f"sample(dt): dt must be a finite number of seconds > 0, got {dt}")
+        frames_f = self.duration / dt + 1.0 if self.duration > 0 else 1.0
+        if frames_f > MAX_SAMPLE_FRAMES:
+            raise ValueError(
+                f"sample(dt): dt = {dt:g} s over {self.duration:.6g} s gives {frames_f:.3g} "
+                f"frames; at most MAX_SAMPLE_FRAMES = {MAX_SAMPLE_FRAMES} are allowed "
+                f"(dt >= {self.duration / (MAX_SAMPLE_FRAMES - 1):.3g} s)"
+            )
         frames = math.ceil(self.duration / dt) + 1 if self.duration > 0 else 1
         out = np.empty((frames, self.n_balls, 2))
         for f in range(frames):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import numpy as np
 
 from sim.balls import BallState, first_ball_off_cloth, first_overlap
-from sim.constants import DEFAULT_MAX_EVENTS, MAX_OVERLAP, MotionState
+from sim.constants import DEFAULT_MAX_EVENTS, MAX_EVENTS_LIMIT, MAX_OVERLAP, MotionState
 from sim.errors import (
     BallOffTableError,
     EventCapExceededError,
@@ -84,9 +85,18 @@ def _validate(
     if not isinstance(params, Params):
         raise InvalidParamsError(f"params must be a sim.Params or None, got {type(params)!r}")
     if isinstance(max_events, bool) or not isinstance(max_events, int | np.integer):
-        raise SimInputError(f"max_events must be an int >= 1, got {max_events!r}")
-    if max_events < 1:
-        raise SimInputError(f"max_events must be >= 1, got {max_events}")
+        raise SimInputError(
+            f"max_events must be an int in [1, {MAX_EVENTS_LIMIT}], got {max_events!r}"
+        )
+    if not 1 <= max_events <= MAX_EVENTS_LIMIT:
+        raise SimInputError(
+            f"max_events must be in [1, {MAX_EVENTS_LIMIT}] (MAX_EVENTS_LIMIT), got {max_events}"
+        )
+    if not math.isclose(params.R, float(table.ball_radius), rel_tol=1e-9, abs_tol=0.0):
+        raise InvalidParamsError(
+            f"Params.R = {params.R} m does not match the balls of {table.name} "
+            f"(radius {float(table.ball_radius)} m); use Params.for_table(table, ...)"
+        )
     for name in ("pos", "vel", "spin"):
         arr = getattr(state, name)
         if not np.all(np.isfinite(arr)):
@@ -134,13 +144,14 @@ def simulate(
     ``state``: the balls at t = 0 (ball 0 is the cue ball). ``strike``: the cue strike on
     ball 0 at t = 0 (its velocity and spin replace the cue ball's), or None to evolve the
     state as given. ``params``: default ``Params.for_table(table)``. ``max_events``: cap on
-    logged events (the STRIKE included).
+    logged events (the STRIKE included), an int in [1, MAX_EVENTS_LIMIT].
 
     Raises (before anything runs): :class:`~sim.errors.InvalidBallStateError` (NaN or
     infinite numbers), :class:`~sim.errors.OverlappingBallsError` (two balls overlapping by
     more than MAX_OVERLAP, naming them), :class:`~sim.errors.BallOffTableError` (a ball on
     the table but off the cloth), :class:`~sim.errors.InvalidStrikeError`,
-    :class:`~sim.errors.InvalidParamsError`. Raises
+    :class:`~sim.errors.InvalidParamsError` (also when ``params.R`` is not the radius of
+    ``table``'s balls), :class:`~sim.errors.SimInputError` (``max_events``). Raises
     :class:`~sim.errors.EventCapExceededError` (with the partial result in ``.partial``)
     when the shot needs more than ``max_events`` events. Inputs are never mutated.
     """
@@ -166,7 +177,7 @@ def simulate(
         if int(out.status) != STATUS_NEED_ROOM:
             break
         capacity = min(int(max_events), 4 * capacity)
-    status, count = int(out.status), int(out.count)
+    status, count = int(out.status), int(out.n_events)
     log = np.empty(count, dtype=EVENT_DTYPE)
     for name in EVENT_DTYPE.names or ():
         log[name] = getattr(out, name)

@@ -34,13 +34,13 @@ from sim.kernels.motion import (
 from sim.params import P_R
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_translating(state):
     """True for the motion states in which a ball's centre moves (sliding, rolling)."""
     return state in (SLIDING, ROLLING)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def state_at(i, t, seg, p):
     """Ball ``i``'s ``(px, py, vx, vy, wx, wy, wz)`` at time ``t`` s from its segment. Pure."""
     P = seg.pos
@@ -52,7 +52,7 @@ def state_at(i, t, seg, p):
     )  # fmt: skip
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_segment(i, t, state, px, py, vx, vy, wx, wy, wz, seg, p):
     """Start a new segment of ball ``i`` at ``t`` s with the given motion code and state, and
     set the time its motion state ends. Mutates row ``i`` of ``seg``."""
@@ -68,7 +68,7 @@ def set_segment(i, t, state, px, py, vx, vy, wx, wy, wz, seg, p):
     seg.tau[i] = t + transition_time(state, vx, vy, wx, wy, wz, p)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def predict_line(i, t, py, vy, ay, lines, pred):
     """Ball ``i``'s next marked-line crossing before its horizon, from its centre ``y = py``
     m, velocity ``vy`` m/s and acceleration ``ay`` m/s^2 at ``t`` s. Mutates row ``i`` of
@@ -91,7 +91,7 @@ def predict_line(i, t, py, vy, ay, lines, pred):
     pred.line_dir[i] = best_dir
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def predict_own(i, t, seg, model, pred):
     """Transition, cushion, pocket and line predictions of ball ``i`` from its segment at t;
     rewrites row ``i`` of ``pred`` (all but ``pair_t``)."""
@@ -128,7 +128,7 @@ def predict_own(i, t, seg, model, pred):
     predict_line(i, t, py, vy, ay, model.lines, pred)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def predict_pairs(i, t, seg, p, pred, member):
     """Contact times of every pair containing ball ``i``, except pairs with a lower-numbered
     ``member`` (that ball's own call has done those: ``ball_ball_time`` is exactly symmetric
@@ -165,7 +165,7 @@ def predict_pairs(i, t, seg, p, pred, member):
             pair_t[a, b] = t + dt
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def predict_group(t, seg, model, pred, member):
     """New predictions for every ball with ``member`` set: its own (:func:`predict_own`),
     then its pairs, once every member's horizon is known. Mutates ``pred``."""

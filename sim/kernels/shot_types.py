@@ -1,6 +1,8 @@
 """Named bundles that cross the kernel boundary and the event loop's own working arrays.
 
-Numba compiles a ``typing.NamedTuple`` into a plain struct: fields are read by name at no cost,
+Integer fields built inside a kernel are ``np.int64`` (one compiled type whatever the value),
+hence the ``int | np.int64`` annotations. Numba compiles a ``typing.NamedTuple`` into a plain
+struct: fields are read by name at no cost,
 and a kernel can build and return one. ``simulate`` builds a :class:`ShotModel` once per (table,
 params) and a :class:`ShotStart` per shot, and reads the kernel's :class:`ShotOutput` by name.
 
@@ -52,7 +54,7 @@ class ShotOutput(NamedTuple):
     """What the event loop returns.
 
     ``status``: STATUS_DONE, STATUS_EVENT_CAP or STATUS_NEED_ROOM (:mod:`sim.kernels.loop`);
-    ``count``: events logged. Event columns (k,), the fields of ``sim.events.EVENT_DTYPE``:
+    ``n_events``: events logged. Event columns (k,), the fields of ``sim.events.EVENT_DTYPE``:
     ``t`` s, ``kind`` int8, ``a`` and ``b`` int16, ``speed`` m/s, ``x`` and ``y`` m,
     ``direction`` int8. Snapshots right after each event: ``snap_pos`` (k, n, 2),
     ``snap_vel`` (k, n, 2), ``snap_spin`` (k, n, 3), ``snap_motion`` (k, n) int8. The final
@@ -60,8 +62,8 @@ class ShotOutput(NamedTuple):
     ``final_motion`` (n,) int8.
     """
 
-    status: int
-    count: int
+    status: int | np.int64
+    n_events: int | np.int64
     t: np.ndarray
     kind: np.ndarray
     a: np.ndarray
@@ -128,13 +130,13 @@ class Event(NamedTuple):
     """
 
     t: float
-    kind: int
-    a: int
-    b: int
+    kind: int | np.int64
+    a: int | np.int64
+    b: int | np.int64
     speed: float
     x: float
     y: float
-    direction: int
+    direction: int | np.int64
 
 
 class LastContacts(NamedTuple):

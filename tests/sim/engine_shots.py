@@ -43,6 +43,17 @@ def nine_ball_break() -> tuple[sim.Table, sim.BallState, sim.Strike]:
     return table, state, sim.Strike(speed=9.0, phi=phi)
 
 
+def eight_ball_break() -> tuple[sim.Table, sim.BallState, sim.Strike]:
+    """8-ball triangle (1-2-3-4-5) on the foot spot; cue ball behind the head string, aimed
+    at the apex ball."""
+    table = sim.Table.pool(9)
+    rack = triangle(table.foot_spot, [1, 2, 3, 4, 5], table.ball_radius)
+    cue = (table.head_spot[0] - 0.15, table.head_spot[1] - 0.05)
+    phi = math.degrees(math.atan2(rack[0, 1] - cue[1], rack[0, 0] - cue[0]))
+    state = sim.BallState.at_rest(np.vstack([cue, rack]))
+    return table, state, sim.Strike(speed=8.0, phi=phi)
+
+
 def snooker_break_off() -> tuple[sim.Table, sim.BallState, sim.Strike]:
     """15 reds behind the pink (gap RACK_GAP), six colours on their spots, cue ball in the D
     hitting the right-hand corner of the reds."""
