@@ -1,6 +1,6 @@
 """cuesim's physics engine: tables, balls, strikes, the event-driven simulation and its result.
 
-The public API (DESIGN.md section 5)::
+The public API (docs/architecture.md)::
 
     table = sim.Table.pool(feet=9)                 # or sim.Table.snooker()
     params = sim.Params.for_table(table)

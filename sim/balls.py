@@ -3,7 +3,7 @@
 A :class:`BallState` is immutable: its arrays are private copies marked read-only. Methods that
 "change" a ball return a new state. Ball index 0 is the cue ball.
 
-Arrays (SI units, table frame of DESIGN.md section 4):
+Arrays (SI units, table frame of docs/architecture.md):
 
 ``pos`` (n, 2) float64, m
     Ball centres on the cloth plane.
@@ -92,7 +92,7 @@ def _as_point(xy: Any) -> np.ndarray:
 def classify_motion(
     vel: np.ndarray, spin: np.ndarray, radius: float | None, on_table: np.ndarray
 ) -> np.ndarray:
-    """Motion state of each ball from its velocity and spin (PHYSICS.md section 1.1).
+    """Motion state of each ball from its velocity and spin (docs/physics.md §1.1).
 
     ``vel`` (n, 2) m/s, ``spin`` (n, 3) rad/s, ``radius`` m, ``on_table`` (n,) bool. Returns a new
     (n,) int8 array: POCKETED off the table; SLIDING when the cloth-contact point slips
@@ -261,7 +261,7 @@ class BallState:
 
     def reclassified(self, radius: float) -> BallState:
         """A new state whose motion states are re-derived from vel and spin for balls of
-        ``radius`` m (PHYSICS.md 1.1); pocketed balls stay pocketed."""
+        ``radius`` m (docs/physics.md §1.1); pocketed balls stay pocketed."""
         motion = classify_motion(self.vel, self.spin, radius, self.on_table)
         return BallState(self.pos, self.vel, self.spin, motion, self.on_table)
 

@@ -10,7 +10,7 @@ from enum import IntEnum
 
 
 class MotionState(IntEnum):
-    """How a ball moves (PHYSICS.md section 0.3). Values are stored in arrays and logs."""
+    """How a ball moves (docs/physics.md §0.3). Values are stored in arrays and logs."""
 
     STATIONARY = 0  #: at rest, no spin
     SPINNING = 1  #: at rest on the spot, spinning about the vertical axis only
@@ -33,7 +33,7 @@ EPS_SPIN_SURFACE = 1e-9
 #: engine reports a fault, m. Touching is allowed; interpenetration beyond this is a bug.
 MAX_OVERLAP = 1e-9
 
-#: Zeno guard of the event loop (PHYSICS 2.9 item 8; sim/kernels/loop.py). Balls rolling
+#: Zeno guard of the event loop (docs/physics.md §2.9 item 8; sim/kernels/loop.py). Balls rolling
 #: together in contact (a chaser with surplus topspin behind a struck ball, or a slow ball
 #: pressing into a cluster) collide again and again at shrinking intervals: each contact leaves
 #: them sliding, and sliding turns spin back into closing speed. A contact slower than

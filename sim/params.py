@@ -1,6 +1,6 @@
 """Physical coefficients of a shot: one frozen dataclass, packed into a float64 array.
 
-Every default comes from PHYSICS.md section 4 (the column "default (pool)"); the snooker ball
+Every default comes from docs/physics.md §4 (the column "default (pool)"); the snooker ball
 size and mass come from ``Params.for_table``. The kernels never see this object: they get
 ``Params.packed()``, a float64 vector whose indices are the ``P_*`` constants below (module-level
 ints, which Numba freezes into the compiled code).
@@ -10,9 +10,9 @@ Packed layout (index: meaning, unit)::
     P_R              0   ball radius R, m
     P_M              1   ball mass m, kg
     P_G              2   gravitational acceleration g, m/s^2
-    P_U_S            3   ball-cloth sliding friction mu_s (PHYSICS 1.2)
-    P_U_R            4   rolling resistance mu_r (deceleration / g, PHYSICS 1.3)
-    P_SPIN_DECEL     5   z-spin deceleration alpha_sp, rad/s^2 (PHYSICS 1.4)
+    P_U_S            3   ball-cloth sliding friction mu_s (docs/physics.md §1.2)
+    P_U_R            4   rolling resistance mu_r (deceleration / g, docs/physics.md §1.3)
+    P_SPIN_DECEL     5   z-spin deceleration alpha_sp, rad/s^2 (docs/physics.md §1.4)
     P_E_B            6   ball-ball restitution e_b
     P_U_B            7   ball-ball friction mu_b; a negative value selects Alciatore's fit
     P_E_C            8   ball-cushion restitution e_c
@@ -20,7 +20,7 @@ Packed layout (index: meaning, unit)::
     P_CUSHION_H     10   cushion nose height above the cloth h, m
     P_BALL_BALL     11   ball-ball model code (BALL_BALL_MODELS)
     P_CUSHION       12   cushion model code (CUSHION_MODELS)
-    P_SIN_THETA_C   13   sin(theta_c) = (h - R) / R (PHYSICS 0.2)
+    P_SIN_THETA_C   13   sin(theta_c) = (h - R) / R (docs/physics.md §0.2)
     P_COS_THETA_C   14   cos(theta_c)
     P_LEN           15   length of the packed vector
 """
@@ -83,7 +83,7 @@ RANGES: dict[str, tuple[float, float, str, str]] = {
     "end_mass": (1e-4, 2.0, "kg", "cue end mass of the squirt model: about m / 30"),
 }
 
-#: Pool ball (WPA): radius, m, and mass, kg (PHYSICS 4).
+#: Pool ball (WPA): radius, m, and mass, kg (docs/physics.md §4).
 POOL_BALL_RADIUS = 0.028575
 POOL_BALL_MASS = 0.170
 #: Snooker ball (WPBSA diameter 52.5 mm; mass is not specified, 0.141 kg is typical).
@@ -92,7 +92,7 @@ SNOOKER_BALL_MASS = 0.141
 #: Cue masses, kg: pool 20 oz (pooltool), snooker 0.478 (pooltool).
 POOL_CUE_MASS = 0.567
 SNOOKER_CUE_MASS = 0.478
-#: Cushion nose height as a fraction of the ball diameter (WPA 63.5 %, PHYSICS 4).
+#: Cushion nose height as a fraction of the ball diameter (WPA 63.5 %, docs/physics.md §4).
 NOSE_HEIGHT_FRACTION = 0.635
 
 
@@ -100,11 +100,11 @@ NOSE_HEIGHT_FRACTION = 0.635
 class Params:
     """Physical coefficients (SI) of the engine; frozen, change with ``dataclasses.replace``.
 
-    Defaults are PHYSICS.md section 4's pool values. ``u_b = None`` selects Alciatore's
-    speed-dependent ball-ball friction fit (TP A.14, PHYSICS 3.1). ``end_mass = None`` means
-    ``m / 30`` (pooltool's squirt default). ``e_tip`` is the cue-tip restitution of the strike
-    model (PHYSICS 3.4; 1.0 reproduces Leckie & Greenspan, leather tips measure 0.71-0.75 and
-    0.8 makes a centre hit leave at about 1.4x the cue speed).
+    Defaults are docs/physics.md §4's pool values. ``u_b = None`` selects Alciatore's
+    speed-dependent ball-ball friction fit (TP A.14, docs/physics.md §3.1). ``end_mass = None``
+    means ``m / 30`` (pooltool's squirt default). ``e_tip`` is the cue-tip restitution of the
+    strike model (docs/physics.md §3.4; 1.0 reproduces Leckie & Greenspan, leather tips measure
+    0.71-0.75 and 0.8 makes a centre hit leave at about 1.4x the cue speed).
 
     Construction validates every field and raises :class:`~sim.errors.InvalidParamsError`
     naming the field and the allowed range. ``cushion_height`` must lie in [R, 2R); the
@@ -179,7 +179,8 @@ class Params:
 
     @property
     def sin_theta_c(self) -> float:
-        """sin of the cushion contact angle above the equator, (h - R) / R (PHYSICS 0.2)."""
+        """sin of the cushion contact angle above the equator, (h - R) / R
+        (docs/physics.md §0.2)."""
         return (self.cushion_height - self.R) / self.R
 
     def packed(self) -> np.ndarray:

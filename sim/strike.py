@@ -1,6 +1,6 @@
 """The cue strike: a frozen description of the shot and the model turning it into ball motion.
 
-Model: PHYSICS.md section 3.4 (Leckie & Greenspan 2005/2006 with tip offsets measured in the
+Model: docs/physics.md §3.4 (Leckie & Greenspan 2005/2006 with tip offsets measured in the
 plane perpendicular to the cue, as pooltool does) with a cue-tip restitution ``e_tip``, the
 "no-jump" assumption (the vertical velocity from an elevated cue is dropped), and squirt from
 Alciatore's TP A.31 (the ball leaves rotated away from the English side).
@@ -86,7 +86,7 @@ def strike_velocity_and_spin(
 ) -> tuple[tuple[float, float], tuple[float, float, float]]:
     """Cue-ball velocity (vx, vy), m/s, and spin (wx, wy, wz), rad/s, right after the strike.
 
-    PHYSICS 3.4: with ``d = cos(theta) e_f - sin(theta) z``, ``e_r = e_f x z``::
+    docs/physics.md §3.4: with ``d = cos(theta) e_f - sin(theta) z``, ``e_r = e_f x z``::
 
         F = (1 + e_tip) m V0 / (1 + m/M + 2.5 (a^2 + b^2))      (a, b in ball radii)
         v = (F/m) cos(theta) e_f                                (no-jump)

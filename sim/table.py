@@ -5,11 +5,11 @@ A :class:`Table` is an immutable description built by a named constructor
 (:class:`TableArrays`) that the Numba kernels read. Constructed tables are cached: asking twice
 for the same table returns the same object.
 
-Frame (DESIGN.md section 4, PHYSICS.md section 0.1): origin at the corner of the playing surface
+Frame (docs/architecture.md, docs/physics.md §0.1): origin at the corner of the playing surface
 where the head/baulk cushion nose line meets the left cushion nose line; ``x`` across the table
 in ``[0, width]``, ``y`` along it in ``[0, length]``; metres.
 
-The cushion outline (PHYSICS.md section 5.3, "recommended model"):
+The cushion outline (docs/physics.md §5.3, "recommended model"):
 
 - a straight **rail** nose segment between the pockets on each side of the table (six rails:
   the two ends and two halves of each long side);
@@ -55,7 +55,7 @@ SNOOKER_BALL_RADIUS = 0.02625
 CUSHION_NOSE_HEIGHT_FRACTION = 0.635
 """Nose height above the cloth as a fraction of the ball diameter (WPA 62.5-64.5 %) [spec].
 
-Used for snooker too, where no public figure exists [unverified] (PHYSICS.md section 8 item 4).
+Used for snooker too, where no public figure exists [unverified] (docs/physics.md §8 item 4).
 """
 
 POOL_SIZES_IN: dict[int, tuple[float, float]] = {
@@ -63,7 +63,8 @@ POOL_SIZES_IN: dict[int, tuple[float, float]] = {
     8: (92.0, 46.0),  # WPA [spec]
     7: (78.0, 39.0),  # bar box, not a WPA size; pooltool's default
 }
-"""Pool playing surfaces, nose to nose, in inches: feet -> (length, width) (PHYSICS.md 5.1)."""
+"""Pool playing surfaces, nose to nose, in inches: feet -> (length, width)
+(docs/physics.md §5.1)."""
 
 SNOOKER_LENGTH = 3.569
 """WPBSA playing area length, m (11 ft 8 1/2 in) [spec]."""
@@ -79,7 +80,7 @@ SNOOKER_BLACK_FROM_TOP = 0.324
 
 @dataclass(frozen=True)
 class PocketShape:
-    """The tunable shape of one kind of pocket (PHYSICS.md section 5.3). Lengths in metres.
+    """The tunable shape of one kind of pocket (docs/physics.md §5.3). Lengths in metres.
 
     ``mouth``: distance between the two jaw points (where the nose lines turn into the pocket).
     ``cut_angle_deg``: angle of the rubber between the nose line and the facing, degrees
@@ -123,7 +124,7 @@ POOL_SIDE_POCKET = PocketShape(
     # One inch behind the mouth line, inside BCA's side shelf range of 0-3/8 in plus the facing.
     # pooltool's current default (0.00437) lets a rolling ball aimed at the pocket centre drop
     # up to 60 deg off the pocket axis even at 5 m/s; with 0.0254 balls drop up to about 50 deg
-    # and 60 deg is refused, closer to how side pockets play. The depth PHYSICS.md 5.3 quotes
+    # and 60 deg is refused, closer to how side pockets play. The depth docs/physics.md §5.3 quotes
     # from an older pooltool (0.0685) already refuses 30 deg at 2.5 m/s [model].
     capture_depth=0.0254,
 )
@@ -137,7 +138,7 @@ SNOOKER_CORNER_POCKET = PocketShape(
     capture_depth=0.06735,
 )
 """Snooker corner pocket: pooltool's "generic snooker" numbers [unverified]; WPBSA templates
-are not public (PHYSICS.md 5.3)."""
+are not public (docs/physics.md §5.3)."""
 
 SNOOKER_SIDE_POCKET = PocketShape(
     mouth=0.08457,
@@ -277,7 +278,7 @@ class Table:
         corner_pocket: PocketShape = POOL_CORNER_POCKET,
         side_pocket: PocketShape = POOL_SIDE_POCKET,
     ) -> Table:
-        """A pool table of ``feet`` = 9 or 8 (WPA) or 7 (78 x 39 in bar box), PHYSICS.md 5.1.
+        """A pool table of ``feet`` = 9 or 8 (WPA) or 7 (78 x 39 in bar box), docs/physics.md §5.1.
 
         Raises :class:`UnknownTableSizeError` for any other size.
         """
@@ -294,7 +295,7 @@ class Table:
         corner_pocket: PocketShape = SNOOKER_CORNER_POCKET,
         side_pocket: PocketShape = SNOOKER_SIDE_POCKET,
     ) -> Table:
-        """The WPBSA 12-ft snooker table (PHYSICS.md 5.2); pocket shapes are [unverified]."""
+        """The WPBSA 12-ft snooker table (docs/physics.md §5.2); pocket shapes are [unverified]."""
         return _build_snooker(corner_pocket, side_pocket)
 
     # -- identity -------------------------------------------------------------------------------
@@ -509,7 +510,7 @@ def _compile_outline(
     corner: PocketShape,
     side: PocketShape,
 ) -> tuple[tuple[Pocket, ...], tuple[Cushion, ...], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Build pockets, cushions, segment/arc/pocket arrays and the outline (PHYSICS.md 5.3)."""
+    """Build pockets, cushions, segment/arc/pocket arrays and the outline (docs/physics.md §5.3)."""
     names = _RAIL_NAMES[kind]
     rail_ends: dict[str, list[np.ndarray]] = {key: [] for key in _RAIL_ORDER}
     jaw_rows: list[list[float]] = []

@@ -1,11 +1,11 @@
 """Event times: ball-ball, ball-cushion (segments and arcs), ball-pocket, line crossings (Numba).
 
 Each function takes the balls' states at the current time (scalars), a validity window ``T``
-(seconds from now; beyond it the closed-form motion no longer holds, PHYSICS 1.6 and 2.9
+(seconds from now; beyond it the closed-form motion no longer holds, docs/physics.md §1.6 and 2.9
 item 1) and returns the time from now of the first event, or ``inf``. Polynomials follow
-PHYSICS.md 2.3-2.7; the contact rule is :func:`sim.kernels.roots.first_descent_root`: an
+docs/physics.md §2.3-2.7; the contact rule is :func:`sim.kernels.roots.first_descent_root`: an
 event needs the gap to close (approach test), and touching bodies count only when closing
-(PHYSICS 2.3 degenerate cases, 2.9 items 3-5). All functions are pure.
+(docs/physics.md §2.3 degenerate cases, 2.9 items 3-5). All functions are pure.
 
 A cheap reach test runs first: a ball cannot travel farther than ``|v| T + |a| T^2 / 2`` in the
 window, so bodies farther apart than the reaches cannot meet.
@@ -34,7 +34,7 @@ def distance_reaches_time(Ax, Ay, Bx, By, Cx, Cy, dist, D, T):
     """First time in [0, T] at which ``|A t^2 + B t + C|`` falls to ``D`` while shrinking, s.
 
     ``C`` is the offset now (``dist = |C|``), ``B`` its rate and ``A`` half its (constant)
-    second derivative. Squaring gives the quartic of PHYSICS 2.3 and 2.5::
+    second derivative. Squaring gives the quartic of docs/physics.md §2.3 and 2.5::
 
         (A.A) t^4 + 2 (A.B) t^3 + (B.B + 2 A.C) t^2 + 2 (B.C) t + (C.C - D^2) = 0
 
@@ -54,7 +54,7 @@ def ball_ball_time(s1, p1x, p1y, v1x, v1y, w1x, w1y, s2, p2x, p2y, v2x, v2y, w2x
     """Time until balls 1 and 2 (states ``s1``, ``s2``) touch while approaching, s, or inf.
 
     Contact when ``|dr(t)| = D`` with ``dr = A t^2 + B t + C`` the centre offset from ball 1
-    to ball 2 (PHYSICS 2.3), solved by :func:`distance_reaches_time`.
+    to ball 2 (docs/physics.md §2.3), solved by :func:`distance_reaches_time`.
     """
     a1x, a1y = acceleration(s1, v1x, v1y, w1x, w1y, p)
     a2x, a2y = acceleration(s2, v2x, v2y, w2x, w2y, p)
@@ -68,7 +68,7 @@ def ball_ball_time(s1, p1x, p1y, v1x, v1y, w1x, w1y, s2, p2x, p2y, v2x, v2y, w2x
     Bx = v2x - v1x
     By = v2y - v1y
     if Ax == 0.0 and Ay == 0.0 and Bx == 0.0 and By == 0.0:
-        return NO_EVENT  # no relative motion (PHYSICS 2.3, degenerate A = B = 0)
+        return NO_EVENT  # no relative motion (docs/physics.md §2.3, degenerate A = B = 0)
     return distance_reaches_time(Ax, Ay, Bx, By, Cx, Cy, dist, D, T)
 
 
@@ -86,7 +86,7 @@ def ball_segment_time(px, py, vx, vy, ax, ay, seg, R, T):
     """Time until a ball's centre comes within ``R`` of a straight cushion, s, or inf.
 
     ``seg`` is a row ``(x1, y1, x2, y2, nx, ny)`` with the unit normal pointing to the side
-    the balls are on. Gap ``n.(r(t) - p1) - R`` (PHYSICS 2.4, contact offset ``d_c = R``);
+    the balls are on. Gap ``n.(r(t) - p1) - R`` (docs/physics.md §2.4, contact offset ``d_c = R``);
     the contact point must project inside the segment, ``s in [0, 1]``, else the arcs at the
     ends take over.
     """
@@ -114,7 +114,7 @@ def ball_segment_time(px, py, vx, vy, ax, ay, seg, R, T):
 def ball_circle_time(px, py, vx, vy, ax, ay, cx, cy, radius, T):
     """Time until a ball's centre, moving in, reaches distance ``radius`` from (cx, cy), s.
 
-    Quartic of PHYSICS 2.5 (knuckle: ``radius = R + rho``) and 2.6 (pocket capture circle:
+    Quartic of docs/physics.md §2.5 (knuckle: ``radius = R + rho``) and 2.6 (pocket capture circle:
     ``radius = r_p``, the centre enters it).
     """
     Cx = px - cx
@@ -131,7 +131,7 @@ def line_crossing_time(py, vy, ay, y_line, side, T):
 
     ``side`` is +1 when the ball is on the ``y >= y_line`` side, -1 otherwise (kept by the
     loop, so that a ball sitting on the line just after crossing is not counted twice). The
-    crossing direction is ``-side``. PHYSICS 2.7 (zero-effect virtual event).
+    crossing direction is ``-side``. docs/physics.md §2.7 (zero-effect virtual event).
     """
     if side > 0:
         c0 = py - y_line

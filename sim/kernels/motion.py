@@ -1,6 +1,6 @@
 """Closed-form ball motion on the cloth, state classification and transition times (Numba).
 
-Sources: PHYSICS.md section 1 (Leckie & Greenspan 2005/2006 eqs. 4-11; pooltool ``evolve``;
+Sources: docs/physics.md §1 (Leckie & Greenspan 2005/2006 eqs. 4-11; pooltool ``evolve``;
 Alciatore TP A.4). A ball's state is passed as scalars ``(px, py, vx, vy, wx, wy, wz)`` plus
 its motion code (``sim.constants.MotionState`` values) and the packed parameter vector
 ``p`` (``sim.params``). Every function is pure unless its docstring says otherwise.
@@ -46,7 +46,7 @@ _K_SP2ST = int(EventKind.SPINNING_TO_STATIONARY)
 
 @njit(cache=True)
 def classify(vx, vy, wx, wy, wz, R):
-    """Motion state of a ball on the table and its snapped velocity/spin (PHYSICS 1.1).
+    """Motion state of a ball on the table and its snapped velocity/spin (docs/physics.md §1.1).
 
     Returns ``(state, vx, vy, wx, wy, wz)``: sliding when the cloth-contact slip
     ``u = (vx - R wy, vy + R wx)`` exceeds EPS_SLIP; rolling when the speed exceeds EPS_SPEED
@@ -66,13 +66,13 @@ def classify(vx, vy, wx, wy, wz, R):
 
 @njit(cache=True)
 def spin_stop_time(wz, p):
-    """Time for z-spin ``wz`` to decay to 0 at ``alpha_sp`` (PHYSICS 1.4), s."""
+    """Time for z-spin ``wz`` to decay to 0 at ``alpha_sp`` (docs/physics.md §1.4), s."""
     return abs(wz) / p[P_SPIN_DECEL]
 
 
 @njit(cache=True)
 def transition_time(state, vx, vy, wx, wy, wz, p):
-    """Duration of the current motion state, s (PHYSICS 1.2-1.5); ``inf`` when none ends.
+    """Duration of the current motion state, s (docs/physics.md §1.2-1.5); ``inf`` when none ends.
 
     sliding: ``2 |u| / (7 mu_s g)``; rolling: ``|v| / (mu_r g)``; spinning: ``|wz| / alpha_sp``.
     """
@@ -89,7 +89,8 @@ def transition_time(state, vx, vy, wx, wy, wz, p):
 
 @njit(cache=True)
 def acceleration(state, vx, vy, wx, wy, p):
-    """Centre acceleration ``dv/dt`` (ax, ay), m/s^2, constant over the state (PHYSICS 1.6).
+    """Centre acceleration ``dv/dt`` (ax, ay), m/s^2, constant over the state
+    (docs/physics.md §1.6).
 
     sliding: ``-mu_s g u_hat``; rolling: ``-mu_r g v_hat``; otherwise 0.
     """
@@ -122,7 +123,8 @@ def _decayed_spin(wz, dt, p):
 @njit(cache=True)
 def _braked(px, py, vx, vy, hx, hy, f, dt):
     """Position and velocity after ``dt`` s of constant deceleration ``f`` (m/s^2) along the
-    unit vector (hx, hy): ``r + v dt - f dt^2 h / 2`` and ``v - f dt h`` (PHYSICS 1.2, 1.3)."""
+    unit vector (hx, hy): ``r + v dt - f dt^2 h / 2`` and ``v - f dt h``
+    (docs/physics.md §1.2, 1.3)."""
     return (
         px + vx * dt - 0.5 * f * dt * dt * hx,
         py + vy * dt - 0.5 * f * dt * dt * hy,
@@ -133,10 +135,11 @@ def _braked(px, py, vx, vy, hx, hy, f, dt):
 
 @njit(cache=True)
 def evolve(state, px, py, vx, vy, wx, wy, wz, dt, p):
-    """State after ``dt`` seconds in the current motion state (closed forms of PHYSICS 1.2-1.5).
+    """State after ``dt`` seconds in the current motion state (closed forms of
+    docs/physics.md §1.2-1.5).
 
     ``dt`` is clamped to [0, transition_time]: the closed forms are meaningless beyond the
-    state's end (a rolling ball's parabola would turn around, PHYSICS 1.6). Returns
+    state's end (a rolling ball's parabola would turn around, docs/physics.md §1.6). Returns
     ``(px, py, vx, vy, wx, wy, wz)``; the motion state is unchanged (call :func:`classify`).
     """
     if dt <= 0.0 or state in (STATIONARY, POCKETED):
@@ -199,7 +202,7 @@ def end_of_state(state, vx, vy, wx, wy, wz, p):
     Called at exactly the transition time: sliding -> slip is zero, so ``w_xy := z x v / R``;
     rolling -> ``v`` and ``w_xy`` are zero; spinning -> ``wz`` is zero. Returns
     ``(new_state, event_kind, vx, vy, wx, wy, wz)`` with the ``EventKind`` value of the
-    transition (PHYSICS 1.6).
+    transition (docs/physics.md §1.6).
     """
     R = p[P_R]
     if state == SLIDING:

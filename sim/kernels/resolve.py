@@ -1,9 +1,9 @@
-"""Collision models: ball-ball, ball-cushion (Numba). Each cites its source in PHYSICS.md.
+"""Collision models: ball-ball, ball-cushion (Numba). Each cites its source in docs/physics.md.
 
 Conventions: velocities (vx, vy) in m/s, spins (wx, wy, wz) in rad/s, table frame. Every
 function is pure and returns the new velocities and spins; the caller re-classifies the balls
-(PHYSICS 3: "all resolutions leave the balls sliding, then re-classify"). In the 2-D core any
-vertical velocity an impulse creates is dropped; spin changes are kept.
+(docs/physics.md §3: "all resolutions leave the balls sliding, then re-classify"). In the 2-D
+core any vertical velocity an impulse creates is dropped; spin changes are kept.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from sim.params import (
     P_U_S,
 )
 
-#: Alciatore's fit of ball-ball friction to Marlow's data (TP A.14 / A.28, PHYSICS 3.1):
+#: Alciatore's fit of ball-ball friction to Marlow's data (TP A.14 / A.28, docs/physics.md §3.1):
 #: mu_b(|s_t|) = A + B exp(-C |s_t|), |s_t| in m/s.
 ALCIATORE_A = 9.951e-3
 ALCIATORE_B = 0.108
@@ -58,7 +58,7 @@ def ball_ball_friction(slip, p):
 
 @njit(cache=True)
 def ball_ball_frictionless(v1x, v1y, v2x, v2y, nx, ny, e):
-    """Equal-mass frictionless impact with restitution ``e`` (PHYSICS 3.1b).
+    """Equal-mass frictionless impact with restitution ``e`` (docs/physics.md §3.1b).
 
     ``(nx, ny)``: unit line of centres from ball 1 to ball 2. Returns ``(v1x, v1y, v2x, v2y)``;
     spins are untouched. Only called with an approach speed ``(v1 - v2).n > 0``.
@@ -70,7 +70,7 @@ def ball_ball_frictionless(v1x, v1y, v2x, v2y, nx, ny, e):
 
 @njit(cache=True)
 def ball_ball_frictional(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, p):
-    """Instantaneous Coulomb friction at the ball-ball contact (PHYSICS 3.1c).
+    """Instantaneous Coulomb friction at the ball-ball contact (docs/physics.md §3.1c).
 
     pooltool ``FrictionalInelastic``, generalising Alciatore TP A.5/A.6/A.14: normal impulse
     ``J_n = (1 + e_b) m Delta / 2``; tangential slip at the contact
@@ -137,7 +137,7 @@ def resolve_ball_ball(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, 
 
 @njit(cache=True)
 def cushion_reflection(vx, vy, nx, ny, e):
-    """Frictionless reflection (PHYSICS 3.2a): ``v' = v_t - e v_n n``; spin unchanged.
+    """Frictionless reflection (docs/physics.md §3.2a): ``v' = v_t - e v_n n``; spin unchanged.
 
     ``(nx, ny)``: unit normal from the ball into the cushion (``v.n > 0`` at impact).
     """
@@ -147,7 +147,7 @@ def cushion_reflection(vx, vy, nx, ny, e):
 
 @njit(cache=True)
 def cushion_han2005(vx, vy, wx, wy, wz, nx, ny, p):
-    """Han 2005 cushion impulse with the contact at nose height (PHYSICS 3.2b).
+    """Han 2005 cushion impulse with the contact at nose height (docs/physics.md §3.2b).
 
     I. Han, "Dynamics in carom and three cushion billiards", J. Mech. Sci. Tech. 19(4), 2005,
     as implemented in pooltool. Cushion frame: ``x = n`` (into the cushion), ``y = z x n``,
@@ -204,7 +204,7 @@ def cushion_mathavan2010(vx, vy, wx, wy, wz, nx, ny, p):
 
     S. Mathavan, M. R. Jackson, R. M. Parkin, "A theoretical analysis of billiard ball
     dynamics under cushion impacts", Proc. IMechE Part C 224(9):1863-1873, 2010
-    (PHYSICS 3.2c). Two friction contacts: cushion (``mu_w = f_c``) and cloth (``mu_s``).
+    (docs/physics.md §3.2c). Two friction contacts: cushion (``mu_w = f_c``) and cloth (``mu_s``).
     Compression runs until the normal speed ``v_y`` reaches 0 (work ``W_c``); restitution
     until the work done after compression reaches ``e_c^2 W_c``. Fixed impulse steps
     ``dP = (1 + e_c) M v_y0 / MATHAVAN_STEPS``. Frame: ``y = n`` into the cushion,

@@ -1,6 +1,6 @@
 """Earliest real roots of polynomials of degree <= 4 on a window [0, T] (Numba kernels).
 
-Method (PHYSICS.md 2.8, "real-root isolation"): time is scaled to ``s = t / T`` in [0, 1];
+Method (docs/physics.md §2.8, "real-root isolation"): time is scaled to ``s = t / T`` in [0, 1];
 the critical points of ``p`` (roots of the cubic ``p'``) are found from the roots of ``p''``
 (a quadratic, stable formula) which split [0, 1] into pieces where ``p'`` is monotone; each
 sign change of ``p'`` is refined by safeguarded Newton. The critical points split [0, 1] into
@@ -228,7 +228,7 @@ def first_descent_root(c0, c1, c2, c3, c4, T):
         hi = _piece_end(k, n, s1, s2, s3)
         f_hi = poly_value(q0, q1, q2, q3, q4, hi)
         if f_lo > 0.0 and f_hi <= 0.0:
-            # Refine on the unscaled polynomial over the same monotone piece (PHYSICS 2.8:
+            # Refine on the unscaled polynomial over the same monotone piece (docs/physics.md §2.8:
             # isolate scaled, polish unscaled); fall back to the scaled bracket if rounding
             # makes the unscaled end values disagree.
             t_lo = lo * T

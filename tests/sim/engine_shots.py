@@ -1,4 +1,4 @@
-"""Shared builders for whole-shot engine tests: racks from PHYSICS.md 5.1/5.2 formulas.
+"""Shared builders for whole-shot engine tests: racks from docs/physics.md §5.1/5.2 formulas.
 
 Imported by name (``from engine_shots import ...``; pytest puts this folder on sys.path).
 
@@ -23,7 +23,7 @@ def triangle(
 ) -> np.ndarray:
     """Centres of a rack pointing toward -y with its apex at ``apex``: row k has ``rows[k]``
     balls at ``y = y_apex + k sqrt(3) (R + gap/2)`` and ``x = x_apex + (2j - (count-1))
-    (R + gap/2)`` (PHYSICS 5.1, neighbours ``2R + gap`` apart)."""
+    (R + gap/2)`` (docs/physics.md §5.1, neighbours ``2R + gap`` apart)."""
     half = radius + 0.5 * gap
     out = []
     for k, count in enumerate(rows):

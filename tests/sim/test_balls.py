@@ -1,4 +1,4 @@
-"""BallState: construction, validation, classification (PHYSICS.md 1.1) and derived states."""
+"""BallState: construction, validation, classification (docs/physics.md §1.1) and derived states."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Collision models (sim.kernels.resolve) against PHYSICS.md 3.1-3.2 and Alciatore's rules."""
+"""Collision models (sim.kernels.resolve) against docs/physics.md §3.1-3.2 and Alciatore's rules."""
 
 from __future__ import annotations
 

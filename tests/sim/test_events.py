@@ -1,4 +1,5 @@
-"""Event times (sim.kernels.detect) against closed forms and high-precision roots (PHYSICS 2)."""
+"""Event times (sim.kernels.detect) against closed forms and high-precision roots
+(docs/physics.md §2)."""
 
 from __future__ import annotations
 

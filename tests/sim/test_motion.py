@@ -1,4 +1,4 @@
-"""Closed-form motion (sim.kernels.motion) against PHYSICS.md section 1; numbers derived here
+"""Closed-form motion (sim.kernels.motion) against docs/physics.md §1; numbers derived here
 from the Params in use."""
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def test_roll_to_stop() -> None:
     assert (vx, vy, wx, wy) == (0.0, 0.0, 0.0, 0.0)
     new, kind, *_ = end_of_state(state, vx, vy, wx, wy, wz, P)
     assert (new, kind) == (MotionState.STATIONARY, EventKind.ROLLING_TO_STATIONARY)
-    # evolving past the stop does not bring the ball back (validity window, PHYSICS 1.6)
+    # evolving past the stop does not bring the ball back (validity window, docs/physics.md §1.6)
     later = evolve(state, 0.0, 0.0, v0, 0.0, 0.0, v0 / R, 0.0, 3.0 * tau, P)
     assert later[0] == pytest.approx(px, rel=1e-13)
 

@@ -1,11 +1,11 @@
-"""Slow, obvious reference twins of the kernels, compared on random inputs (DESIGN.md 6).
+"""Slow, obvious reference twins of the kernels, compared on random inputs (docs/architecture.md).
 
 Each twin is written independently of the kernel it checks, in plain numpy:
 
 - roots: every root from the companion matrix (``numpy.roots``), then the first descending one;
-- motion: the sliding/rolling ODEs of PHYSICS 1.2-1.4 integrated with tiny Euler steps;
+- motion: the sliding/rolling ODEs of docs/physics.md §1.2-1.4 integrated with tiny Euler steps;
 - detect: the gap function sampled on a fine grid (first sign change, then bisection);
-- resolve: the ball-ball impulse of PHYSICS 3.1c written with 3-D vectors and ``np.cross``,
+- resolve: the ball-ball impulse of docs/physics.md §3.1c written with 3-D vectors and ``np.cross``,
   and Han 2005 with explicit rotation matrices.
 """
 
@@ -67,7 +67,7 @@ def test_roots_twin_on_random_quartics() -> None:
 
 
 def twin_evolve(v, w, dt, steps=20000):
-    """Euler integration of PHYSICS 1.2 (sliding), 1.3 (rolling) and 1.4 (z-spin)."""
+    """Euler integration of docs/physics.md §1.2 (sliding), 1.3 (rolling) and 1.4 (z-spin)."""
     r = np.zeros(2)
     v = np.array(v, dtype=float)
     w = np.array(w, dtype=float)
@@ -160,7 +160,7 @@ def test_detect_twin_on_random_pairs() -> None:
 
 
 def twin_frictional(v1, w1, v2, w2, n, p: Params):
-    """PHYSICS 3.1c with 3-D vectors."""
+    """docs/physics.md §3.1c with 3-D vectors."""
     v1 = np.append(v1, 0.0)
     v2 = np.append(v2, 0.0)
     n = np.append(n, 0.0)
@@ -198,7 +198,7 @@ def test_resolve_twin_ball_ball_frictional() -> None:
 
 
 def twin_han(v, w, n, p: Params):
-    """Han 2005 (PHYSICS 3.2b) via a rotation into the cushion frame and back."""
+    """Han 2005 (docs/physics.md §3.2b) via a rotation into the cushion frame and back."""
     psi = math.atan2(n[1], n[0])
     rot = np.array(
         [[math.cos(psi), -math.sin(psi), 0], [math.sin(psi), math.cos(psi), 0], [0, 0, 1]]

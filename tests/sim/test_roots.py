@@ -95,7 +95,7 @@ def test_random_quartics_match_mpmath(seed: int) -> None:
 
 
 def test_contact_quartic_with_widely_spread_coefficients() -> None:
-    # A rolling pair: A.A ~ 2e-3 m^2/s^4 next to a constant term ~ 1 m^2 (PHYSICS 2.8).
+    # A rolling pair: A.A ~ 2e-3 m^2/s^4 next to a constant term ~ 1 m^2 (docs/physics.md §2.8).
     c = [1.0 - 0.0571**2, -4.0, 3.9, -0.02, 1e-4]
     want = _mp_first_descent(c, 3.0)
     assert first_descent_root(*c, 3.0) == pytest.approx(want, rel=1e-13)

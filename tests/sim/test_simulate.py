@@ -279,7 +279,8 @@ def test_a_log_longer_than_the_first_allocation_is_rerun_identically(
 
 @pytest.mark.parametrize("lead", [0.3, 1e-4])
 def test_a_chaser_rolling_into_a_slower_ball_does_not_start_a_zeno_chain(lead: float) -> None:
-    # the chaser keeps its topspin after each contact and catches up again (PHYSICS 2.9 item 8)
+    # the chaser keeps its topspin after each contact and catches up again
+    # (docs/physics.md §2.9 item 8)
     y = 0.5
     v_back, v_front = 1.0, 0.97
     state = sim.BallState(

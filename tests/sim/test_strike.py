@@ -1,4 +1,4 @@
-"""Cue strike (sim.strike) against PHYSICS.md 3.4 and Alciatore's squirt formula (TP A.31)."""
+"""Cue strike (sim.strike) against docs/physics.md §3.4 and Alciatore's squirt formula (TP A.31)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def test_natural_roll_height_starts_rolling() -> None:
 def test_follow_and_draw_spin_ratio(b: float) -> None:
     (vx, vy), (wx, wy, _wz) = strike_velocity_and_spin(Strike(2.5, 0.0, b=b), PARAMS)
     assert vy == pytest.approx(0.0, abs=1e-15)
-    # moving along +x, topspin is about +y: R w / v = 5 b / 2 (PHYSICS 3.4)
+    # moving along +x, topspin is about +y: R w / v = 5 b / 2 (docs/physics.md §3.4)
     assert R * wy / vx == pytest.approx(2.5 * b, rel=1e-12)
     assert wx == pytest.approx(0.0, abs=1e-12)
     F_over_m = (1 + PARAMS.e_tip) * 2.5 / (1 + PARAMS.m / PARAMS.cue_mass + 2.5 * b * b)

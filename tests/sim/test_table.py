@@ -1,4 +1,4 @@
-"""Table geometry against PHYSICS.md section 5, and the closure of the cushion outline."""
+"""Table geometry against docs/physics.md §5, and the closure of the cushion outline."""
 
 from __future__ import annotations
 
