@@ -51,6 +51,11 @@ from render.view import View
 
 #: Default window size, px.
 DEFAULT_SIZE = (1280, 820)
+#: Seconds after a panel (the referee's call, a menu) is closed by a key or a click during which
+#: no shot may start: the next shot needs a fresh, deliberate action (issue 9, item 1).
+SHOT_GUARD_S = 0.5
+#: Power meter reading (0..1) a player's first turn starts at: about 3.2 m/s, a medium shot.
+DEFAULT_POWER = 0.45
 #: Where Ctrl+S / Ctrl+O save and load when no path was given.
 DEFAULT_SAVE_PATH = Path.home() / ".cuesim" / "session.cuesim.json"
 
@@ -80,6 +85,10 @@ class App:
         self.running = True
         self.confirm_quit = False
         self.playback: Playback | None = None
+        #: Seconds left during which a shot key or click is ignored (``SHOT_GUARD_S``).
+        self.shot_guard_s = 0.0
+        #: Each player's last power (meter, 0..1) on a shot that was not a break.
+        self.player_power: dict[int, float] = {}
         self.sounds = Sounds(enabled=sound)
         self._orientations: np.ndarray | None = None
         self._background: pygame.Surface | None = None
@@ -209,13 +218,26 @@ class App:
     def enter_aim(self) -> None:
         """Reset the aim for the player to act and show the aim (or decision) mode."""
         game = self.game
-        self.aim = aiming.aim_for_turn(game, self.aim.power)
+        self.aim = aiming.aim_for_turn(game, self.turn_power())
         if game.is_over:
             self.mode = GameOverMode(self)
         elif game.pending_choice:
             self.mode = DecisionMode(self, None)
         else:
             self.mode = AimMode(self)
+
+    def turn_power(self) -> float:
+        """The power a turn starts at: the player's own last power on a shot that was not a
+        break, else ``DEFAULT_POWER`` (a break's power never carries over)."""
+        game = self.game
+        if game is None:
+            return DEFAULT_POWER
+        return self.player_power.get(int(game.to_play), DEFAULT_POWER)
+
+    @property
+    def shot_guarded(self) -> bool:
+        """True just after a panel was closed by a key or a click: no shot may start yet."""
+        return self.shot_guard_s > 0.0
 
     # ---------------------------------------------------------------- aiming (render.aiming)
     @property
@@ -290,10 +312,13 @@ class App:
         declaration = self.build_declaration()
         cue_at = self.aim.cue_xy if self.in_hand else None
         try:
-            shot = self.session.shoot(self.strike(), declaration, cue_at)
+            shot = self.session.shoot(self.strike, declaration, cue_at)
         except ActionRefusedError as exc:
             self.say(str(exc), hud.ALERT)
             return False
+        before = shot.before_game
+        if str(getattr(before.phase, "value", before.phase)) != "break":
+            self.player_power[int(before.to_play)] = self.aim.power
         self.playback = make_playback(shot.result)
         self.mode = PlaybackMode(self)
         return True
@@ -301,7 +326,11 @@ class App:
     def finish_shot(self) -> None:
         """After the playback of a new shot: apply the ruling and show it."""
         self.playback = None
-        ruling = self.session.finish_shot()
+        try:
+            ruling = self.session.finish_shot()
+        except ActionRefusedError as exc:
+            self.say(str(exc), hud.ALERT)
+            ruling = None
         if ruling is None:
             self.enter_aim()
             return
@@ -479,17 +508,22 @@ class App:
             elif answer == "back":
                 self.confirm_quit = False
             return
+        before = self.mode
         if self.session.config is not None and self.mode.allows_global_keys:
             action = action_for("global", event)
             if action is not None:
                 self._global_actions[action]()
                 return
         self.mode.handle(event)
+        if self.mode is not before and self.mode.name == "aim" and before.name != "playback":
+            # A panel closed by this key or click: the same gesture must not also shoot.
+            self.shot_guard_s = SHOT_GUARD_S
 
     def update(self, dt: float) -> None:
         """Advance time by ``dt`` seconds (playback, messages, warm-up)."""
         if self.toast is not None:
             self.toast = self.toast.aged(dt)
+        self.shot_guard_s = max(0.0, self.shot_guard_s - dt)
         self.mode.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -51,7 +51,7 @@ def _b(keys: tuple[int, ...], contexts: str, action: str, item: str, section: st
 
 _AIM_ELEVATION = "Elevation: Page Up/Down or [ ] (Shift 5\u00b0)"
 _AIM_POWER = "Up/Down, +/-"
-_DECIDE = "Referee's call: a click on a button, Enter or Space for the first, 1-9 by its number"
+_DECIDE = "Referee's call: a click on a button, Enter for the first, 1-9 by its number"
 
 #: The table of every binding.
 BINDINGS: tuple[Binding, ...] = (
@@ -66,7 +66,8 @@ BINDINGS: tuple[Binding, ...] = (
     _b((), "aim", "", "right-click locks the aim", "Aim"),
     _b((pygame.K_g,), "aim", "ghost", "G ghost ball and lines", "Aim"),
     _b((), "aim", "", "click the table", "Shoot"),
-    _b((pygame.K_SPACE, *_ENTER), "aim", "shoot", "Space or Enter, or the Shoot button", "Shoot"),
+    # Only Space shoots, and no panel closes with Space: a key that closes a panel never shoots.
+    _b((pygame.K_SPACE,), "aim", "shoot", "Space or the Shoot button", "Shoot"),
     _b(
         (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS),
         "aim",
@@ -127,7 +128,7 @@ BINDINGS: tuple[Binding, ...] = (
         "Enter, Space, Esc or a click skips",
         "Playback",
     ),
-    _b((pygame.K_SPACE, *_ENTER), "decision", "first", _DECIDE, "Referee's call"),
+    _b((*_ENTER,), "decision", "first", _DECIDE, "Referee's call"),
     _b(_DIGITS, "decision", "number", _DECIDE, "Referee's call"),
     _b((*_ENTER,), "matchover", "new", "match over: Enter a new match", "Referee's call"),
     _b(_DIGITS, "choice declarefoul", "number", "click, or the number", "Lists and questions"),

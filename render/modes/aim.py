@@ -93,11 +93,18 @@ class AimMode(Mode):
             self.picking_nomination = True
             host.say("Click the ball you nominate.")
         elif action == "shoot":
-            host.shoot()
+            self._shoot()
         elif action == "warn":
             host.give_warning()
         elif action == "frame":
             open_frame_menu(host)
+
+    def _shoot(self) -> None:
+        """Shoot, unless a panel has just been closed (``Host.shot_guarded``): the key or
+        click that closed it must never also start a shot."""
+        if self.host.shot_guarded:
+            return
+        self.host.shoot()
 
     def _ball_under(self, pos: tuple[int, int]) -> int:
         host = self.host
@@ -225,7 +232,7 @@ class AimMode(Mode):
                 host.say("Cue ball placed: aim with the pointer, Space or Shoot to play.")
             return
         self._aim_at(pos)
-        host.shoot()
+        self._shoot()
 
     def _key(self, event: pygame.event.Event) -> None:
         host = self.host
@@ -255,7 +262,7 @@ class AimMode(Mode):
             db = {pygame.K_i: TIP_STEP, pygame.K_k: -TIP_STEP}.get(key, 0.0)
             aim.a, aim.b = clamp_tip(aim.a + da, aim.b + db)
         elif action == "shoot":
-            host.shoot()
+            self._shoot()
         elif action == "ghost":
             host.show_ghost = not host.show_ghost
         elif action in PANEL_ACTIONS:

@@ -1,0 +1,92 @@
+"""Issue 9, items 1 and 2: a key or a click that closes a panel never shoots, and each turn
+starts at a sensible power (never the break's)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from window_driver import SIZE, click, frame, key, new_app, screen_of, set_position, to_decision
+
+import rules
+from render.app import DEFAULT_POWER, SHOT_GUARD_S
+
+
+def routine_position(app) -> None:
+    set_position(
+        app,
+        {0: (0.635, 0.5), 1: (0.635, 1.5), 9: (0.3, 2.2)},
+        phase=rules.Phase.PLAY,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({1}),
+        shot_number=3,
+    )
+
+
+def test_enter_on_the_call_panel_continues_and_never_starts_a_shot() -> None:
+    app = new_app("nine-ball")
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    shots = len(app.history)
+    key(app, pygame.K_RETURN)  # closes the call
+    for _ in range(3):
+        key(app, pygame.K_RETURN)  # a player hammering Enter to "continue"
+        app.update(0.1)
+    assert app.mode.name in ("aim", "decision") and len(app.history) == shots
+    assert app.playback is None
+
+
+def test_space_does_not_close_the_call_panel() -> None:
+    app = new_app("nine-ball")
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    key(app, pygame.K_SPACE)
+    assert app.mode.name == "decision"
+
+
+def test_the_click_that_closes_a_panel_is_not_also_a_shot() -> None:
+    app = new_app("nine-ball")
+    routine_position(app)
+    app.aim.locked = True
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    frame(app)
+    _panel, info = app.mode.info(app.layout(SIZE).table)
+    cont = next(b for b in info.buttons if b.action == "continue")
+    click(app, cont.rect.center)
+    assert app.mode.name == "aim"
+    shots = len(app.history)
+    click(app, screen_of(app, (0.635, 1.2)))  # a double click lands on the cloth
+    key(app, pygame.K_SPACE)  # and Space straight after
+    assert app.mode.name == "aim" and len(app.history) == shots
+    app.update(SHOT_GUARD_S + 0.05)
+    key(app, pygame.K_SPACE)  # a fresh, deliberate action shoots
+    assert app.mode.name == "playback"
+
+
+def test_the_first_turn_after_the_break_starts_at_the_default_power() -> None:
+    app = new_app("nine-ball")
+    app.aim.power = 0.95
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    key(app, pygame.K_RETURN)
+    if app.mode.name == "decision":  # a choice to make (push-out...): take the first
+        key(app, pygame.K_RETURN)
+    assert app.mode.name == "aim"
+    assert app.aim.power == pytest.approx(DEFAULT_POWER)
+
+
+def test_a_player_gets_back_his_own_last_power() -> None:
+    app = new_app("nine-ball")
+    routine_position(app)
+    shooter = app.game.to_play
+    app.aim.locked, app.aim.power = True, 0.2
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    key(app, pygame.K_RETURN)
+    while app.mode.name == "decision":
+        key(app, pygame.K_RETURN)
+    if app.game.to_play == shooter:
+        assert app.aim.power == pytest.approx(0.2)
+    else:
+        assert app.aim.power == pytest.approx(DEFAULT_POWER)
+        assert app.player_power[shooter] == pytest.approx(0.2)
