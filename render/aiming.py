@@ -16,7 +16,7 @@ import numpy as np
 import rules
 import sim
 from render.aim import AimContact, first_contact
-from sim.constants import MAX_CUE_SPEED
+from sim.constants import MAX_CUE_SPEED, MISCUE_LIMIT
 
 #: Longest object-ball departure line drawn while aiming, m.
 OBJECT_LINE_M = 0.6
@@ -24,6 +24,27 @@ OBJECT_LINE_M = 0.6
 TANGENT_LINE_M = 0.25
 #: Slowest cue speed the power meter gives, m/s (a touch shot).
 MIN_CUE_SPEED = 0.25
+#: How far inside the engine's miscue circle the tip is kept, ball radii: rounding in
+#: ``a * limit / r`` (or ten key steps of 0.05 summing to 0.5000000000000001) can never push
+#: ``hypot(a, b)`` past ``MISCUE_LIMIT``, which ``sim.Strike`` refuses.
+TIP_MARGIN = 1e-9
+#: The largest tip offset the window produces, ball radii.
+TIP_LIMIT = MISCUE_LIMIT - TIP_MARGIN
+
+
+def clamp_tip(a: float, b: float, limit: float = TIP_LIMIT) -> tuple[float, float]:
+    """The tip offset (a, b), ball radii, pulled back onto the circle of radius ``limit``
+    (default :data:`TIP_LIMIT`, just inside the miscue limit) when outside it; a value that is
+    not finite becomes the centre (0, 0). The one clamp of the window: the mouse, the keys and
+    :func:`strike_for` all go through it."""
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return 0.0, 0.0
+    limit = min(float(limit), TIP_LIMIT)
+    r = math.hypot(a, b)
+    if r <= limit:
+        return float(a), float(b)
+    scale = limit / r
+    return a * scale, b * scale
 
 
 def power_to_speed(power: float) -> float:
@@ -245,11 +266,13 @@ def declaration_problem(game: Any, aim: AimState) -> str | None:
 
 
 def strike_for(aim: AimState) -> sim.Strike:
-    """The ``sim.Strike`` of the aim: speed from the power meter, direction, elevation, tip."""
+    """The ``sim.Strike`` of the aim: speed from the power meter, direction, elevation, tip
+    (through :func:`clamp_tip`, so the engine never sees a miscue offset)."""
+    a, b = clamp_tip(aim.a, aim.b)
     return sim.Strike(
         speed=power_to_speed(aim.power),
         phi=aim.phi_deg % 360.0,
         theta=aim.theta_deg,
-        a=aim.a,
-        b=aim.b,
+        a=a,
+        b=b,
     )

@@ -9,7 +9,9 @@ draws and never imports pygame. An action the rules or the engine refuse raises
 
 from __future__ import annotations
 
+import logging
 import os
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -21,10 +23,23 @@ from render.match import MatchConfig, MatchScore
 from render.savefile import decode_session, encode_session, load_session, save_session
 from sim.errors import EventCapExceededError, SimInputError
 
+#: Where an unexpected error in the shot pipeline is logged, with its traceback.
+LOG = logging.getLogger("cuesim.render.session")
+
 
 class ActionRefusedError(ValueError):
     """The rules or the engine refused an action (a shot, a choice, a warning...); the message
     says why, for the player. Nothing changed."""
+
+
+def _unexpected(doing: str, exc: BaseException) -> ActionRefusedError:
+    """An error nobody documented, while ``doing`` something: logged with its traceback on
+    :data:`LOG`, and turned into a message for the player."""
+    LOG.error("unexpected error while %s", doing, exc_info=exc)
+    return ActionRefusedError(
+        f"Something went wrong while {doing} ({type(exc).__name__}: {exc}). Nothing was "
+        "played and the match is kept; the details are in the log."
+    )
 
 
 def new_game(config: MatchConfig, score: MatchScore) -> Any:
@@ -110,21 +125,27 @@ class Session:
     # ---------------------------------------------------------------- shots
     def shoot(
         self,
-        strike: sim.Strike,
+        strike: sim.Strike | Callable[[], sim.Strike],
         declaration: rules.Declaration,
         cue_ball_at: tuple[float, float] | None = None,
     ) -> LastShot:
         """Play a shot: place the cue ball (``cue_ball_at``, m, when in hand), simulate once,
-        judge. The ruling waits in ``pending_ruling`` for :meth:`finish_shot`. Raises
-        :class:`ActionRefusedError` when the rules refuse the placement or the declaration, or the
-        engine refuses the strike (``sim.SimInputError``) or stops it at its event cap
-        (``sim.EventCapExceededError``): then nothing changes."""
+        judge. ``strike`` is a ``sim.Strike`` or a function building one (the window passes
+        its aim's builder, so a strike the engine refuses is refused here too). The ruling
+        waits in ``pending_ruling`` for :meth:`finish_shot`.
+
+        Raises :class:`ActionRefusedError`, and then nothing changes, when the rules refuse the
+        placement or the declaration (``rules.RulesError``), the engine refuses the strike
+        (``sim.SimInputError``) or stops it at its event cap (``sim.EventCapExceededError``),
+        or anything unexpected goes wrong (logged with its traceback on :data:`LOG`): no
+        exception from a shot ends the program, and the match is kept."""
         _config, score = self._match()
         game = self.game
         try:
+            played = strike() if callable(strike) else strike
             game.validate_declaration(declaration)
             state = game.state_for_shot(cue_ball_at)
-            result = sim.simulate(game.table, state, strike)
+            result = sim.simulate(game.table, state, played)
             ruling = game.judge(result, declaration)
         except rules.RulesError as exc:
             raise ActionRefusedError(str(exc)) from exc
@@ -139,18 +160,34 @@ class Session:
                 f"than it may compute ({exc}). Nothing was played: the balls are where they "
                 "were; shoot again."
             ) from exc
-        shot = LastShot(game, score, strike, cue_ball_at, declaration, result, ruling)
+        except Exception as exc:  # the last line of defence: the match must survive
+            raise _unexpected("playing this shot", exc) from exc
+        shot = LastShot(game, score, played, cue_ball_at, declaration, result, ruling)
         self.history.append((game, score, self.last_shot))
         self.last_shot = shot
         self.pending_ruling = ruling
         return shot
 
     def finish_shot(self) -> Any:
-        """Apply the pending ruling (``game.apply``); returns it, or None when none waits."""
+        """Apply the pending ruling (``game.apply``); returns it, or None when none waits.
+
+        When the rules cannot apply it (``rules.RulesError``, or anything unexpected, logged on
+        :data:`LOG`), the shot is taken back as by :meth:`undo` (the game before it, the score,
+        the last shot) and :class:`ActionRefusedError` says so."""
         ruling = self.pending_ruling
         if ruling is None:
             return None
-        self.game = self.game.apply(ruling)
+        try:
+            game = self.game.apply(ruling)
+        except Exception as exc:
+            self.undo()
+            if isinstance(exc, rules.RulesError):
+                raise ActionRefusedError(
+                    f"The referee could not apply the call on this shot ({exc}); the shot was "
+                    "taken back."
+                ) from exc
+            raise _unexpected("applying the referee's call", exc) from exc
+        self.game = game
         self.pending_ruling = None
         return ruling
 

@@ -7,13 +7,11 @@ frames: the App holds the values and rebuilds widgets when the layout changes.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import pygame
 
-from render.aiming import MIN_CUE_SPEED, power_to_speed, speed_to_power
-from sim.constants import MISCUE_LIMIT
+from render.aiming import MIN_CUE_SPEED, clamp_tip, power_to_speed, speed_to_power
 
 __all__ = [
     "MIN_CUE_SPEED",
@@ -24,14 +22,6 @@ __all__ = [
     "power_to_speed",
     "speed_to_power",
 ]
-
-
-def clamp_tip(a: float, b: float, limit: float = MISCUE_LIMIT) -> tuple[float, float]:
-    """The tip offset (a, b) in ball radii, pulled back onto the miscue circle if outside."""
-    r = math.hypot(a, b)
-    if r <= limit:
-        return a, b
-    return a * limit / r, b * limit / r
 
 
 @dataclass(frozen=True)
@@ -71,7 +61,8 @@ class TipWidget:
 
     @property
     def radius_px(self) -> float:
-        return min(self.rect.width, self.rect.height) / 2.0 - 4.0
+        """The ball's radius on screen, px (at least 1, however small the rectangle)."""
+        return max(min(self.rect.width, self.rect.height) / 2.0 - 4.0, 1.0)
 
     def tip_at(self, pos: tuple[int, int]) -> tuple[float, float]:
         """The tip offset (a, b) in ball radii under the mouse, clamped to the miscue limit."""
