@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.arguments import check_player_names, check_seed
 from rules.errors import (
     ChoiceNotOfferedError,
     ChoicePendingError,
@@ -30,6 +31,7 @@ from rules.errors import (
     InvalidGameStateError,
     InvalidOptionError,
     InvalidPositionError,
+    InvalidShotError,
     RulesError,
     SaveFileError,
     StaleRulingError,
@@ -77,6 +79,7 @@ __all__ = [
     "InvalidGameStateError",
     "InvalidOptionError",
     "InvalidPositionError",
+    "InvalidShotError",
     "Phase",
     "RulesError",
     "Ruling",
@@ -111,5 +114,12 @@ def new_game(
     ``rack_style`` ("triangle" or "magic": the three-ball rule), pool ``referee_warns`` (bool,
     default True), snooker ``rack_number``. Unknown kinds raise ``UnknownGameError`` naming the
     kinds; unknown or bad options ``InvalidOptionError`` listing the allowed ones.
+
+    ``players`` must be a tuple (or list) of distinct, visible names of at most 40 characters
+    (a single string such as "AB" is refused, not split), and ``seed`` None or an integer
+    0 <= seed < 2**63 (1.5, "7" and True are refused): ``InvalidOptionError`` saying which
+    (``rules.arguments``).
     """
-    return game_class(kind).new(players=tuple(players), seed=seed, **options)
+    cls = game_class(kind)
+    names = check_player_names(players)
+    return cls.new(players=names, seed=check_seed(seed), **options)

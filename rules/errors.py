@@ -50,6 +50,11 @@ class InvalidDeclarationError(RulesError):
     declared foul, a missing call where one is required. The message says what is allowed."""
 
 
+class InvalidShotError(RulesError):
+    """``play`` was given something that is not a ``sim.Strike``, or ``judge`` a shot result of
+    another game: another number of balls, or another table. The message says what is needed."""
+
+
 class ChoiceNotOfferedError(RulesError):
     """A choice that is not among the options offered (the message lists the offered ones)."""
 
@@ -67,5 +72,6 @@ class WarningNotDueError(RulesError):
 
 
 class SaveFileError(RulesError):
-    """A save file that cannot be read: not JSON, not a cuesim game, a version this program does
-    not know, or a field missing or out of range. The message says which."""
+    """A save file that cannot be read (not a regular file, too large, not JSON, not a cuesim
+    game, a version this program does not know, a field missing or out of range) or cannot be
+    written (a full disk, a missing folder). The message says which."""

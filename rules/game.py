@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
+from rules.arguments import check_result_fits, check_strike, cue_ball_point
 from rules.errors import (
     ChoiceNotOfferedError,
     ChoicePendingError,
@@ -467,8 +468,10 @@ class Game(ABC):
 
     def judge(self, result: Any, declaration: Declaration | None = None) -> Ruling:
         """The ruling on ``result`` (a ``sim.ShotResult``) shot by ``players[to_play]`` with
-        ``declaration``. Pure: reads ``result.events``, ``result.initial``, ``result.final``."""
+        ``declaration``. Pure: reads ``result.events``, ``result.initial``, ``result.final``.
+        ``InvalidShotError`` for a result of another game (ball count or table)."""
         self._check_can_shoot()
+        check_result_fits(result, self.table, len(self.ball_names), self.title)
         declaration = declaration if declaration is not None else Declaration()
         self.validate_declaration(declaration)
         facts = ShotFacts.from_result(result, self.table)
@@ -537,6 +540,8 @@ class Game(ABC):
         balls; None keeps the cue ball where it is if that spot is legal. Without ball in hand a
         different position raises ``IllegalPlacementError``."""
         on = self.balls_on_table()
+        if cue_ball_at is not None:
+            cue_ball_at = cue_ball_point(cue_ball_at)
         if self.ball_in_hand is BallInHand.NONE:
             if cue_ball_at is not None:
                 x0, y0 = (float(v) for v in self.state.pos[0])
@@ -570,11 +575,12 @@ class Game(ABC):
 
         Returns (ruling, next game). When the ruling offers options the next game has
         ``pending_choice`` set; call ``choose``. Raises ``GameOverError``,
-        ``ChoicePendingError``, ``IllegalPlacementError``, ``InvalidDeclarationError`` before
-        anything is simulated."""
+        ``ChoicePendingError``, ``InvalidShotError`` (``strike`` is not a ``sim.Strike``),
+        ``IllegalPlacementError``, ``InvalidDeclarationError`` before anything is simulated."""
         import sim
 
         self._check_can_shoot()
+        check_strike(strike)
         declaration = declaration if declaration is not None else Declaration()
         self.validate_declaration(declaration)
         state = self.state_for_shot(cue_ball_at)

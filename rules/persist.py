@@ -19,7 +19,13 @@ value, frozensets as sorted lists, tuples as lists, None as null. A game is save
 shots, so every ball is at rest. ``load(save(game)) == game`` holds exactly.
 
 A file that is not JSON, not a cuesim game, of another version, or with a field missing or out
-of range raises ``SaveFileError`` saying which. Nothing here mutates its arguments.
+of range raises ``SaveFileError`` saying which; so does a file that is not a regular file or is
+larger than :data:`MAX_SAVE_BYTES` (read through ``rules.files.read_regular_file``), JSON nested
+deeper than the parser allows, or an integer too long to convert. Whatever loads passes the
+checks of a fresh game (``Game.__post_init__``, and the player names and seed checks of
+``rules.new_game``). ``save`` writes through ``rules.files.write_atomic``: a failure (a full
+disk) raises ``SaveFileError`` and leaves the previous file and no temporary file behind.
+Nothing here mutates its arguments.
 """
 
 from __future__ import annotations
@@ -35,14 +41,20 @@ from typing import Any
 
 import numpy as np
 
+from rules.arguments import check_player_names, check_seed
 from rules.errors import RulesError, SaveFileError, UnknownGameError
+from rules.files import FileReadError, FileWriteError, read_regular_file, write_atomic
 from rules.game import Game
 from rules.kinds import GAME_KINDS, game_class
+from rules.position import state_from_positions
 
 FORMAT = "cuesim-game"
 VERSION = 1
 
 _SPECIAL_FIELDS = ("table", "state")
+
+#: Largest save file read, bytes (a game is a few KiB; 1 MiB leaves ample room).
+MAX_SAVE_BYTES = 1 << 20
 
 
 # ---------------------------------------------------------------------- encoding
@@ -99,13 +111,14 @@ def dumps(game: Game) -> str:
 
 
 def save(game: Game, path: str | Path) -> Path:
-    """Write ``game`` to ``path`` (UTF-8 JSON); returns the path. Written to a temporary file
-    first and renamed, so a crash never leaves half a file."""
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(dumps(game), encoding="utf-8")
-    tmp.replace(path)
-    return path
+    """Write ``game`` to ``path`` (UTF-8 JSON); returns the path. Written atomically
+    (``rules.files.write_atomic``), so a crash or a full disk never leaves half a file: it
+    raises ``SaveFileError`` naming the file and the reason, the previous file intact."""
+    text = dumps(game)
+    try:
+        return write_atomic(path, text)
+    except FileWriteError as exc:
+        raise SaveFileError(str(exc)) from None
 
 
 # ---------------------------------------------------------------------- decoding
@@ -202,11 +215,27 @@ def _decode_table(spec: Any) -> Any:
     try:
         corner = PocketShape(**spec["corner_pocket"])
         side = PocketShape(**spec["side_pocket"])
+        for shape in (corner, side):
+            _check_pocket_lengths(shape)
         if spec["kind"] == "pool":
             return Table.pool(int(spec["feet"]), corner_pocket=corner, side_pocket=side)
         return Table.snooker(corner_pocket=corner, side_pocket=side)
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveFileError(f"table: {exc}") from None
+
+
+#: Longest pocket length a file may give (mouth, knuckle and capture radii, depth), m: the
+#: largest standard value is under 0.09 m; 0.3 m leaves room for experiments, not absurdity.
+MAX_POCKET_LENGTH = 0.3
+
+
+def _check_pocket_lengths(shape: Any) -> None:
+    for name in ("mouth", "knuckle_radius", "capture_radius", "capture_depth"):
+        value = float(getattr(shape, name))
+        if not value <= MAX_POCKET_LENGTH:
+            raise ValueError(
+                f"pocket {name} = {value!r} m; at most {MAX_POCKET_LENGTH} m is allowed"
+            )
 
 
 def from_dict(data: Any) -> Game:
@@ -216,7 +245,8 @@ def from_dict(data: Any) -> Game:
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(f"not a cuesim game file: the 'format' field must be {FORMAT!r}")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if isinstance(version, bool) or version != VERSION:
         raise SaveFileError(
             f"save file version {data.get('version')!r} is not supported; "
             f"this program reads version {VERSION}"
@@ -265,6 +295,12 @@ def from_dict(data: Any) -> Game:
 
 
 def _check_consistent(game: Game) -> None:
+    try:
+        check_player_names(game.players, "fields.players")
+        check_seed(game.seed, "fields.seed")
+    except RulesError as exc:
+        raise SaveFileError(str(exc)) from None
+    _check_positions(game)
     n_players = len(game.players)
     if n_players < 2:
         raise SaveFileError(f"fields.players: at least two players needed, got {game.players}")
@@ -285,20 +321,51 @@ def _check_consistent(game: Game) -> None:
         )
 
 
+def _check_positions(game: Game) -> None:
+    """Every ball on the table lies on the cloth without overlapping another: the checks of
+    ``Game.in_position`` (``rules.position.state_from_positions``)."""
+    pos = np.asarray(game.state.pos)
+    on = np.asarray(game.state.on_table, dtype=bool)
+    balls = {
+        game.ball_names[i]: (float(pos[i, 0]), float(pos[i, 1]))
+        for i in range(len(game.ball_names))
+        if on[i]
+    }
+    try:
+        state_from_positions(game.table, game.ball_names, balls)
+    except RulesError as exc:
+        raise SaveFileError(f"balls: {exc}") from None
+
+
 def loads(text: str) -> Game:
     """The game in the JSON string ``text``."""
+    if not isinstance(text, str):
+        raise SaveFileError(f"a save file's text must be a string; got {type(text).__name__}")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveFileError(f"not a cuesim game file: not valid JSON ({exc})") from None
-    return from_dict(data)
+    except RecursionError:
+        raise SaveFileError("not a cuesim game file: the JSON is nested too deeply") from None
+    except ValueError as exc:  # an integer of more digits than int() converts
+        raise SaveFileError(f"not a cuesim game file: {exc}") from None
+    try:
+        return from_dict(data)
+    except RecursionError:
+        raise SaveFileError("not a cuesim game file: a value is nested too deeply") from None
+    except OverflowError as exc:  # a number no float holds, in a field read as a float
+        raise SaveFileError(f"not a cuesim game file: a number is out of range ({exc})") from None
 
 
 def load(path: str | Path) -> Game:
-    """The game saved at ``path``; ``SaveFileError`` when it cannot be read as one."""
-    path = Path(path)
+    """The game saved at ``path``; ``SaveFileError`` when it cannot be read as one (also when it
+    is not a regular file or is over :data:`MAX_SAVE_BYTES`)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveFileError(f"cannot read {path}: {exc}") from None
+        raw = read_regular_file(path, MAX_SAVE_BYTES)
+    except FileReadError as exc:
+        raise SaveFileError(str(exc)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveFileError(f"cannot read {path}: the file is not UTF-8 text") from None
     return loads(text)

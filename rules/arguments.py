@@ -1,0 +1,146 @@
+"""Checks of the values the referee's public API is handed, each refusing in one sentence.
+
+- :func:`check_player_names`: ``new_game`` and save files: a sequence (not one string) of
+  distinct, non-empty, printable names of at most :data:`MAX_NAME_LENGTH` characters;
+- :func:`check_seed`: ``new_game`` and save files: None or an integer 0 <= seed < 2**63;
+- :func:`check_strike`: ``Game.play``: a ``sim.Strike`` is required;
+- :func:`check_result_fits`: ``Game.judge``: a shot result with the game's number of balls,
+  played on the game's table;
+- :func:`cue_ball_point`: ``Game.state_for_shot``: a cue-ball position of exactly two real
+  numbers.
+
+The exception each raises is named in its docstring; every one is a ``RulesError``.
+"""
+
+from __future__ import annotations
+
+import numbers
+import unicodedata
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from rules.errors import IllegalPlacementError, InvalidOptionError, InvalidShotError
+
+if TYPE_CHECKING:
+    from sim.table import Table
+
+#: Longest player name accepted, in characters (a scoreboard line holds two of them).
+MAX_NAME_LENGTH = 40
+
+#: Seeds are stored in save files and fed to ``numpy.random.SeedSequence``: 0 <= seed < 2**63.
+SEED_LIMIT = 2**63
+
+
+def _visible(name: str) -> str:
+    """``name`` without format characters (U+200B, U+202E, ...) and surrounding spaces."""
+    return "".join(c for c in name if unicodedata.category(c) != "Cf").strip()
+
+
+def check_player_names(players: Any, what: str = "players") -> tuple[str, ...]:
+    """``players`` as a tuple of names; ``InvalidOptionError`` naming the problem otherwise.
+
+    Refused: a single string (``"AB"`` is not two players), anything that is not a list or
+    tuple, a name that is not a string, empty or blank (format characters such as U+200B do
+    not count as visible), holds a control character (NUL, newline, ...), is longer than
+    :data:`MAX_NAME_LENGTH` characters, or repeats another name (compared without case and
+    surrounding spaces). The number of players is the game's business (``player_counts``)."""
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise InvalidOptionError(
+            f"{what} must be a tuple of names such as ('Ann', 'Bob'); got {players!r}"
+        )
+    names = tuple(players)
+    seen: dict[str, str] = {}
+    for name in names:
+        if not isinstance(name, str):
+            raise InvalidOptionError(
+                f"{what}: every name must be a string; got {type(name).__name__} {name!r}"
+            )
+        if any(unicodedata.category(c) == "Cc" for c in name):
+            raise InvalidOptionError(
+                f"{what}: the name {name!r} holds a control character; printable text is allowed"
+            )
+        if not _visible(name):
+            raise InvalidOptionError(f"{what}: every player needs a visible name; got {name!r}")
+        if len(name) > MAX_NAME_LENGTH:
+            raise InvalidOptionError(
+                f"{what}: the name {name[:20]!r}... has {len(name)} characters; "
+                f"at most {MAX_NAME_LENGTH} are allowed"
+            )
+        key = _visible(name).casefold()
+        if key in seen:
+            raise InvalidOptionError(
+                f"{what}: {seen[key]!r} and {name!r} are the same name; each player needs "
+                "a different one"
+            )
+        seen[key] = name
+    return names
+
+
+def check_seed(seed: Any, what: str = "seed") -> int | None:
+    """``seed`` when it is None or an integer 0 <= seed < 2**63 (bool refused);
+    ``InvalidOptionError`` otherwise."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise InvalidOptionError(
+            f"{what} must be an integer 0 <= seed < 2**63 or None; got "
+            f"{type(seed).__name__} {seed!r}"
+        )
+    value = int(seed)
+    if not 0 <= value < SEED_LIMIT:
+        raise InvalidOptionError(f"{what} must be an integer 0 <= seed < 2**63; got {value}")
+    return value
+
+
+def check_strike(strike: Any) -> None:
+    """``InvalidShotError`` unless ``strike`` is a ``sim.Strike``."""
+    from sim.strike import Strike
+
+    if not isinstance(strike, Strike):
+        raise InvalidShotError(
+            "a shot needs a sim.Strike (speed m/s, phi deg, theta deg, tip offsets a, b); "
+            f"got {type(strike).__name__} {strike!r}"[:200]
+        )
+
+
+def check_result_fits(result: Any, table: Table, n_balls: int, title: str) -> None:
+    """``InvalidShotError`` unless ``result`` has ``events``, ``initial`` and ``final`` with
+    ``n_balls`` balls each and, when it names its table (``result.table``), that table is
+    ``table`` (a snooker shot cannot be judged as 9-ball)."""
+    missing = [name for name in ("events", "initial", "final") if not hasattr(result, name)]
+    if missing:
+        raise InvalidShotError(
+            f"{title} judges a shot result (sim.ShotResult: events, initial, final); got "
+            f"{type(result).__name__}, which lacks {', '.join(missing)}"
+        )
+    for name in ("initial", "final"):
+        count = getattr(getattr(result, name), "n", None)
+        if count != n_balls:
+            raise InvalidShotError(
+                f"{title} has {n_balls} balls; the result's {name} state has {count}: it is a "
+                "shot of another game"
+            )
+    shot_table = getattr(result, "table", None)
+    if shot_table is not None and shot_table != table:
+        raise InvalidShotError(
+            f"the shot was played on the {getattr(shot_table, 'name', shot_table)} table; "
+            f"this game is on the {table.name} table"
+        )
+
+
+def cue_ball_point(at: Any) -> tuple[float, float]:
+    """``at`` as ``(x, y)`` floats; ``IllegalPlacementError`` unless it is exactly two real
+    numbers (bools, strings, complex numbers and other lengths refused). Finiteness and the
+    zone are the placement check's business."""
+    shape = "the cue-ball position must be two numbers (x, y) in metres"
+    if isinstance(at, str | bytes) or not isinstance(at, Sequence | np.ndarray):
+        raise IllegalPlacementError(f"{shape}; got {at!r}"[:200])
+    items = list(at)
+    if len(items) != 2:
+        raise IllegalPlacementError(f"{shape}; got {len(items)} values: {at!r}"[:200])
+    for v in items:
+        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+            raise IllegalPlacementError(f"{shape}; got {type(v).__name__} {v!r}"[:200])
+    return float(items[0]), float(items[1])
