@@ -82,6 +82,9 @@ class NineBallGame(PoolGame):
         {**POOL_OPTIONS, "rack_style": "triangle (default) or magic (the three-ball rule)"}
     )
     phases = PoolGame.phases | {Phase.PUSH_OUT_ALLOWED, Phase.PLAY}
+    has_push_out = True
+    has_three_fouls_rule = True
+    game_ball = "9"
 
     rack_style: str = "triangle"
 

@@ -130,6 +130,8 @@ class SnookerGame(Game):
         }
     )
     hand_zones = frozenset({BallInHand.NONE, BallInHand.IN_D})
+    frame_word = "frame"
+    scores_points = True
 
     break_points: int = 0
     highest_break: tuple[int, ...] = (0, 0)
