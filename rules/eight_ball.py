@@ -47,6 +47,7 @@ from rules.types import (
     Ruling,
     RulingExtras,
 )
+from rules.wording import pocket_label
 
 if TYPE_CHECKING:
     from typing import Self
@@ -113,8 +114,6 @@ class EightBallGame(PoolGame):
     ball_names = ("cue", *(str(i) for i in range(1, 16)))
     options = POOL_OPTIONS
     phases = PoolGame.phases | {Phase.OPEN_TABLE, Phase.GROUPS_ASSIGNED}
-    calls_shots = True
-    game_ball = "8"
 
     groups: tuple[Group | None, ...] = (None, None)
 
@@ -439,8 +438,9 @@ class EightBallGame(PoolGame):
                     called_in = True
                 else:
                     notes.append(
-                        f"The called {called} went into the {called_pocketing.pocket_name} "
-                        f"pocket, not the called {declaration.called_pocket}: it stays down, "
+                        f"The called {called} went into the "
+                        f"{pocket_label(called_pocketing.pocket_name)} pocket, not the called "
+                        f"{pocket_label(declaration.called_pocket or '')}: it stays down, "
                         f"no foul, the turn passes ({CLAUSE_WRONG_POCKET})."
                     )
         if declaration.safety:
@@ -472,13 +472,14 @@ class EightBallGame(PoolGame):
                 extras=extras,
             )
         pots = ", ".join(self.name_of(b) for b in pocketed_objects)
+        stay = "stays" if len(pocketed_objects) == 1 else "stay"
         return Ruling(
             **base,
             next_to_play=opponent,
             next_phase=phase,
             next_ball_on=self._on_after(opponent, final, (), groups),
             reason=(
-                f"Legal shot; {pots} stay(s) down"
+                f"Legal shot; {pots} {stay} down"
                 if pots
                 else "Legal shot, the called ball was not pocketed"
             )
@@ -506,10 +507,17 @@ class EightBallGame(PoolGame):
             or eight_pocketing is None
             or eight_pocketing.pocket_name != declaration.called_pocket
         ):
-            where = eight_pocketing.pocket_name if eight_pocketing is not None else "?"
+            where = (
+                pocket_label(eight_pocketing.pocket_name) if eight_pocketing is not None else "?"
+            )
+            called_words = (
+                f"the {pocket_label(declaration.called_pocket)}"
+                if declaration.called_pocket
+                else "no call was made"
+            )
             return (
-                f"the 8 went into the {where} pocket, not the called one "
-                f"({declaration.called_pocket or 'no call'}) ({CLAUSE_LOSS_POCKET})"
+                f"the 8 went into the {where} pocket, not the called one ({called_words}) "
+                f"({CLAUSE_LOSS_POCKET})"
             )
         return None
 
