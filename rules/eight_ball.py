@@ -114,6 +114,8 @@ class EightBallGame(PoolGame):
     ball_names = ("cue", *(str(i) for i in range(1, 16)))
     options = POOL_OPTIONS
     phases = PoolGame.phases | {Phase.OPEN_TABLE, Phase.GROUPS_ASSIGNED}
+    calls_shots = True
+    game_ball = "8"
 
     groups: tuple[Group | None, ...] = (None, None)
 
