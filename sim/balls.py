@@ -149,6 +149,8 @@ class BallState:
     spin: np.ndarray
     motion: np.ndarray
     on_table: np.ndarray
+    z: np.ndarray
+    vz: np.ndarray
 
     def __init__(
         self,
@@ -159,6 +161,8 @@ class BallState:
         on_table: Any = None,
         *,
         radius: float | None = None,
+        z: Any = None,
+        vz: Any = None,
     ) -> None:
         try:
             n = len(pos)
@@ -213,6 +217,16 @@ class BallState:
         object.__setattr__(self, "spin", _frozen_copy(spin_a, np.float64))
         object.__setattr__(self, "motion", _frozen_copy(motion_a, np.int8))
         object.__setattr__(self, "on_table", _frozen_copy(on_a, np.bool_))
+        z_a = np.zeros(n) if z is None else _as_float_array("z", np.reshape(z, (n, 1)), (n, 1))
+        vz_a = np.zeros(n) if vz is None else _as_float_array("vz", np.reshape(vz, (n, 1)), (n, 1))
+        if np.any(z_a < 0.0):
+            ball = int(np.argmax(z_a < 0.0))
+            raise InvalidBallStateError(
+                f"z of ball {ball} is {float(z_a.reshape(-1)[ball])!r} m; a height above the "
+                "cloth must be >= 0"
+            )
+        object.__setattr__(self, "z", _frozen_copy(z_a.reshape(-1), np.float64))
+        object.__setattr__(self, "vz", _frozen_copy(vz_a.reshape(-1), np.float64))
 
     # -- constructors ---------------------------------------------------------------------------
 
@@ -313,11 +327,21 @@ class BallState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # rebuild through __init__ so the unpickled arrays are read-only copies again
-        return (BallState, (self.pos, self.vel, self.spin, self.motion, self.on_table))
+        return (
+            _rebuilt_state,
+            (self.pos, self.vel, self.spin, self.motion, self.on_table, self.z, self.vz),
+        )
 
     def __repr__(self) -> str:
         names = [MotionState(int(m)).name.lower() for m in self.motion]
         return f"BallState(n={self.n}, on_table={int(self.on_table.sum())}, motion={names})"
+
+
+def _rebuilt_state(
+    pos: Any, vel: Any, spin: Any, motion: Any, on_table: Any, z: Any, vz: Any
+) -> BallState:
+    """Unpickling helper: a :class:`BallState` with heights."""
+    return BallState(pos, vel, spin, motion, on_table, z=z, vz=vz)
 
 
 def first_overlap(

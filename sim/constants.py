@@ -17,6 +17,7 @@ class MotionState(IntEnum):
     SLIDING = 2  #: the cloth-contact point slips (kinetic friction mu_s acts)
     ROLLING = 3  #: no slip at the cloth; rolling resistance mu_r acts
     POCKETED = 4  #: removed from play
+    AIRBORNE = 5  #: off the cloth, in free flight (docs/physics-airborne.md)
 
 
 #: Gravitational acceleration, m/s^2 (the value pooltool and FastFiz use).
@@ -66,3 +67,9 @@ MISCUE_LIMIT = 0.5
 
 #: Largest cue elevation, degrees.
 MAX_ELEVATION_DEG = 89.0
+
+#: A ball leaving a surface so slowly that its next apex would be lower than this, m, stays on
+#: it (its vertical velocity is set to 0): about the thickness of the cloth, so a hop lower than
+#: the nap is not a flight (ours, docs/physics-airborne.md section 3). It ends every bounce
+#: sequence after finitely many bounces.
+BOUNCE_SETTLE_HEIGHT = 5e-4

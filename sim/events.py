@@ -25,6 +25,11 @@ Fields of :data:`EVENT_DTYPE`:
 ``direction`` (int8)
     For ``LINE_CROSSING``: +1 when ball ``a`` crossed towards +y (away from the head / baulk end),
     -1 when it crossed towards -y. 0 for every other kind.
+
+Airborne kinds (docs/physics-airborne.md): ``BOUNCE``: ball ``a`` lands and bounces (``b`` -1
+on the slate, else the id of the rail whose top it landed on; ``speed`` its downward speed);
+``OFF_TABLE``: ball ``a`` leaves the table over a rail or comes to rest on a rail top (``b``
+the rail id or -1; ``speed`` its speed); it is then removed from play like a pocketed ball.
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ class EventKind(IntEnum):
     ROLLING_TO_STATIONARY = 8
     SPINNING_TO_STATIONARY = 9
     LINE_CROSSING = 10
+    BOUNCE = 11
+    OFF_TABLE = 12
 
 
 EVENT_DTYPE = np.dtype(

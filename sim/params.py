@@ -22,7 +22,8 @@ Packed layout (index: meaning, unit)::
     P_CUSHION       12   cushion model code (CUSHION_MODELS)
     P_SIN_THETA_C   13   sin(theta_c) = (h - R) / R (docs/physics.md §0.2)
     P_COS_THETA_C   14   cos(theta_c)
-    P_LEN           15   length of the packed vector
+    P_E_T           15   ball-slate restitution e_t (docs/physics-airborne.md section 3)
+    P_LEN           16   length of the packed vector
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ P_BALL_BALL = 11
 P_CUSHION = 12
 P_SIN_THETA_C = 13
 P_COS_THETA_C = 14
-P_LEN = 15
+P_E_T = 15
+P_LEN = 16
 
 #: Ball-ball collision models by name -> kernel code (from the table of sim.models).
 BALL_BALL_MODELS = codes_of(BALL_BALL)
@@ -77,6 +79,7 @@ RANGES: dict[str, tuple[float, float, str, str]] = {
     "e_b": (0.0, 1.0, "", "a restitution"),
     "e_c": (0.0, 1.0, "", "a restitution"),
     "e_tip": (0.0, 1.0, "", "a restitution"),
+    "e_t": (0.0, 1.0, "", "a restitution (ball-slate: about 0.5, Alciatore)"),
     "f_c": (0.0, 2.0, "", "ball-cushion friction: measured about 0.2 (docs/physics.md §4)"),
     "u_b": (0.0, 1.0, "", "ball-ball friction: measured 0.01-0.12 (Marlow; Alciatore TP A.14)"),
     "cue_mass": (0.1, 2.0, "kg", "cue mass: 0.45-0.6 kg for pool and snooker cues"),
@@ -126,6 +129,7 @@ class Params:
     cue_mass: float = POOL_CUE_MASS
     end_mass: float | None = None
     e_tip: float = 0.8
+    e_t: float = 0.5
     ball_ball_model: str = "frictional"
     cushion_model: str = "han2005"
 
@@ -205,6 +209,7 @@ class Params:
         s = self.sin_theta_c
         out[P_SIN_THETA_C] = s
         out[P_COS_THETA_C] = math.sqrt(1.0 - s * s)
+        out[P_E_T] = self.e_t
         return out
 
     def as_dict(self) -> dict[str, object]:

@@ -37,7 +37,8 @@ class Snapshots:
     """Every ball's state right after each event (row k belongs to event k).
 
     ``times`` (k,) s; ``pos`` (k, n, 2) m; ``vel`` (k, n, 2) m/s; ``spin`` (k, n, 3) rad/s;
-    ``motion`` (k, n) int8 MotionState values. Read-only arrays.
+    ``motion`` (k, n) int8 MotionState values; ``z`` (k, n) height above the cloth, m, and
+    ``vz`` (k, n) vertical velocity, m/s (zeros when not given). Read-only arrays.
     """
 
     times: np.ndarray
@@ -45,6 +46,14 @@ class Snapshots:
     vel: np.ndarray
     spin: np.ndarray
     motion: np.ndarray
+    z: np.ndarray | None = None
+    vz: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        shape = self.motion.shape
+        for name in ("z", "vz"):
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, read_only_copy(np.zeros(shape)))
 
     @staticmethod
     def empty(n: int) -> Snapshots:
@@ -139,6 +148,25 @@ class ShotResult:
         object.__setattr__(self, "_start", start)
         return start
 
+    def _heights_at(self, t: float) -> tuple[np.ndarray, np.ndarray]:
+        """Heights (n,) m and vertical velocities (n,) m/s at ``t``: free flight from the last
+        snapshot for airborne balls (docs/physics-airborne.md section 1), 0 for the others."""
+        snaps = self.snapshots
+        k = int(np.searchsorted(snaps.times, t, side="right")) - 1
+        n = self.n_balls
+        g = self.params.g
+        if k < 0:  # before the first event: the initial state's own flights
+            z0, vz0, dt = self.initial.z, self.initial.vz, t
+            flying = (z0 > 0.0) | (vz0 > 0.0)
+        else:
+            assert snaps.z is not None and snaps.vz is not None
+            z0, vz0, dt = snaps.z[k], snaps.vz[k], t - float(snaps.times[k])
+            flying = snaps.motion[k] == MotionState.AIRBORNE
+        del n
+        z = np.where(flying, z0 + vz0 * dt - 0.5 * g * dt * dt, 0.0)
+        vz = np.where(flying, vz0 - g * dt, 0.0)
+        return np.maximum(z, 0.0), vz
+
     def _arrays_at(self, t: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         snaps = self.snapshots
         k = int(np.searchsorted(snaps.times, t, side="right")) - 1
@@ -177,14 +205,16 @@ class ShotResult:
         if len(self.snapshots) == 0:
             return self.initial
         pos, vel, spin, motion = self._arrays_at(t)
-        return BallState(pos, vel, spin, motion, motion != MotionState.POCKETED)
+        z, vz = self._heights_at(t)
+        return BallState(pos, vel, spin, motion, motion != MotionState.POCKETED, z=z, vz=vz)
 
-    def sample(self, dt: float) -> np.ndarray:
+    def sample(self, dt: float, *, heights: bool = False) -> np.ndarray:
         """Ball centres every ``dt`` s from 0 to ``duration`` (last frame at ``duration``).
 
         Returns a new (frames, n, 2) float64 array, frames = ceil(duration / dt) + 1; pocketed
-        balls stay where they were captured. Raises ValueError unless ``dt > 0`` and the frame
-        count is at most MAX_SAMPLE_FRAMES.
+        balls stay where they were captured. With ``heights=True`` the array is (frames, n, 3):
+        ``x, y`` and the height ``z`` above the cloth, m. Raises ValueError unless ``dt > 0`` and
+        the frame count is at most MAX_SAMPLE_FRAMES.
         """
         dt = float(dt)
         if not dt > 0.0 or not math.isfinite(dt):
@@ -197,15 +227,20 @@ class ShotResult:
                 f"(dt >= {self.duration / (MAX_SAMPLE_FRAMES - 1):.3g} s)"
             )
         frames = math.ceil(self.duration / dt) + 1 if self.duration > 0 else 1
-        out = np.empty((frames, self.n_balls, 2))
+        out = np.empty((frames, self.n_balls, 3 if heights else 2))
         for f in range(frames):
             t = min(f * dt, self.duration)
             if f == frames - 1:
                 t = self.duration
             if t >= self.duration:
-                out[f] = self.final.pos
+                out[f, :, :2] = self.final.pos
+                z = self.final.z
             elif len(self.snapshots) == 0:
-                out[f] = self.initial.pos
+                out[f, :, :2] = self.initial.pos
+                z = self.initial.z
             else:
-                out[f] = self._arrays_at(t)[0]
+                out[f, :, :2] = self._arrays_at(t)[0]
+                z = self._heights_at(t)[0]
+            if heights:
+                out[f, :, 2] = z
         return out

@@ -24,7 +24,7 @@ from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, run_shot
 from sim.kernels.shot_types import ShotModel, ShotStart
 from sim.params import Params
 from sim.result import ShotResult, Snapshots, read_only_copy
-from sim.strike import Strike, strike_velocity_and_spin
+from sim.strike import Strike, strike_velocity_and_spin, strike_vertical_velocity
 from sim.table import Table
 
 #: Event-log rows allocated for a shot before the first run (plus 32 per ball).
@@ -69,7 +69,17 @@ def shot_model(table: Table, params: Params) -> ShotModel:
         _read_only(arrays.arcs),
         _read_only(arrays.pockets),
         _read_only(arrays.lines),
+        _read_only(_rim(table, params)),
     )
+
+
+def _rim(table: Table, params: Params) -> np.ndarray:
+    """``rail_width, nose_offset, xlo, ylo, xhi, yhi`` (m) of ``ShotModel.rim``: the nose edge
+    sits ``R (1 - cos theta_c)`` in front of the cushion lines (docs/physics-airborne.md
+    section 4)."""
+    s = params.sin_theta_c
+    offset = params.R * (1.0 - float(np.sqrt(1.0 - s * s)))
+    return np.array([table.rail_width, offset, *table.outer_box], dtype=np.float64)
 
 
 @lru_cache(maxsize=32)
@@ -164,12 +174,17 @@ def simulate(
     motion[~on_table] = MotionState.POCKETED
     strike_vel = np.zeros(2)
     strike_spin = np.zeros(3)
+    strike_vz = 0.0
     if strike is not None:
+        strike_vz = strike_vertical_velocity(strike, params)
         (vx, vy), (wx, wy, wz) = strike_velocity_and_spin(strike, params)
         strike_vel[:] = (vx, vy)
         strike_spin[:] = (wx, wy, wz)
     model = shot_model(table, params)
-    start = ShotStart(pos, vel, spin, motion, strike is not None, strike_vel, strike_spin)
+    start = ShotStart(
+        pos, vel, spin, motion, strike is not None, strike_vel, strike_spin,
+        np.array(state.z, dtype=np.float64), np.array(state.vz, dtype=np.float64), strike_vz,
+    )  # fmt: skip
     # Room for a typical shot; a longer one is rerun with four times the room (rare).
     capacity = min(int(max_events), INITIAL_CAPACITY + 32 * state.n)
     while True:
@@ -188,11 +203,13 @@ def simulate(
         read_only_copy(out.snap_vel),
         read_only_copy(out.snap_spin),
         read_only_copy(out.snap_motion),
+        read_only_copy(out.snap_z),
+        read_only_copy(out.snap_vz),
     )
     final_motion = out.final_motion
     final = BallState(
         out.final_pos, out.final_vel, out.final_spin, final_motion,
-        final_motion != MotionState.POCKETED,
+        final_motion != MotionState.POCKETED, z=out.final_z, vz=out.final_vz,
     )  # fmt: skip
     duration = float(log["t"][-1]) if count else 0.0
     result = ShotResult(

@@ -2,7 +2,7 @@
 
 Model: docs/physics.md §3.4 (Leckie & Greenspan 2005/2006 with tip offsets measured in the
 plane perpendicular to the cue, as pooltool does) with a cue-tip restitution ``e_tip``, the
-"no-jump" assumption (the vertical velocity from an elevated cue is dropped), and squirt from
+vertical velocity of an elevated cue apart (:func:`strike_vertical_velocity`), and squirt from
 Alciatore's TP A.31 (the ball leaves rotated away from the English side).
 """
 
@@ -116,3 +116,20 @@ def strike_velocity_and_spin(
     vel = (ca * vx - sa * vy, sa * vx + ca * vy)
     spin = (ca * wx - sa * wy, sa * wx + ca * wy, wz)
     return vel, spin
+
+
+def strike_vertical_velocity(strike: Strike, params: Params) -> float:
+    """The cue ball's vertical velocity right after the strike, m/s: ``-(F/m) sin(theta)``.
+
+    docs/physics.md §3.4 gives ``v = (F/m) d`` with ``d = cos(theta) e_f - sin(theta) z``;
+    this is its vertical part, negative (into the slate) for an elevated cue. The engine
+    bounces the ball off the slate at once, which is how a jump shot leaves the cloth
+    (docs/physics-airborne.md section 2). 0 for a level cue.
+    """
+    a, b = strike.a, strike.b
+    force_per_mass = (
+        (1.0 + params.e_tip)
+        * strike.speed
+        / (1.0 + params.m / params.cue_mass + 2.5 * (a * a + b * b))
+    )
+    return -force_per_mass * math.sin(math.radians(strike.theta))

@@ -66,6 +66,14 @@ POOL_SIZES_IN: dict[int, tuple[float, float]] = {
 """Pool playing surfaces, nose to nose, in inches: feet -> (length, width)
 (docs/physics.md §5.1)."""
 
+POOL_RAIL_WIDTH = 5.5 * INCH
+"""Rail width behind the cushion line, cushion included, m: inside WPA's "4 to 7.5 inches,
+including the cushion" [spec range, value ours]. The rail top is flat at the nose height
+(docs/physics-airborne.md section 4)."""
+
+SNOOKER_RAIL_WIDTH = 0.10
+"""Snooker rail width behind the cushion line, m [unverified]: WPBSA publishes no figure."""
+
 SNOOKER_LENGTH = 3.569
 """WPBSA playing area length, m (11 ft 8 1/2 in) [spec]."""
 SNOOKER_WIDTH = 1.778
@@ -268,6 +276,16 @@ class Table:
     ends, across each pocket behind its capture circle's centre. For drawing the cushions and for
     :meth:`is_in_cloth_region`."""
     _key: tuple[Any, ...] = field(repr=False, default=())
+    rail_width: float = POOL_RAIL_WIDTH
+    """Width of every rail behind its cushion line, m (the table's outer edge is this far
+    outside the cushion lines); the rail tops are at ``cushion_height``."""
+
+    @property
+    def outer_box(self) -> tuple[float, float, float, float]:
+        """``(xlo, ylo, xhi, yhi)``, m: the outer edges of the rails; a ball centre beyond them
+        has left the table."""
+        w = self.rail_width
+        return (-w, -w, self.width + w, self.length + w)
 
     # -- constructors ---------------------------------------------------------------------------
 
@@ -669,6 +687,7 @@ def _make_table(
         side_pocket=side,
         outline=outline,
         _key=key,
+        rail_width=SNOOKER_RAIL_WIDTH if kind == "snooker" else POOL_RAIL_WIDTH,
     )
 
 

@@ -50,7 +50,15 @@ from numba import njit
 
 from sim.constants import ZENO_SPEED, ZENO_WINDOW
 from sim.events import EventKind
+from sim.kernels.landing import (
+    place,
+    resolve_air,
+    resolve_air_cushion,
+    resolve_air_pair,
+    strike_jump,
+)
 from sim.kernels.motion import (
+    AIRBORNE,
     POCKETED,
     STATIONARY,
     acceleration,
@@ -58,7 +66,13 @@ from sim.kernels.motion import (
     end_of_state,
     norm2,
 )
-from sim.kernels.predict import predict_group, predict_line, set_segment, state_at
+from sim.kernels.predict import (
+    height_at,
+    predict_group,
+    predict_line,
+    set_segment,
+    state_at,
+)
 from sim.kernels.resolve import resolve_ball_ball, resolve_cushion
 from sim.kernels.shot_types import (
     Event,
@@ -81,6 +95,8 @@ _BALL_BALL = int(EventKind.BALL_BALL)
 _BALL_CUSHION = int(EventKind.BALL_CUSHION)
 _BALL_POCKET = int(EventKind.BALL_POCKET)
 _LINE = int(EventKind.LINE_CROSSING)
+_BOUNCE = int(EventKind.BOUNCE)
+_OFF_TABLE = int(EventKind.OFF_TABLE)
 _TRANSITION_RANK = int(EventKind.SLIDING_TO_ROLLING)
 
 
@@ -110,7 +126,7 @@ def _start_segments(start, p):
     R = p[P_R]
     seg = Segments(
         np.zeros(n), np.empty(n, dtype=np.int8), start.pos.copy(), start.vel.copy(),
-        start.spin.copy(), np.empty(n),
+        start.spin.copy(), np.empty(n), np.zeros(n), np.zeros(n),
     )  # fmt: skip
     V = seg.vel
     W = seg.spin
@@ -123,6 +139,9 @@ def _start_segments(start, p):
             W[i, 1] = 0.0
             W[i, 2] = 0.0
             seg.tau[i] = math.inf
+        elif start.z[i] > 0.0 or start.vz[i] > 0.0:
+            place(i, 0.0, seg.pos[i, 0], seg.pos[i, 1], start.z[i], V[i, 0], V[i, 1],
+                  start.vz[i], W[i, 0], W[i, 1], W[i, 2], seg, p)  # fmt: skip
         else:
             st, vx, vy, wx, wy, wz = classify(V[i, 0], V[i, 1], W[i, 0], W[i, 1], W[i, 2], R)
             set_segment(i, 0.0, st, seg.pos[i, 0], seg.pos[i, 1], vx, vy, wx, wy, wz, seg, p)
@@ -142,6 +161,7 @@ def _empty_predictions(pos, lines):
         np.full(n, math.inf), np.full(n, -1, dtype=np.int64), np.full(n, math.inf),
         np.full(n, -1, dtype=np.int64), np.full(n, math.inf), np.full(n, -1, dtype=np.int64),
         np.zeros(n, dtype=np.int64), np.full(n, math.inf), np.full((n, n), math.inf), side,
+        np.full(n, math.inf), np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
     )  # fmt: skip
 
 
@@ -152,7 +172,8 @@ def _empty_log(cap, n):
         np.empty(cap), np.empty(cap, dtype=np.int8), np.empty(cap, dtype=np.int16),
         np.empty(cap, dtype=np.int16), np.empty(cap), np.empty(cap), np.empty(cap),
         np.empty(cap, dtype=np.int8), np.empty((cap, n, 2)), np.empty((cap, n, 2)),
-        np.empty((cap, n, 3)), np.empty((cap, n), dtype=np.int8),
+        np.empty((cap, n, 3)), np.empty((cap, n), dtype=np.int8), np.empty((cap, n)),
+        np.empty((cap, n)),
     )  # fmt: skip
 
 
@@ -166,6 +187,7 @@ def _strike(start, seg, p):
     x = seg.pos[0, 0]
     y = seg.pos[0, 1]
     set_segment(np.int64(0), 0.0, st, x, y, vx, vy, wx, wy, wz, seg, p)
+    strike_jump(seg, start.strike_vz, p)
     return _event(0.0, _STRIKE, 0, -1, norm2(vx, vy), x, y, 0)
 
 
@@ -224,6 +246,10 @@ def detect_next(seg, pred):
             bt, bcat, ba, bb = _earlier(
                 pred.line_t[i], cat_line, i, pred.line_id[i], bt, bcat, ba, bb
             )
+        if pred.air_t[i] < math.inf:
+            bt, bcat, ba, bb = _earlier(
+                pred.air_t[i], pred.air_kind[i], i, pred.air_id[i], bt, bcat, ba, bb
+            )
         for j in range(i + 1, n):
             if pair_t[i, j] <= bt:
                 bt, bcat, ba, bb = _earlier(pair_t[i, j], cat_ball_ball, i, j, bt, bcat, ba, bb)
@@ -260,6 +286,10 @@ def _resolve_ball_ball(i, j, t, seg, model, last, member):
     p = model.p
     D = 2.0 * p[P_R]
     S = seg.state
+    if S[i] == AIRBORNE or S[j] == AIRBORNE:
+        last.pair_t[i, j] = t
+        speed, x, y = resolve_air_pair(i, j, t, seg, p, member)
+        return _event(t, _BALL_BALL, i, j, speed, x, y, 0)
     pix, piy, vix, viy, wix, wiy, wiz = state_at(i, t, seg, p)
     pjx, pjy, vjx, vjy, wjx, wjy, wjz = state_at(j, t, seg, p)
     dx = pjx - pix
@@ -300,6 +330,9 @@ def _resolve_cushion(i, c, t, seg, model, last, member):
     """Ball ``i`` touches cushion ``c``: back out to contact, then the model or the stick."""
     p = model.p
     R = p[P_R]
+    if seg.state[i] == AIRBORNE:
+        kind, b, speed, x, y = resolve_air_cushion(i, c, t, seg, model)
+        return _event(t, kind, i, b, speed, x, y, 0)
     px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
     nx, ny, gap = cushion_normal_gap(c, px, py, model.segments, model.arcs, R)
     if gap < 0.0:  # back out to exact contact along the normal
@@ -351,6 +384,9 @@ def resolve_event(t, cat, a, b, seg, model, pred, last, member):
         return _resolve_cushion(a, b, t, seg, model, last, member)
     if cat == _BALL_POCKET:
         return _resolve_pocket(a, b, t, seg, model.p)
+    if cat in (_BOUNCE, _OFF_TABLE):
+        kind, bb, speed, x, y = resolve_air(a, cat, b, t, seg, model, pred.side)
+        return _event(t, kind, a, bb, speed, x, y, 0)
     return _cross_line(a, b, t, seg, model, pred)
 
 
@@ -382,6 +418,8 @@ def record_event(row, ev, seg, p, log):
             sw[row, i, 0] = 0.0
             sw[row, i, 1] = 0.0
             sw[row, i, 2] = 0.0
+            log.snap_z[row, i] = 0.0
+            log.snap_vz[row, i] = 0.0
         else:
             px, py, vx, vy, wx, wy, wz = state_at(i, ev.t, seg, p)
             sp[row, i, 0] = px
@@ -391,6 +429,9 @@ def record_event(row, ev, seg, p, log):
             sw[row, i, 0] = wx
             sw[row, i, 1] = wy
             sw[row, i, 2] = wz
+            z, vz = height_at(i, ev.t, seg, p)
+            log.snap_z[row, i] = z
+            log.snap_vz[row, i] = vz
         log.snap_motion[row, i] = S[i]
 
 
@@ -405,15 +446,19 @@ def _output(status, count, log, seg):
         last = count - 1
         final = (
             log.snap_pos[last].copy(), log.snap_vel[last].copy(), log.snap_spin[last].copy(),
-            log.snap_motion[last].copy(),
+            log.snap_motion[last].copy(), log.snap_z[last].copy(), log.snap_vz[last].copy(),
         )  # fmt: skip
     else:
-        final = (seg.pos.copy(), seg.vel.copy(), seg.spin.copy(), seg.state.copy())
+        final = (
+            seg.pos.copy(), seg.vel.copy(), seg.spin.copy(), seg.state.copy(), seg.z.copy(),
+            seg.vz.copy(),
+        )  # fmt: skip
     return ShotOutput(
         np.int64(status), np.int64(count), log.t[:count], log.kind[:count], log.a[:count],
         log.b[:count], log.speed[:count], log.x[:count], log.y[:count], log.direction[:count],
         log.snap_pos[:count], log.snap_vel[:count], log.snap_spin[:count],
-        log.snap_motion[:count], final[0], final[1], final[2], final[3],
+        log.snap_motion[:count], final[0], final[1], final[2], final[3], log.snap_z[:count],
+        log.snap_vz[:count], final[4], final[5],
     )  # fmt: skip
 
 

@@ -35,6 +35,7 @@ SPINNING = int(MotionState.SPINNING)
 SLIDING = int(MotionState.SLIDING)
 ROLLING = int(MotionState.ROLLING)
 POCKETED = int(MotionState.POCKETED)
+AIRBORNE = int(MotionState.AIRBORNE)
 
 _K_S2R = int(EventKind.SLIDING_TO_ROLLING)
 _K_S2SP = int(EventKind.SLIDING_TO_SPINNING)
@@ -191,6 +192,10 @@ def evolve(state, px, py, vx, vy, wx, wy, wz, dt, p):
             nvx / R,
             _decayed_spin(wz, dt, p),
         )
+    if state == AIRBORNE:
+        # free flight: uniform horizontal motion, spin kept (docs/physics-airborne.md section 1;
+        # the height is carried apart, sim.kernels.flight)
+        return px + vx * dt, py + vy * dt, vx, vy, wx, wy, wz
     # SPINNING (the decay itself stops at zero)
     return px, py, 0.0, 0.0, 0.0, 0.0, _decayed_spin(wz, dt, p)
 

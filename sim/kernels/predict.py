@@ -15,15 +15,27 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from numba import njit
 
+from sim.events import EventKind
 from sim.kernels.detect import (
     ball_ball_time,
     earliest_cushion,
     earliest_pocket,
     line_crossing_time,
 )
+from sim.kernels.flight import (
+    descent_time,
+    edge_contact_time,
+    exit_time,
+    flight_height,
+    over_rail_top,
+    pair_contact_time,
+    post_contact_time,
+)
 from sim.kernels.motion import (
+    AIRBORNE,
     POCKETED,
     ROLLING,
     SLIDING,
@@ -31,7 +43,12 @@ from sim.kernels.motion import (
     evolve,
     transition_time,
 )
-from sim.params import P_R
+from sim.params import P_CUSHION_H, P_G, P_R
+
+_BOUNCE = int(EventKind.BOUNCE)
+_OFF_TABLE = int(EventKind.OFF_TABLE)
+#: The first rows of the segment array are the six rails (sim.table._RAIL_ORDER).
+N_RAILS = 6
 
 
 @njit(cache=True, inline="always")
@@ -66,6 +83,27 @@ def set_segment(i, t, state, px, py, vx, vy, wx, wy, wz, seg, p):
     seg.spin[i, 1] = wy
     seg.spin[i, 2] = wz
     seg.tau[i] = t + transition_time(state, vx, vy, wx, wy, wz, p)
+    seg.z[i] = 0.0
+    seg.vz[i] = 0.0
+
+
+@njit(cache=True)
+def set_flight(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p):
+    """Start a flight of ball ``i`` at ``t`` s from height ``z`` m with vertical velocity
+    ``vz`` m/s (docs/physics-airborne.md section 1). Mutates row ``i`` of ``seg``."""
+    set_segment(i, t, np.int64(AIRBORNE), px, py, vx, vy, wx, wy, wz, seg, p)
+    seg.z[i] = z
+    seg.vz[i] = vz
+
+
+@njit(cache=True)
+def height_at(i, t, seg, p):
+    """Ball ``i``'s height above the cloth (m) and vertical velocity (m/s) at ``t`` s."""
+    if seg.state[i] != AIRBORNE:
+        return 0.0, 0.0
+    dt = t - seg.t0[i]
+    g = p[P_G]
+    return flight_height(seg.z[i], seg.vz[i], dt, g), seg.vz[i] - g * dt
 
 
 @njit(cache=True, inline="always")
@@ -104,8 +142,12 @@ def predict_own(i, t, seg, model, pred):
     pred.line_t[i] = math.inf
     pred.line_id[i] = -1
     pred.line_dir[i] = 0
+    pred.air_t[i] = math.inf
     if state == POCKETED:
         pred.horizon[i] = math.inf
+        return
+    if state == AIRBORNE:
+        predict_flight(i, t, seg, model, pred)
         return
     tau = seg.tau[i]
     if not is_translating(state):
@@ -126,6 +168,95 @@ def predict_own(i, t, seg, model, pred):
         pred.pock_id[i] = pid
     pred.horizon[i] = min(tau, min(pred.cush_t[i], pred.pock_t[i]))
     predict_line(i, t, py, vy, ay, model.lines, pred)
+
+
+@njit(cache=True)
+def predict_flight(i, t, seg, model, pred):
+    """A flying ball's next events (docs/physics-airborne.md sections 3-5): leaving the table
+    over the rails' outer edges, landing on a rail top or on the slate (or in a pocket's
+    capture circle), touching a cushion's nose edge or a knuckle. No line crossings are
+    predicted in the air. Rewrites row ``i`` of ``pred`` (all but ``pair_t``)."""
+    p = model.p
+    R = p[P_R]
+    g = p[P_G]
+    h = p[P_CUSHION_H]
+    rim = model.rim
+    segs = model.segments
+    arcs = model.arcs
+    px, py, vx, vy, _wx, _wy, _wz = state_at(i, t, seg, p)
+    z, vz = height_at(i, t, seg, p)
+    best = exit_time(px, py, vx, vy, rim[2], rim[3], rim[4], rim[5])
+    kind = _OFF_TABLE
+    bid = -1
+    # a rail top (at nose height) under the centre when the ball comes down to it
+    t_top = descent_time(z, vz, g, h)
+    if t_top < best:
+        qx = px + vx * t_top
+        qy = py + vy * t_top
+        for k in range(N_RAILS):
+            if over_rail_top(qx, qy, segs[k], rim[1], rim[0]):
+                best = t_top
+                kind = _BOUNCE
+                bid = k
+                break
+    t_land = descent_time(z, vz, g, 0.0)
+    if t_land < best:
+        best = t_land
+        kind = _BOUNCE
+        bid = -1
+        qx = px + vx * t_land
+        qy = py + vy * t_land
+        pk = model.pockets
+        for k in range(pk.shape[0]):
+            dx = qx - pk[k, 0]
+            dy = qy - pk[k, 1]
+            if dx * dx + dy * dy < pk[k, 2] * pk[k, 2]:
+                pred.pock_t[i] = t + t_land
+                pred.pock_id[i] = k
+                kind = -1
+                break
+    if kind >= 0:
+        pred.air_t[i] = t + best
+        pred.air_kind[i] = kind
+        pred.air_id[i] = bid
+    zc = z + R
+    ns = segs.shape[0]
+    for k in range(ns):
+        dt = edge_contact_time(px, py, zc, vx, vy, vz, segs[k], h, rim[1], R, g, best)
+        if dt < best:
+            best = dt
+            pred.cush_t[i] = t + dt
+            pred.cush_id[i] = k
+    for k in range(arcs.shape[0]):
+        dt = post_contact_time(px, py, zc, vx, vy, arcs[k, 0], arcs[k, 1], arcs[k, 2], h, R, best)
+        if dt < best and flight_height(z, vz, dt, g) + R <= h:
+            best = dt
+            pred.cush_t[i] = t + dt
+            pred.cush_id[i] = ns + k
+    if pred.cush_t[i] < math.inf:  # a cushion comes first: the landing is not reached
+        pred.pock_t[i] = math.inf
+        pred.pock_id[i] = -1
+        pred.air_t[i] = math.inf
+    pred.horizon[i] = t + best
+
+
+@njit(cache=True)
+def _pair_time_3d(i, j, t, seg, p, window):
+    """Contact time (s from ``t``) of balls ``i`` and ``j`` when at least one flies: the 3-D
+    quartic of docs/physics-airborne.md section 5."""
+    g = p[P_G]
+    pix, piy, vix, viy, wix, wiy, _ = state_at(i, t, seg, p)
+    pjx, pjy, vjx, vjy, wjx, wjy, _ = state_at(j, t, seg, p)
+    zi, vzi = height_at(i, t, seg, p)
+    zj, vzj = height_at(j, t, seg, p)
+    aix, aiy = acceleration(seg.state[i], vix, viy, wix, wiy, p)
+    ajx, ajy = acceleration(seg.state[j], vjx, vjy, wjx, wjy, p)
+    azi = -g if seg.state[i] == AIRBORNE else 0.0
+    azj = -g if seg.state[j] == AIRBORNE else 0.0
+    c = np.array([pjx - pix, pjy - piy, zj - zi])
+    b = np.array([vjx - vix, vjy - viy, vzj - vzi])
+    a = np.array([0.5 * (ajx - aix), 0.5 * (ajy - aiy), 0.5 * (azj - azi)])
+    return pair_contact_time(c, b, a, 2.0 * p[P_R], window)
 
 
 @njit(cache=True, inline="always")
@@ -150,13 +281,19 @@ def predict_pairs(i, t, seg, p, pred, member):
         sj = S[j]
         if si == POCKETED or sj == POCKETED:
             continue
-        if not moving_i and not is_translating(sj):
+        flying = si == AIRBORNE or sj == AIRBORNE
+        if not moving_i and not is_translating(sj) and not flying:
             continue
         window = min(horizon[i], horizon[j]) - t
         if window == math.inf:
             continue
         if window < 0.0:
             window = 0.0  # both paths change now: only a touching, closing pair collides now
+        if flying:
+            dt = _pair_time_3d(i, j, t, seg, p, window)
+            if dt < math.inf:
+                pair_t[a, b] = t + dt
+            continue
         pjx, pjy, vjx, vjy, wjx, wjy, _ = state_at(j, t, seg, p)
         dt = ball_ball_time(
             si, pix, piy, vix, viy, wix, wiy, sj, pjx, pjy, vjx, vjy, wjx, wjy, D, window, p

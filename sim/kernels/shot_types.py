@@ -22,7 +22,9 @@ class ShotModel(NamedTuple):
 
     ``p`` (P_LEN,) float64 (:mod:`sim.params`); ``segments`` (ns, 6) ``x1, y1, x2, y2, nx, ny``
     m; ``arcs`` (na, 3) ``cx, cy, r`` m; ``pockets`` (npk, 3) ``cx, cy, capture r`` m;
-    ``lines`` (nl,) marked-line y, m (:class:`sim.table.TableArrays`).
+    ``lines`` (nl,) marked-line y, m (:class:`sim.table.TableArrays`); ``rim`` (6,): the
+    rails in 3-D, ``rail_width, nose_offset, xlo, ylo, xhi, yhi`` m (the rail tops are at the
+    nose height; the box is the rails' outer edges; docs/physics-airborne.md section 4).
     """
 
     p: np.ndarray
@@ -30,6 +32,7 @@ class ShotModel(NamedTuple):
     arcs: np.ndarray
     pockets: np.ndarray
     lines: np.ndarray
+    rim: np.ndarray
 
 
 class ShotStart(NamedTuple):
@@ -38,7 +41,8 @@ class ShotStart(NamedTuple):
     ``pos`` (n, 2) m, ``vel`` (n, 2) m/s, ``spin`` (n, 3) rad/s float64; ``motion`` (n,) int8
     (POCKETED marks balls off the table; the others are re-classified); ``has_strike``: whether
     ball 0 is struck at t = 0, leaving with ``strike_vel`` (2,) m/s and ``strike_spin`` (3,)
-    rad/s.
+    rad/s, and ``strike_vz`` m/s vertically (negative: into the slate). ``z`` (n,) m and
+    ``vz`` (n,) m/s: each ball's height above the cloth and vertical velocity.
     """
 
     pos: np.ndarray
@@ -48,6 +52,9 @@ class ShotStart(NamedTuple):
     has_strike: bool
     strike_vel: np.ndarray
     strike_spin: np.ndarray
+    z: np.ndarray
+    vz: np.ndarray
+    strike_vz: float
 
 
 class ShotOutput(NamedTuple):
@@ -59,7 +66,8 @@ class ShotOutput(NamedTuple):
     ``direction`` int8. Snapshots right after each event: ``snap_pos`` (k, n, 2),
     ``snap_vel`` (k, n, 2), ``snap_spin`` (k, n, 3), ``snap_motion`` (k, n) int8. The final
     state: ``final_pos`` (n, 2), ``final_vel`` (n, 2), ``final_spin`` (n, 3),
-    ``final_motion`` (n,) int8.
+    ``final_motion`` (n,) int8; heights and vertical velocities ``snap_z``, ``snap_vz``
+    (k, n), ``final_z``, ``final_vz`` (n,).
     """
 
     status: int | np.int64
@@ -80,6 +88,10 @@ class ShotOutput(NamedTuple):
     final_vel: np.ndarray
     final_spin: np.ndarray
     final_motion: np.ndarray
+    snap_z: np.ndarray
+    snap_vz: np.ndarray
+    final_z: np.ndarray
+    final_vz: np.ndarray
 
 
 class Segments(NamedTuple):
@@ -87,8 +99,8 @@ class Segments(NamedTuple):
 
     ``t0`` (n,) start time, s; ``state`` (n,) int8 motion code; ``pos`` (n, 2), ``vel``
     (n, 2), ``spin`` (n, 3) at ``t0``; ``tau`` (n,) time the motion state ends, s (inf when
-    none does). A new motion state (e.g. airborne) is a new code here plus its closed form in
-    :mod:`sim.kernels.motion`.
+    none does); ``z``, ``vz`` (n,) height and vertical velocity at ``t0`` (0 on the cloth).
+    A new motion state is a new code here plus its closed form in :mod:`sim.kernels.motion`.
     """
 
     t0: np.ndarray
@@ -97,6 +109,8 @@ class Segments(NamedTuple):
     vel: np.ndarray
     spin: np.ndarray
     tau: np.ndarray
+    z: np.ndarray
+    vz: np.ndarray
 
 
 class Predictions(NamedTuple):
@@ -105,7 +119,9 @@ class Predictions(NamedTuple):
     ``cush_t``, ``cush_id``; ``pock_t``, ``pock_id``; ``line_t``, ``line_id``, ``line_dir``
     (+1 toward +y); ``horizon`` (n,): the earliest of the ball's transition, cushion and
     pocket times; ``pair_t`` (n, n): first contact time of each pair ``i < j``; ``side``
-    (n, max(nl, 1)) int64: the side (+1 / -1) of each marked line each ball is on.
+    (n, max(nl, 1)) int64: the side (+1 / -1) of each marked line each ball is on; ``air_t``,
+    ``air_kind`` (the ``EventKind``: BOUNCE or OFF_TABLE), ``air_id``: a flying ball's landing
+    or leaving the table.
     """
 
     cush_t: np.ndarray
@@ -118,6 +134,9 @@ class Predictions(NamedTuple):
     horizon: np.ndarray
     pair_t: np.ndarray
     side: np.ndarray
+    air_t: np.ndarray
+    air_kind: np.ndarray
+    air_id: np.ndarray
 
 
 class Event(NamedTuple):
@@ -167,3 +186,5 @@ class EventLog(NamedTuple):
     snap_vel: np.ndarray
     snap_spin: np.ndarray
     snap_motion: np.ndarray
+    snap_z: np.ndarray
+    snap_vz: np.ndarray

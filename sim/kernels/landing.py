@@ -1,0 +1,168 @@
+"""Event resolvers for balls off the cloth: bounces, leaving the table, nose-edge and 3-D
+ball-ball contacts, and the jump of a struck ball (Numba; docs/physics-airborne.md).
+
+Each resolver gives the balls involved new segments (:func:`sim.kernels.predict.set_flight`
+for a flight, :func:`sim.kernels.predict.set_segment` back on the cloth) and returns the
+event's fields ``(kind, b, speed, x, y)`` for the loop to log. A ball on the cloth that gets a
+downward impulse keeps to the cloth (the rigid slate takes it); one that gets an upward impulse
+flies, unless its hop would stay under ``BOUNCE_SETTLE_HEIGHT``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from sim.constants import BOUNCE_SETTLE_HEIGHT
+from sim.events import EventKind
+from sim.kernels.flight import (
+    edge_normal,
+    pair_impulse,
+    point_impulse,
+    settles,
+    slate_bounce,
+)
+from sim.kernels.motion import AIRBORNE, POCKETED, classify, norm2
+from sim.kernels.predict import height_at, set_flight, set_segment, state_at
+from sim.kernels.resolve import ball_ball_friction
+from sim.params import P_CUSHION_H, P_E_B, P_E_C, P_E_T, P_F_C, P_G, P_R, P_U_S
+
+_BOUNCE = int(EventKind.BOUNCE)
+_OFF_TABLE = int(EventKind.OFF_TABLE)
+_BALL_CUSHION = int(EventKind.BALL_CUSHION)
+
+
+@njit(cache=True)
+def place(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p):
+    """Ball ``i`` at height ``z`` with velocity ``(vx, vy, vz)``: a flight when it is above the
+    cloth or leaves it fast enough to rise ``BOUNCE_SETTLE_HEIGHT``, else on the cloth
+    (``vz`` dropped, state classified). Mutates row ``i`` of ``seg``."""
+    g = p[P_G]
+    if z > 0.0 or (vz > 0.0 and not settles(vz, g, BOUNCE_SETTLE_HEIGHT)):
+        set_flight(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p)
+        return
+    st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, p[P_R])
+    set_segment(i, t, np.int64(st), px, py, vx, vy, wx, wy, wz, seg, p)
+
+
+@njit(cache=True)
+def strike_jump(seg, vz, p):
+    """Ball 0, just struck with vertical velocity ``vz`` (m/s, < 0: the elevated cue drives it
+    into the slate), bounces off the slate at once (docs/physics-airborne.md section 2)."""
+    if vz >= 0.0:
+        return
+    px = seg.pos[0, 0]
+    py = seg.pos[0, 1]
+    V = seg.vel
+    W = seg.spin
+    vx, vy, vzo, wx, wy, wz = slate_bounce(
+        V[0, 0], V[0, 1], vz, W[0, 0], W[0, 1], W[0, 2], p[P_R], p[P_E_T], p[P_U_S]
+    )
+    place(np.int64(0), 0.0, px, py, 0.0, vx, vy, vzo, wx, wy, wz, seg, p)
+
+
+@njit(cache=True)
+def _update_sides(i, py, lines, side):
+    """A ball that came down at ``y = py`` is on these sides of the marked lines (no crossing
+    is logged for a line passed in the air)."""
+    for k in range(lines.shape[0]):
+        side[i, k] = 1 if py >= lines[k] else -1
+
+
+@njit(cache=True)
+def resolve_air(i, kind, rail, t, seg, model, side):
+    """Ball ``i`` lands (``kind`` BOUNCE: on the slate when ``rail`` is -1, else on that rail's
+    top) or leaves the table (OFF_TABLE). Returns ``(kind, b, speed, x, y)``."""
+    p = model.p
+    px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
+    _z, vz = height_at(i, t, seg, p)
+    if kind == _BOUNCE:
+        R = p[P_R]
+        nvx, nvy, nvz, nwx, nwy, nwz = slate_bounce(vx, vy, vz, wx, wy, wz, R, p[P_E_T], p[P_U_S])
+        if rail < 0:
+            _update_sides(i, py, model.lines, side)
+            place(i, t, px, py, 0.0, nvx, nvy, nvz, nwx, nwy, nwz, seg, p)
+            return _BOUNCE, -1, -vz, px, py
+        s = model.segments[rail]
+        outward = vx * s[4] + vy * s[5] < 0.0
+        if not outward and not settles(nvz, p[P_G], BOUNCE_SETTLE_HEIGHT):
+            set_flight(i, t, px, py, p[P_CUSHION_H], nvx, nvy, nvz, nwx, nwy, nwz, seg, p)
+            return _BOUNCE, rail, -vz, px, py
+        kind = _OFF_TABLE  # falls off outward, or comes to rest on the rail top
+    set_segment(i, t, np.int64(POCKETED), px, py, 0.0, 0.0, 0.0, 0.0, 0.0, seg, p)
+    return _OFF_TABLE, rail, math.sqrt(vx * vx + vy * vy + vz * vz), px, py
+
+
+@njit(cache=True)
+def resolve_air_cushion(i, c, t, seg, model):
+    """Flying ball ``i`` touches cushion ``c``: a straight piece's nose edge (3-D normal) or a
+    knuckle's side, with the frictional point impulse (e_c, f_c). Returns
+    ``(kind, b, speed, x, y)``."""
+    p = model.p
+    R = p[P_R]
+    px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
+    z, vz = height_at(i, t, seg, p)
+    ns = model.segments.shape[0]
+    if c < ns:
+        nx, ny, nz, _dist = edge_normal(px, py, z + R, model.segments[c], p[P_CUSHION_H],
+                                        model.rim[1])  # fmt: skip
+    else:
+        dx = model.arcs[c - ns, 0] - px
+        dy = model.arcs[c - ns, 1] - py
+        d = norm2(dx, dy)
+        nx = dx / d
+        ny = dy / d
+        nz = 0.0
+    speed = vx * nx + vy * ny + vz * nz
+    vx, vy, vz, wx, wy, wz = point_impulse(vx, vy, vz, wx, wy, wz, nx, ny, nz, R, p[P_E_C],
+                                           p[P_F_C])  # fmt: skip
+    place(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p)
+    return _BALL_CUSHION, c, max(speed, 0.0), px, py
+
+
+@njit(cache=True)
+def resolve_air_pair(i, j, t, seg, p, member):
+    """Balls ``i < j``, at least one flying, touch: the 3-D line of centres and the frictional
+    impulse of docs/physics.md §3.1 (c) with it (friction from the fit at the tangential
+    relative speed). A ball on the cloth keeps to it unless pushed up. Returns the approach
+    speed, m/s, and ball ``i``'s centre (x, y)."""
+    R = p[P_R]
+    D = 2.0 * R
+    pix, piy, vix, viy, wix, wiy, wiz = state_at(i, t, seg, p)
+    pjx, pjy, vjx, vjy, wjx, wjy, wjz = state_at(j, t, seg, p)
+    zi, vzi = height_at(i, t, seg, p)
+    zj, vzj = height_at(j, t, seg, p)
+    n = np.array([pjx - pix, pjy - piy, zj - zi])
+    dist = math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    n /= dist
+    v1 = np.array([vix, viy, vzi])
+    v2 = np.array([vjx, vjy, vzj])
+    w1 = np.array([wix, wiy, wiz])
+    w2 = np.array([wjx, wjy, wjz])
+    rel = v1 - v2
+    speed = rel[0] * n[0] + rel[1] * n[1] + rel[2] * n[2]
+    tan = rel - speed * n
+    mu = ball_ball_friction(math.sqrt(tan[0] ** 2 + tan[1] ** 2 + tan[2] ** 2), p)
+    pair_impulse(v1, w1, v2, w2, n, R, p[P_E_B], mu)
+    if dist < D:  # lift the flying ball(s) clear along the normal, never into the slate
+        gap = D - dist
+        if seg.state[i] == AIRBORNE and seg.state[j] == AIRBORNE:
+            gap *= 0.5
+        if seg.state[i] == AIRBORNE:
+            pix -= gap * n[0]
+            piy -= gap * n[1]
+            zi = max(zi - gap * n[2], 0.0)
+        if seg.state[j] == AIRBORNE:
+            pjx += gap * n[0]
+            pjy += gap * n[1]
+            zj = max(zj + gap * n[2], 0.0)
+    if zi <= 0.0 and v1[2] < 0.0:
+        v1[2] = 0.0
+    if zj <= 0.0 and v2[2] < 0.0:
+        v2[2] = 0.0
+    place(i, t, pix, piy, zi, v1[0], v1[1], v1[2], w1[0], w1[1], w1[2], seg, p)
+    place(j, t, pjx, pjy, zj, v2[0], v2[1], v2[2], w2[0], w2[1], w2[2], seg, p)
+    member[j] = True
+    return max(speed, 0.0), pix, piy
