@@ -74,7 +74,7 @@ class LineCrossing:
 
 def on_table_indices(state: BallState) -> frozenset[int]:
     """Indices of the balls on the table in ``state`` (its ``on_table`` mask)."""
-    return frozenset(int(i) for i in np.flatnonzero(np.asarray(state.on_table)))
+    return frozenset(np.flatnonzero(np.asarray(state.on_table)).tolist())
 
 
 @dataclass(frozen=True)
@@ -134,29 +134,37 @@ class ShotFacts:
         pocket_names = [p.name for p in table.pockets]
         line_names = [ln.name for ln in table.lines]
 
-        contacts: list[Contact] = []
-        pocketings: list[Pocketing] = []
-        cushions: list[CushionHit] = []
-        crossings: list[LineCrossing] = []
-        positions: list[list[tuple[float, float]]] = [[] for _ in range(n)]
-        for i in range(len(events)):
-            row = events[i]
-            kind = int(row["kind"])
-            t = float(row["t"])
-            a = int(row["a"])
-            b = int(row["b"])
-            if 0 <= a < n:
-                positions[a].append((float(row["x"]), float(row["y"])))
-            if kind == EventKind.BALL_BALL:
-                contacts.append(Contact(i, t, a, b))
-            elif kind == EventKind.BALL_POCKET:
-                name = pocket_names[b] if 0 <= b < len(pocket_names) else f"pocket {b}"
-                pocketings.append(Pocketing(i, t, a, b, name))
-            elif kind == EventKind.BALL_CUSHION:
-                cushions.append(CushionHit(i, t, a, b))
-            elif kind == EventKind.LINE_CROSSING:
-                name = line_names[b] if 0 <= b < len(line_names) else f"line {b}"
-                crossings.append(LineCrossing(i, t, a, b, name, int(row["direction"])))
+        # The log is read as columns, once: each kind of row is picked with a mask and its
+        # fields converted to Python numbers in one call (no per-row structured indexing).
+        kind = np.asarray(events["kind"]).astype(np.int64)
+        rows = np.arange(len(kind))
+        t_col = np.asarray(events["t"], dtype=float)
+        a_col = np.asarray(events["a"]).astype(np.int64)
+        b_col = np.asarray(events["b"]).astype(np.int64)
+
+        def columns(k: int) -> tuple[list[int], list[float], list[int], list[int]]:
+            sel = kind == int(k)
+            return (
+                rows[sel].tolist(),
+                t_col[sel].tolist(),
+                a_col[sel].tolist(),
+                b_col[sel].tolist(),
+            )
+
+        contacts = [Contact(*r) for r in zip(*columns(EventKind.BALL_BALL), strict=True)]
+        pocketings = [
+            Pocketing(i, t, a, b, pocket_names[b] if 0 <= b < len(pocket_names) else f"pocket {b}")
+            for i, t, a, b in zip(*columns(EventKind.BALL_POCKET), strict=True)
+        ]
+        cushions = [CushionHit(*r) for r in zip(*columns(EventKind.BALL_CUSHION), strict=True)]
+        crossing_sel = kind == int(EventKind.LINE_CROSSING)
+        directions = np.asarray(events["direction"])[crossing_sel].astype(np.int64).tolist()
+        crossings = [
+            LineCrossing(i, t, a, b, line_names[b] if 0 <= b < len(line_names) else f"line {b}", d)
+            for (i, t, a, b), d in zip(
+                zip(*columns(EventKind.LINE_CROSSING), strict=True), directions, strict=True
+            )
+        ]
 
         first: Contact | None = None
         first_balls: set[int] = set()
@@ -172,15 +180,25 @@ class ShotFacts:
             else:
                 break
 
-        final_pos = np.asarray(final.pos, dtype=float)
-        recorded = []
-        for i in range(n):
-            pts = list(positions[i])
-            if i in before:
-                pts.insert(0, (float(initial.pos[i][0]), float(initial.pos[i][1])))
-            if i in after:
-                pts.append((float(final_pos[i][0]), float(final_pos[i][1])))
-            recorded.append(np.asarray(pts, dtype=float).reshape(-1, 2))
+        # Recorded centres per ball: t = 0, every row where the ball is ``a`` (log order), at
+        # rest; one stable sort of the ``a`` column splits the rows by ball.
+        xy_col = np.column_stack(
+            [np.asarray(events["x"], dtype=float), np.asarray(events["y"], dtype=float)]
+        ).reshape(-1, 2)
+        own = (a_col >= 0) & (a_col < n)
+        start_xy = np.asarray(initial.pos, dtype=float).reshape(-1, 2)
+        final_xy = np.asarray(final.pos, dtype=float).reshape(-1, 2)
+        first_rows = np.array(sorted(before), dtype=np.int64)
+        last_rows = np.array(sorted(after), dtype=np.int64)
+        ball_key = np.concatenate([first_rows, a_col[own], last_rows])
+        # within a ball: t = 0 first, then the log's rows in order, then the rest position
+        stage = np.concatenate(
+            [np.zeros(len(first_rows)), np.ones(int(own.sum())), np.full(len(last_rows), 2.0)]
+        )
+        points = np.concatenate([start_xy[first_rows], xy_col[own], final_xy[last_rows]])
+        order = np.lexsort((np.arange(len(ball_key)), stage, ball_key))
+        bounds = np.searchsorted(ball_key[order], np.arange(1, n))
+        recorded = [part.reshape(-1, 2) for part in np.split(points[order], bounds)]
 
         return cls(
             n_balls=n,

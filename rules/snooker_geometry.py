@@ -38,6 +38,7 @@ old "angled ball" rule is no longer in the official rules).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -146,7 +147,17 @@ def _d_of(table: Table) -> tuple[float, float, float]:
 def d_sample_points(table: Table, spacing: float = D_SAMPLE_SPACING) -> np.ndarray:
     """Cue-ball positions covering the D, shape (m, 2): a square grid of ``spacing`` metres
     clipped to the D, plus points every ``spacing`` along its arc and its straight edge, kept
-    only where the ball lies wholly on the cloth (``table.contains_ball``)."""
+    only where the ball lies wholly on the cloth (``table.contains_ball``).
+
+    Built once per (table, spacing) and kept (``_d_samples``): the snookered test of a cue ball
+    in hand reads it after every foul that sends the cue ball to the D. The array is read-only."""
+    _d_of(table)  # a table without a D is refused before the cache is consulted
+    return _d_samples(table, float(spacing))
+
+
+@functools.lru_cache(maxsize=32)
+def _d_samples(table: Table, spacing: float) -> np.ndarray:
+    """The grid of :func:`d_sample_points`, computed (``Table`` hashes by its geometry)."""
     cx, cy, r = _d_of(table)
     xs = np.arange(cx - r, cx + r + spacing / 2, spacing)
     ys = np.arange(cy - r, cy + spacing / 2, spacing)
@@ -162,6 +173,7 @@ def d_sample_points(table: Table, spacing: float = D_SAMPLE_SPACING) -> np.ndarr
     pts = np.vstack([grid[inside], arc, line])
     keep = [bool(table.contains_ball(float(x), float(y))) for x, y in pts]
     kept: np.ndarray = pts[np.array(keep, dtype=bool)]
+    kept.setflags(write=False)
     return kept
 
 
