@@ -8,12 +8,38 @@ keeps the old value. It does not import ``rules`` or ``sim``; the App builds the
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any
 
 #: The games the window offers, in the order of the start screen.
 GAME_KINDS = ("nine-ball", "eight-ball", "snooker")
 GAME_TITLES = {"nine-ball": "9-ball", "eight-ball": "8-ball", "snooker": "Snooker"}
+
+
+#: Longest player name, characters (the rules' limit too: a scoreboard line holds two).
+MAX_NAME_LENGTH = 40
+
+
+def visible_name(name: str) -> str:
+    """``name`` without format characters (U+200B zero width space, U+202E right-to-left
+    override, ...) and surrounding white space: what a player would see of it."""
+    return "".join(c for c in name if unicodedata.category(c) != "Cf").strip()
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a player's name, in words, or None: it must be text with no
+    control character (NUL, newline...), something visible once format characters are taken
+    away, and at most :data:`MAX_NAME_LENGTH` characters."""
+    if not isinstance(name, str):
+        return f"a player's name must be text, got {type(name).__name__}"
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        return f"the name {name!r} holds a control character; printable text is allowed"
+    if not visible_name(name):
+        return f"every player needs a visible name ({name!r} shows nothing)"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"a name has at most {MAX_NAME_LENGTH} characters ({name[:20]!r}... has {len(name)})"
+    return None
 
 
 class MatchSetupError(ValueError):
@@ -55,8 +81,15 @@ class MatchConfig:
             raise MatchSetupError(
                 f"{len(self.players)} players given; a match needs 2 players, or 4 for doubles"
             )
-        if any(not name.strip() for name in self.players):
+        if any(not isinstance(name, str) or not name.strip() for name in self.players):
             raise MatchSetupError("every player needs a name")
+        for name in self.players:
+            problem = name_problem(name)
+            if problem is not None:
+                raise MatchSetupError(problem)
+        seen = [visible_name(name).casefold() for name in self.players]
+        if len(set(seen)) != len(seen):
+            raise MatchSetupError("two players have the same name; each needs a different one")
         if self.table_feet not in (7, 8, 9):
             raise MatchSetupError(f"table of {self.table_feet} ft; pool tables are 7, 8 or 9 ft")
         if self.race_to < 1 or self.frames < 1:

@@ -20,7 +20,7 @@ import rules
 import sim
 from render.history import HistoryEntry, LastShot
 from render.match import MatchConfig, MatchScore
-from render.savefile import decode_session, encode_session, load_session, save_session
+from render.savefile import encode_session, read_session, save_session
 from sim.errors import EventCapExceededError, SimInputError
 
 #: Where an unexpected error in the shot pipeline is logged, with its traceback.
@@ -321,7 +321,7 @@ class Session:
     def load(self, path: str | os.PathLike[str]) -> None:
         """Replace the session by the one saved at ``path``; raises ``SaveFileError`` and then
         leaves this one as it was."""
-        restored = decode_session(load_session(path))
+        restored = read_session(path)
         self.config, self.score, self.game, self.history, self.last_shot = restored
         self.match_winner = None
         self.pending_ruling = None
