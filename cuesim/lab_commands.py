@@ -124,6 +124,8 @@ def _strike_words(prepared: Any) -> str:
 
 
 def _phase_words(scenario: Any) -> str:
+    from lab.scenario_types import game_takes
+
     phase = scenario.phase
     parts = [f"{scenario.game} on {scenario.table}", f"{phase.to_play} to play"]
     if phase.is_break:
@@ -139,7 +141,7 @@ def _phase_words(scenario: Any) -> str:
         parts.append("push-out available")
     if phase.groups:
         parts.append("groups " + ", ".join(f"{p}: {g}" for p, g in phase.groups.items()))
-    elif scenario.game == "eight-ball" and not phase.is_break:
+    elif game_takes(scenario.game_class, "phase.groups") and not phase.is_break:
         parts.append("open table")
     if phase.ball_on:
         parts.append(f"ball on: {phase.ball_on}")

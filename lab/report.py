@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from lab.scenario_types import game_takes
 from lab.study import COLUMNS, StudyResult
 
 #: z for a two-sided 95 % interval.
@@ -102,7 +103,9 @@ def summarize(result: StudyResult) -> Summary:
         rows.insert(
             1, share("legal break (no foul, no dry or illegal break)", c["legal"] & ~handed_over)
         )
-    if scenario.game == "nine-ball" and scenario.phase.is_break:
+    cls = scenario.game_class
+    if game_takes(cls, "phase.magic_rack") and scenario.phase.is_break:
+        # The game racked with a template judges the three-ball rule (9-ball).
         rows.append(
             share(
                 "three-ball rule met (>= 3 pocketed or past head string)",
@@ -115,10 +118,10 @@ def summarize(result: StudyResult) -> Summary:
                 "four-rails rule met (>= 4 object balls to a rail)", c["object_balls_to_rail"] >= 4
             )
         )
-    if scenario.game == "nine-ball":
-        rows.append(share("9 pocketed", _pocketed_mask(c["pocketed"], "9")))
-    if scenario.game == "eight-ball":
-        rows.append(share("8 pocketed", _pocketed_mask(c["pocketed"], "8")))
+    if cls.game_ball is not None:
+        rows.append(
+            share(f"{cls.game_ball} pocketed", _pocketed_mask(c["pocketed"], cls.game_ball))
+        )
     codes: Counter[str] = Counter()
     for text in c["fouls"]:
         codes.update(set(str(text).split()))

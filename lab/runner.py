@@ -2,9 +2,8 @@
 
 The steps, each a function so the window, the CLI and the tests can use them alone:
 
-1. :func:`game_from_scenario`: the ``rules.Game`` standing at the scenario's position and phase
-   (a new game of the kind, with the balls, turn, ball in hand, phase, ball on, groups, scores
-   and foul counts replaced).
+1. :func:`game_from_scenario`: the ``rules.Game`` standing at the scenario's position and phase,
+   built and checked by the game class itself (``Game.in_position``).
 2. :func:`prepare`: that game, the ball state with the cue ball placed (checked by the game's
    own placement rules), the intended strike (``aim`` resolved to ``phi``) and the declaration.
 3. :func:`play`: ``sim.simulate`` then ``game.judge``.
@@ -21,7 +20,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -29,6 +28,9 @@ import numpy as np
 from lab.noise import NoiseModel, StrikeValues, noisy_strike
 from lab.records import ShotRecord
 from lab.scenario import CUE, Expectation, Scenario, ScenarioError, make_table
+from lab.scenario_checks import RED_NAMES
+from lab.scenario_types import game_takes
+from rules.types import Phase
 from sim.events import EventKind
 
 #: How each event kind is printed.
@@ -46,119 +48,68 @@ EVENT_WORDS = {
     EventKind.LINE_CROSSING: "line",
 }
 
-_SNOOKER_COLOUR_ORDER = ("yellow", "green", "brown", "blue", "pink", "black")
-
-
 # ----------------------------------------------------------------------------- the game
 
 
-def _index_of(names: tuple[str, ...]) -> dict[str, int]:
-    return {name: i for i, name in enumerate(names)}
-
-
-def _ball_state(scenario: Scenario, template: Any) -> Any:
-    """The scenario's balls as a ``sim.BallState`` at rest: listed balls at their positions,
-    the others off the table. ``template`` gives legal positions for the absent balls (they are
-    removed afterwards, so their place never matters)."""
-    import sim
-
-    names = scenario.ball_names
-    xy = np.array(template.pos, dtype=np.float64, copy=True)
-    if xy.shape[0] != len(names):
-        raise AssertionError(f"{scenario.game}: the game has {xy.shape[0]} balls, not {len(names)}")
-    present = set()
-    for name, (x, y) in scenario.balls:
-        i = names.index(name)
-        xy[i] = (x, y)
-        present.add(i)
-    # Absent balls would overlap the written ones if left at their rack places: park them far
-    # apart outside the table; they are removed right away.
-    for i in range(len(names)):
-        if i not in present:
-            xy[i] = (-10.0 - 0.1 * i, -10.0)
-    state = sim.BallState.at_rest(xy)
-    for i in range(len(names)):
-        if i not in present:
-            state = state.with_ball_removed(i)
-    return state
-
-
-def _game_phase_and_ball_on(scenario: Scenario, on_table: set[str]) -> tuple[Any, frozenset[int]]:
-    from rules.types import Phase as GamePhase
-
-    idx = _index_of(scenario.ball_names)
+def _phase_and_ball_on(scenario: Scenario) -> tuple[Phase | None, frozenset[int] | None]:
+    """The game phase the scenario's ``[phase]`` describes, and the ball on when the game's
+    own rule for that phase (``Game.default_ball_on``) would not say it: a colour named as on
+    in sequence. (None, None): the game's ordinary play phase and its ball on."""
     phase = scenario.phase
-    objects = sorted(idx[n] for n in on_table if n != CUE)
-    if scenario.game == "nine-ball":
-        lowest = frozenset(objects[:1])
-        if phase.is_break:
-            return GamePhase.BREAK, lowest
-        if phase.push_out_available:
-            return GamePhase.PUSH_OUT_ALLOWED, lowest
-        return GamePhase.PLAY, lowest
-    if scenario.game == "eight-ball":
-        if phase.is_break:
-            return GamePhase.BREAK, frozenset(objects)
-        if not phase.groups:
-            return GamePhase.OPEN_TABLE, frozenset(b for b in objects if b != 8)
-        group = phase.groups[phase.to_play]
-        mine = range(1, 8) if group == "solids" else range(9, 16)
-        left = frozenset(b for b in objects if b in mine)
-        return GamePhase.GROUPS_ASSIGNED, left or frozenset({8})
-    reds = frozenset(idx[n] for n in on_table if n.startswith("red_"))
-    colours = [c for c in _SNOOKER_COLOUR_ORDER if c in on_table]
+    cls = scenario.game_class
+    on_table = {name for name, _ in scenario.balls}
+    if phase.is_break:
+        return Phase.BREAK, None
+    if phase.push_out_available:
+        return Phase.PUSH_OUT_ALLOWED, None
+    if phase.groups:
+        return Phase.GROUPS_ASSIGNED, None
     if phase.respotted_black:
-        return GamePhase.RESPOTTED_BLACK, frozenset({idx["black"]})
-    on = phase.ball_on or ("red" if reds else colours[0] if colours else "black")
-    if phase.is_break or on == "red":
-        return GamePhase.REDS, reds
-    if on == "colour":
-        return GamePhase.COLOUR_AFTER_RED, frozenset(idx[c] for c in colours)
-    return GamePhase.COLOURS_IN_ORDER, frozenset({idx[on]})
+        return Phase.RESPOTTED_BLACK, None
+    if phase.ball_on == "colour":
+        return Phase.COLOUR_AFTER_RED, None
+    if phase.ball_on not in (None, "red"):
+        return Phase.COLOURS_IN_ORDER, frozenset({cls.ball_index(str(phase.ball_on))})
+    if phase.ball_on is None and game_takes(cls, "phase.ball_on") and not on_table & RED_NAMES:
+        return Phase.COLOURS_IN_ORDER, None
+    return None, None
 
 
 def game_from_scenario(scenario: Scenario) -> Any:
-    """The ``rules.Game`` at the scenario's position, phase and turn (a new value)."""
+    """The ``rules.Game`` at the scenario's position, phase and turn, built by the game class
+    (``Cls.in_position``, which checks every value). The two-fouls warning is taken as given
+    for a player at two fouls (the rule text requires it before a third counts)."""
     import rules
 
-    options: dict[str, Any] = {"table": make_table(scenario.table)}
-    if scenario.game == "nine-ball":
-        options["rack_style"] = "magic" if scenario.phase.magic_rack else "triangle"
-    fresh = rules.new_game(scenario.game, players=scenario.players, seed=0, **options)
-    if tuple(fresh.ball_names) != scenario.ball_names:
-        raise AssertionError(
-            f"{scenario.game}: the referee names the balls {fresh.ball_names}, "
-            f"the lab {scenario.ball_names}"
-        )
+    cls = scenario.game_class
     phase = scenario.phase
     players = scenario.players
-    to_play = players.index(phase.to_play)
-    on_table = {name for name, _ in scenario.balls}
-    game_phase, ball_on = _game_phase_and_ball_on(scenario, on_table)
-    fouls = tuple(phase.fouls_in_a_row.get(p, 0) for p in players)
-    changes: dict[str, Any] = {
-        "state": _ball_state(scenario, fresh.state),
-        "to_play": to_play,
-        "ball_in_hand": rules.BallInHand(phase.ball_in_hand),
-        "ball_on": ball_on,
-        "phase": game_phase,
-        "fouls_in_a_row": fouls,
-        # The two-fouls warning is taken as given (the rule text requires it for a third foul).
-        "warning_given": tuple(n >= 2 for n in fouls),
-        "breaker": to_play if phase.is_break else fresh.breaker,
-    }
-    if phase.scores:
-        # Scores are per side (snooker teams: players 1 and 3, 2 and 4), named by its first player.
-        changes["score"] = tuple(phase.scores.get(players[s], 0) for s in range(len(fresh.score)))
+    options: dict[str, Any] = {"table": make_table(scenario.table)}
+    if game_takes(cls, "phase.magic_rack"):
+        options["rack_style"] = "magic" if phase.magic_rack else "triangle"
     if phase.groups:
-        changes["groups"] = tuple(rules.Group(phase.groups[p]) for p in players)
+        options["groups"] = tuple(rules.Group(phase.groups[p]) for p in players)
     if phase.free_ball:
-        changes["free_ball"] = True
-    names = {f.name for f in fields(fresh)}
-    unknown = sorted(set(changes) - names)
-    if unknown:
-        raise AssertionError(f"{type(fresh).__name__} has no field(s) {unknown} the lab sets")
-    return replace(fresh, **changes)
+        options["free_ball"] = True
+    if phase.scores:
+        # Scores are per side (snooker teams: players 1 and 3, 2 and 4), named by its first
+        # player.
+        sides = cls.new(players=players, seed=0).sides
+        options["score"] = tuple(phase.scores.get(players[s], 0) for s in range(sides))
+    game_phase, ball_on = _phase_and_ball_on(scenario)
+    fouls = tuple(phase.fouls_in_a_row.get(p, 0) for p in players)
+    return cls.in_position(
+        dict(scenario.balls),
+        players=players,
+        to_play=players.index(phase.to_play),
+        phase=game_phase,
+        ball_in_hand=phase.ball_in_hand,
+        ball_on=ball_on,
+        fouls_in_a_row=fouls,
+        warning_given=tuple(n >= 2 for n in fouls),
+        seed=0,
+        **options,
+    )
 
 
 # ----------------------------------------------------------------------------- one shot
@@ -217,7 +168,7 @@ def declaration_for(scenario: Scenario) -> Any:
     import rules
 
     shot = scenario.shot
-    idx = _index_of(scenario.ball_names)
+    idx = {name: i for i, name in enumerate(scenario.ball_names)}
     nominated = idx[shot.nominated] if shot.nominated else None
     if shot.free_ball is not None:
         nominated = idx[shot.free_ball]

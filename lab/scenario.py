@@ -27,10 +27,8 @@ from typing import Any
 from lab.noise import NoiseModel
 from lab.scenario_checks import build_scenario
 from lab.scenario_types import (
-    BALL_NAMES,
     CUE,
     DEFAULT_PLAYERS,
-    DEFAULT_TABLE,
     OVERLAP_TOLERANCE,
     Aim,
     Expectation,
@@ -38,15 +36,14 @@ from lab.scenario_types import (
     ScenarioError,
     ScenarioPhase,
     ShotSpec,
+    game_takes,
     make_table,
 )
 from lab.schema import FORMAT_NAME, FORMAT_VERSION, StructureError, check_structure
 
 __all__ = [
-    "BALL_NAMES",
     "CUE",
     "DEFAULT_PLAYERS",
-    "DEFAULT_TABLE",
     "OVERLAP_TOLERANCE",
     "Aim",
     "Expectation",
@@ -144,8 +141,10 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     phase["ball_in_hand"] = p.ball_in_hand
     if p.fouls_in_a_row:
         phase["fouls_in_a_row"] = dict(p.fouls_in_a_row)
-    if scenario.game == "nine-ball":
+    cls = scenario.game_class
+    if game_takes(cls, "phase.magic_rack"):
         phase["magic_rack"] = p.magic_rack
+    if game_takes(cls, "phase.push_out_available"):
         phase["push_out_available"] = p.push_out_available
     if p.groups:
         phase["groups"] = dict(p.groups)
@@ -153,8 +152,9 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
         phase["ball_on"] = p.ball_on
     if p.scores:
         phase["scores"] = dict(p.scores)
-    if scenario.game == "snooker":
+    if game_takes(cls, "phase.free_ball"):
         phase["free_ball"] = p.free_ball
+    if game_takes(cls, "phase.respotted_black"):
         phase["respotted_black"] = p.respotted_black
     out["phase"] = phase
     s = scenario.shot

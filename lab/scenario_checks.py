@@ -9,16 +9,16 @@ and a cue-ball placement lies where the rules allow (``rules.placement``). Each 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from typing import Any
 
+import rules
 from lab.noise import NoiseModel
 from lab.scenario_types import (
-    BALL_NAMES,
     CUE,
     DEFAULT_PLAYERS,
-    DEFAULT_TABLE,
     OVERLAP_TOLERANCE,
     Aim,
     Expectation,
@@ -26,9 +26,34 @@ from lab.scenario_types import (
     ScenarioError,
     ScenarioPhase,
     ShotSpec,
+    game_takes,
+    games_taking,
     make_table,
 )
-from lab.schema import SNOOKER_COLOURS
+from lab.schema import SNOOKER_COLOURS, table_name_of
+from rules.game import Game
+from rules.snooker import BALL_NAMES as SNOOKER_BALL_NAMES
+from rules.snooker import RED_INDICES
+from rules.types import BallInHand
+
+#: The names of snooker's reds ("red_1".."red_15", ``rules.snooker``).
+RED_NAMES = frozenset(SNOOKER_BALL_NAMES[i] for i in RED_INDICES)
+#: Where the break is played from, in the words of a scenario error.
+_BREAK_ZONE_WORDS = {
+    BallInHand.BEHIND_HEAD_STRING: "behind the head string",
+    BallInHand.IN_D: "the D",
+}
+
+
+@functools.cache
+def break_zone(cls: type[Game]) -> BallInHand:
+    """Where the cue ball is in hand for the break of a new game of ``cls``."""
+    return cls.new().ball_in_hand
+
+
+def _either(names: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def build_scenario(raw: dict[str, Any], source: str) -> Scenario:
@@ -51,23 +76,23 @@ class _Builder:
         self.raw = raw
         self.source = source
         self.game: str = raw["game"]
-        self.table_name: str = raw.get("table", DEFAULT_TABLE[self.game])
-        self.names = BALL_NAMES[self.game]
+        self.cls = rules.game_class(self.game)
+        self.table_name: str = raw.get("table", table_name_of(self.cls.default_table()))
+        self.names = self.cls.ball_names
 
     def fail(self, field_path: str, detail: str) -> ScenarioError:
         return ScenarioError(self.source, field_path, detail)
 
     def build(self) -> Scenario:
-        is_snooker_table = self.table_name == "snooker"
-        if is_snooker_table != (self.game == "snooker"):
-            allowed = "snooker" if self.game == "snooker" else "pool-9ft, pool-8ft or pool-7ft"
+        tables = [table_name_of(t) for t in self.cls.allowed_tables()]
+        if self.table_name not in tables:
             raise self.fail(
-                "table", f"{self.game} is not played on {self.table_name}: use {allowed}"
+                "table", f"{self.game} is not played on {self.table_name}: use {_either(tables)}"
             )
         players = tuple(self.raw.get("players", DEFAULT_PLAYERS))
         if len(set(players)) != len(players) or any(not p for p in players):
             raise self.fail("players", f"player names must be distinct and non-empty: {players}")
-        player_counts = (2, 4) if self.game == "snooker" else (2,)
+        player_counts = self.cls.player_counts
         if len(players) not in player_counts:
             counts = " or ".join(str(n) for n in player_counts)
             raise self.fail(
@@ -113,40 +138,44 @@ class _Builder:
     def _per_player(self, raw: Mapping[str, int], field_path: str) -> dict[str, int]:
         return {self._player(k, f"{field_path}.{k}"): int(v) for k, v in raw.items()}
 
-    def _only_for(
-        self, mapping: Mapping[str, Any], key: str, games: tuple[str, ...], path: str
-    ) -> None:
-        if key in mapping and self.game not in games:
-            raise self.fail(f"{path}.{key}", f"only meaningful in {' or '.join(games)}")
+    def _only_for(self, mapping: Mapping[str, Any], key: str, path: str) -> None:
+        """Refuse ``path.key`` when the game does not understand it (``GAME_SPECIFIC_KEYS``),
+        naming the games that do."""
+        where = f"{path}.{key}"
+        if key in mapping and not game_takes(self.cls, where):
+            raise self.fail(where, f"only meaningful in {' or '.join(games_taking(where))}")
 
     def _phase(self) -> ScenarioPhase:
         raw = self.raw.get("phase", {})
-        for key in ("magic_rack", "push_out_available"):
-            self._only_for(raw, key, ("nine-ball",), "phase")
-        self._only_for(raw, "groups", ("eight-ball",), "phase")
-        for key in ("ball_on", "free_ball", "respotted_black"):
-            self._only_for(raw, key, ("snooker",), "phase")
+        for key in (
+            "magic_rack",
+            "push_out_available",
+            "groups",
+            "ball_on",
+            "free_ball",
+            "respotted_black",
+        ):
+            self._only_for(raw, key, "phase")
         is_break = bool(raw.get("break", False))
         to_play = self._player(raw.get("to_play", self.players[0]), "phase.to_play")
-        snooker = self.game == "snooker"
+        from_break = break_zone(self.cls)
         if "ball_in_hand" in raw:
             in_hand = raw["ball_in_hand"]
         elif is_break:
-            in_hand = "in_d" if snooker else "behind_head_string"
+            in_hand = from_break.value
         else:
-            in_hand = "none"
-        if snooker and in_hand in ("anywhere", "behind_head_string"):
-            raise self.fail(
-                "phase.ball_in_hand", f"{in_hand!r} is a pool zone; snooker uses 'in_d'"
-            )
-        if not snooker and in_hand == "in_d":
-            raise self.fail(
-                "phase.ball_in_hand", "'in_d' is a snooker zone; use 'behind_head_string'"
-            )
-        if is_break and in_hand != ("in_d" if snooker else "behind_head_string"):
+            in_hand = BallInHand.NONE.value
+        zones = sorted(z.value for z in self.cls.hand_zones)
+        if in_hand not in zones:
+            users = [c.kind.value for c in rules.games() if in_hand in c.hand_zones]
             raise self.fail(
                 "phase.ball_in_hand",
-                f"the break is played from {'the D' if snooker else 'behind the head string'}",
+                f"{in_hand!r} is a {' or '.join(users)} zone; {self.game} uses {_either(zones)}",
+            )
+        if is_break and in_hand != from_break.value:
+            raise self.fail(
+                "phase.ball_in_hand",
+                f"the break is played from {_BREAK_ZONE_WORDS.get(from_break, from_break.value)}",
             )
         fouls = self._per_player(raw.get("fouls_in_a_row", {}), "phase.fouls_in_a_row")
         for name, count in fouls.items():
@@ -195,11 +224,8 @@ class _Builder:
 
     def _shot(self, phase: ScenarioPhase) -> ShotSpec:
         raw = self.raw["shot"]
-        self._only_for(raw, "push_out", ("nine-ball",), "shot")
-        self._only_for(raw, "call", ("eight-ball",), "shot")
-        self._only_for(raw, "safety", ("eight-ball",), "shot")
-        for key in ("nominate", "free_ball"):
-            self._only_for(raw, key, ("snooker",), "shot")
+        for key in ("push_out", "call", "safety", "nominate", "free_ball"):
+            self._only_for(raw, key, "shot")
         if ("phi" in raw) == ("aim" in raw):
             raise self.fail("shot", "give exactly one of phi (degrees) or aim")
         aim = None
@@ -284,12 +310,13 @@ class _Builder:
         self, phase: ScenarioPhase, balls: tuple[tuple[str, tuple[float, float]], ...]
     ) -> None:
         on_table = {name for name, _ in balls}
-        if self.game == "nine-ball" and "9" not in on_table:
-            raise self.fail("balls", "the 9 must be on the table: a game without it is over")
-        if self.game == "eight-ball" and "8" not in on_table:
-            raise self.fail("balls", "the 8 must be on the table: a game without it is over")
-        if self.game == "snooker":
-            reds_left = any(name.startswith("red_") for name in on_table)
+        game_ball = self.cls.game_ball
+        if game_ball is not None and game_ball not in on_table:
+            raise self.fail(
+                "balls", f"the {game_ball} must be on the table: a game without it is over"
+            )
+        if game_takes(self.cls, "phase.ball_on"):
+            reds_left = bool(on_table & RED_NAMES)
             if phase.ball_on == "red" and not reds_left:
                 raise self.fail("phase.ball_on", "no red is left on the table to be on")
             if phase.ball_on in SNOOKER_COLOURS:

@@ -7,30 +7,54 @@ These frozen dataclasses are built by :mod:`lab.scenario_checks` from a parsed f
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+import rules
 from lab.noise import NoiseModel
-from lab.schema import SNOOKER_COLOURS
+from lab.schema import SCENARIO_TABLES
+from rules.game import Game
+from rules.types import Phase
 
 #: Two balls may overlap by this much (m) before a scenario is refused: positions typed with
 #: millimetre precision that touch must still load.
 OVERLAP_TOLERANCE = 1e-6
 
 CUE = "cue"
-_POOL_NUMBERS = tuple(str(n) for n in range(1, 16))
-_REDS = tuple(f"red_{n}" for n in range(1, 16))
+DEFAULT_PLAYERS = ("A", "B")
 
-#: Ball names of each game, cue ball first, in index order (index = position in the tuple).
-BALL_NAMES: dict[str, tuple[str, ...]] = {
-    "nine-ball": (CUE, *_POOL_NUMBERS[:9]),
-    "eight-ball": (CUE, *_POOL_NUMBERS),
-    "snooker": (CUE, *_REDS, *SNOOKER_COLOURS),
+
+def _has_free_ball(cls: type[Game]) -> bool:
+    return any(f.name == "free_ball" for f in fields(cls))
+
+
+#: Scenario keys only some games understand: dotted key -> what the game class must say of
+#: itself (its metadata) for the key to mean something. Reading, writing and the lab's report
+#: all ask this table; none compares game names.
+GAME_SPECIFIC_KEYS: Mapping[str, Callable[[type[Game]], bool]] = {
+    "phase.magic_rack": lambda cls: "rack_style" in cls.options,
+    "phase.push_out_available": lambda cls: cls.has_push_out,
+    "phase.groups": lambda cls: Phase.GROUPS_ASSIGNED in cls.phases,
+    "phase.ball_on": lambda cls: Phase.COLOUR_AFTER_RED in cls.phases,
+    "phase.free_ball": _has_free_ball,
+    "phase.respotted_black": lambda cls: Phase.RESPOTTED_BLACK in cls.phases,
+    "shot.push_out": lambda cls: cls.has_push_out,
+    "shot.call": lambda cls: cls.calls_shots,
+    "shot.safety": lambda cls: cls.calls_shots,
+    "shot.nominate": lambda cls: Phase.COLOUR_AFTER_RED in cls.phases,
+    "shot.free_ball": _has_free_ball,
 }
 
-DEFAULT_TABLE = {"nine-ball": "pool-9ft", "eight-ball": "pool-9ft", "snooker": "snooker"}
-DEFAULT_PLAYERS = ("A", "B")
+
+def game_takes(cls: type[Game], key: str) -> bool:
+    """Whether the game ``cls`` understands the scenario key ``key`` (``"phase.groups"``)."""
+    return GAME_SPECIFIC_KEYS[key](cls)
+
+
+def games_taking(key: str) -> tuple[str, ...]:
+    """The kinds of the games that understand ``key``, in registry order."""
+    return tuple(cls.kind.value for cls in rules.games() if game_takes(cls, key))
 
 
 class ScenarioError(ValueError):
@@ -162,9 +186,14 @@ class Scenario:
     description: str = ""
 
     @property
+    def game_class(self) -> type[Game]:
+        """The ``rules`` game class of ``game`` (from the registry)."""
+        return rules.game_class(self.game)
+
+    @property
     def ball_names(self) -> tuple[str, ...]:
         """Every ball name of the game, in index order (index 0 is the cue ball)."""
-        return BALL_NAMES[self.game]
+        return self.game_class.ball_names
 
     def position_of(self, name: str) -> tuple[float, float] | None:
         """The written position of ball ``name``, or None when it is off the table."""
@@ -175,10 +204,10 @@ class Scenario:
 
 
 def make_table(table_name: str) -> Any:
-    """The ``sim.Table`` a scenario's ``table`` names (imports the engine lazily)."""
-    import sim
-
-    if table_name == "snooker":
-        return sim.Table.snooker()
-    feet = int(table_name.removeprefix("pool-").removesuffix("ft"))
-    return sim.Table.pool(feet=feet)
+    """The ``sim.Table`` a scenario's ``table`` names (``lab.schema.TABLES``); ``ValueError``
+    listing the names otherwise."""
+    try:
+        return SCENARIO_TABLES[table_name]
+    except KeyError:
+        known = ", ".join(SCENARIO_TABLES)
+        raise ValueError(f"unknown table {table_name!r}; the tables are: {known}") from None

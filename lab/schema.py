@@ -19,14 +19,48 @@ import json
 import math
 from typing import Any
 
+import rules
+from rules.snooker import COLOURS
+from rules.types import BallInHand
+
 FORMAT_NAME = "cuesim-scenario"
 FORMAT_VERSION = 1
 
-GAMES = ("nine-ball", "eight-ball", "snooker")
-TABLES = ("pool-9ft", "pool-8ft", "pool-7ft", "snooker")
-BALL_IN_HAND_ZONES = ("none", "anywhere", "behind_head_string", "in_d")
+
+def _scenario_table_names() -> dict[str, Any]:
+    """Scenario name -> ``sim.Table`` of every table some game is played on, in registry order.
+    A table kind with one table is named by its kind (``table.kind``); otherwise
+    ``"<kind>-<feet>ft"`` from the table's name ("9 ft pool" -> "pool-9ft")."""
+    by_kind: dict[str, dict[str, Any]] = {}
+    for cls in rules.games():
+        for table in cls.allowed_tables():
+            by_kind.setdefault(table.kind, {}).setdefault(table.name, table)
+    names: dict[str, Any] = {}
+    for kind, tables in by_kind.items():
+        for table in tables.values():
+            feet = table.name.split()[0]
+            names[kind if len(tables) == 1 else f"{kind}-{feet}ft"] = table
+    return names
+
+
+#: Scenario table name -> ``sim.Table`` (built from the game classes' ``allowed_tables()``).
+SCENARIO_TABLES: dict[str, Any] = _scenario_table_names()
+#: The games (``rules.GameKind`` values, from the registry) and the table names a file may use.
+GAMES = tuple(cls.kind.value for cls in rules.games())
+TABLES = tuple(SCENARIO_TABLES)
+BALL_IN_HAND_ZONES = tuple(zone.value for zone in BallInHand)
 POCKET_NAMES = ("bottom_left", "bottom_right", "left_side", "right_side", "top_left", "top_right")
-SNOOKER_COLOURS = ("yellow", "green", "brown", "blue", "pink", "black")
+#: Snooker's colours in value order (``rules.snooker.COLOURS``).
+SNOOKER_COLOURS: tuple[str, ...] = tuple(COLOURS)
+
+
+def table_name_of(table: Any) -> str:
+    """The scenario name of ``table`` (a ``sim.Table`` some game is played on)."""
+    for name, known in SCENARIO_TABLES.items():
+        if known == table:
+            return name
+    raise ValueError(f"{getattr(table, 'name', table)!r} is not a table of any game")
+
 
 _POINT = {
     "type": "array",
