@@ -16,7 +16,10 @@ import os
 import sys
 from typing import Any
 
-GAMES = ("nine-ball", "eight-ball", "snooker")
+import rules
+
+#: The games ``cuesim play`` offers: every registered game (``rules.games()``).
+GAMES = tuple(cls.kind.value for cls in rules.games())
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -74,13 +77,14 @@ def run_play(args: argparse.Namespace) -> int:
 
     config = None
     if args.game is not None or args.players:
-        if args.frames is not None and args.game != "snooker":
+        cls = rules.game_class(args.game or GAMES[0])
+        if args.frames is not None and not cls.scores_points:
             print("cuesim play: --frames is for snooker; pool matches use --race", file=sys.stderr)
             return 2
-        if args.players_warn and args.game not in (None, "nine-ball"):
+        if args.players_warn and not cls.has_three_fouls_rule:
             print("cuesim play: --players-warn is for 9-ball", file=sys.stderr)
             return 2
-        if args.race is not None and args.game == "snooker":
+        if args.race is not None and cls.scores_points:
             print("cuesim play: --race is for pool; snooker matches use --frames", file=sys.stderr)
             return 2
         seed = args.seed
@@ -88,7 +92,7 @@ def run_play(args: argparse.Namespace) -> int:
             seed = int.from_bytes(os.urandom(3), "little")
         try:
             config = MatchConfig(
-                game=args.game or "nine-ball",
+                game=cls.kind.value,
                 players=tuple(args.players or ("Player 1", "Player 2")),
                 table_feet=args.table,
                 race_to=args.race or 3,
