@@ -36,6 +36,7 @@ from lab.report import format_summary, summarize  # noqa: E402
 from lab.runner import study_model  # noqa: E402
 from lab.scenario import load_scenario  # noqa: E402
 from lab.study import COLUMNS, default_workers, run_study  # noqa: E402
+from rules.files import write_atomic  # noqa: E402
 
 DEFAULT_SCENARIO = ROOT / "examples" / "studies" / "nine-ball-hard-break.toml"
 
@@ -113,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
                 "shots_per_s": rate,
             },
         }
-        args.json.write_text(json.dumps(payload, indent=2) + "\n")
+        write_atomic(args.json, json.dumps(payload, indent=2) + "\n")
     return 0 if all(s["identical_to_1_worker"] for s in scaling) else 1
 
 

@@ -27,6 +27,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from rules.files import write_atomic  # noqa: E402  (after the path set-up above)
+
 
 def playback_fps(size: tuple[int, int], game: str = "snooker") -> tuple[float, int, float]:
     """(frames per second, frames drawn, shot duration in s) while the break of ``game``
@@ -60,7 +62,7 @@ def launch_seconds(repeats: int = 3) -> list[float]:
     """Wall times of `cuesim play snooker` from process start to a playable table (then quit)."""
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "script.txt"
-        script.write_text("until aim\nquit\n")
+        write_atomic(script, "until aim\nquit\n")
         env = dict(os.environ, CUESIM_SCRIPT=str(script), SDL_VIDEODRIVER="dummy")
         command = [sys.executable, "-m", "cuesim", "play", "snooker", "--players", "A", "B"]
         subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True)  # warm cache

@@ -43,6 +43,7 @@ import numpy as np
 
 import sim
 from benchmarks.shots import Scenario, break_scenarios, random_scenarios
+from rules.files import write_atomic
 
 #: Folder holding the ``sim`` package this module runs with: put first on a child process's
 #: ``PYTHONPATH`` so that the fresh interpreters time the same engine (source tree or install).
@@ -377,8 +378,9 @@ def report_json(rows: Sequence[BenchRow]) -> dict[str, Any]:
 
 
 def write_json(rows: Sequence[BenchRow], path: str | os.PathLike[str]) -> None:
-    """Write :func:`report_json` to ``path`` (UTF-8, indented)."""
-    Path(path).write_text(json.dumps(report_json(rows), indent=2) + "\n", encoding="utf-8")
+    """Write :func:`report_json` to ``path`` (UTF-8, indented), atomically
+    (``rules.files.write_atomic``: on failure ``FileWriteError``, the old file intact)."""
+    write_atomic(path, json.dumps(report_json(rows), indent=2) + "\n")
 
 
 def print_report(

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 import sim
+from rules.files import write_atomic
 
 PASS = "PASS"
 FAIL = "FAIL"
@@ -534,18 +533,10 @@ def render_markdown(checks: Sequence[Check]) -> str:
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path``, then ``os.replace`` it there."""
+    """Write ``data`` to ``path`` through ``rules.files.write_atomic`` (temporary file beside
+    it, fsync, rename), creating the folder first."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_atomic(path, data)
 
 
 def render_plot(check: Check) -> bytes:

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cuesim.options import output_path
+
 #: Exit statuses.
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -35,7 +37,9 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="fewer repeats and 100 random shots instead of 1,000 (about half the time)",
     )
-    bench.add_argument("--json", type=Path, metavar="PATH", help="also write the report as JSON")
+    bench.add_argument(
+        "--json", type=output_path(".json"), metavar="PATH", help="also write the report as JSON"
+    )
     bench.add_argument(
         "--no-compile",
         action="store_true",

@@ -22,6 +22,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from cuesim.options import bounded_float, bounded_int, cluster_address, output_path
+
 #: Exit statuses.
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -29,6 +31,24 @@ EXIT_BAD_INPUT = 2
 
 #: Event kinds hidden from ``cuesim shot`` unless ``--all-events`` (motion-state changes).
 _QUIET_KINDS = ("->",)
+
+#: GIF frame rates allowed, frames per second: a GIF stores delays in 10 ms steps, and viewers
+#: slow down delays under 20 ms, so more than 50 frames per second cannot be shown.
+FPS_RANGE = (1.0, 50.0)
+#: Most shots of one study: the per-shot table of a million shots is about 100 MB in memory.
+MAX_SHOTS = 1_000_000
+#: Most local worker processes of a study.
+MAX_WORKERS = 256
+#: Most jittered plays per scenario of ``cuesim judge --jitter``.
+MAX_JITTER = 1000
+#: Study seeds: SeedSequence entropy stored as a 64-bit integer.
+MAX_SEED = 2**63 - 1
+#: Suffixes of the files the study writes (``lab.report.TABLE_SUFFIXES`` / ``PLOT_SUFFIXES``;
+#: a test keeps them equal without importing the lab here, which would load the engine).
+TABLE_SUFFIXES = (".csv", ".parquet")
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+#: Upper bounds of the noise overrides (sd): relative speed, degrees, degrees, ball radii.
+NOISE_LIMITS = {"speed": 1.0, "phi": 180.0, "theta": 90.0, "tip": 1.0}
 
 
 def register(subparsers: Any) -> None:
@@ -40,9 +60,24 @@ def register(subparsers: Any) -> None:
     )
     shot.add_argument("file", type=Path, help="scenario file (.toml or .json)")
     shot.add_argument("--json", action="store_true", help="machine-readable output on stdout")
-    shot.add_argument("--png", type=Path, metavar="OUT", help="write a still picture of the shot")
-    shot.add_argument("--gif", type=Path, metavar="OUT", help="write an animation of the shot")
-    shot.add_argument("--fps", type=float, default=20.0, help="GIF frames per second (20)")
+    shot.add_argument(
+        "--png",
+        type=output_path(".png", kind="picture"),
+        metavar="OUT",
+        help="write a still picture of the shot",
+    )
+    shot.add_argument(
+        "--gif",
+        type=output_path(".gif", kind="animation"),
+        metavar="OUT",
+        help="write an animation of the shot",
+    )
+    shot.add_argument(
+        "--fps",
+        type=bounded_float(*FPS_RANGE, "--fps", unit="frames per second"),
+        default=20.0,
+        help="GIF frames per second, 1 to 50 (20)",
+    )
     shot.add_argument(
         "--all-events", action="store_true", help="also list motion changes (sliding->rolling...)"
     )
@@ -57,7 +92,7 @@ def register(subparsers: Any) -> None:
     judge.add_argument("--json", action="store_true", help="machine-readable output on stdout")
     judge.add_argument(
         "--jitter",
-        type=int,
+        type=bounded_int(0, MAX_JITTER, "--jitter"),
         default=0,
         metavar="N",
         help="also play each shot N times with tiny aim/speed/tip noise; FAIL if any ruling "
@@ -74,17 +109,39 @@ def register(subparsers: Any) -> None:
         ),
     )
     study.add_argument("file", type=Path, help="scenario file (.toml or .json)")
-    study.add_argument("--shots", type=int, required=True, help="number of shots (>= 1)")
-    study.add_argument("--seed", type=int, default=0, help="study seed (default 0)")
-    study.add_argument("--workers", type=int, help="local worker processes (default: every core)")
+    study.add_argument(
+        "--shots",
+        type=bounded_int(1, MAX_SHOTS, "--shots"),
+        required=True,
+        help=f"number of shots (1 to {MAX_SHOTS:,})",
+    )
+    study.add_argument(
+        "--seed", type=bounded_int(0, MAX_SEED, "--seed"), default=0, help="study seed (0)"
+    )
+    study.add_argument(
+        "--workers",
+        type=bounded_int(1, MAX_WORKERS, "--workers"),
+        help=f"local worker processes, 1 to {MAX_WORKERS} (default: every core)",
+    )
     study.add_argument(
         "--cluster",
         metavar="ADDRESS",
+        type=cluster_address,
         help="run on a Dask cluster: scheduler address (tcp://host:8786) or 'local'",
     )
-    study.add_argument("--out", type=Path, help="per-shot table: .csv or .parquet")
-    study.add_argument("--plot", type=Path, help="PNG plot of the results")
-    study.add_argument("--json", type=Path, metavar="OUT", help="write the summary as JSON")
+    study.add_argument(
+        "--out",
+        type=output_path(*TABLE_SUFFIXES, kind="table"),
+        help="per-shot table: .csv or .parquet",
+    )
+    study.add_argument(
+        "--plot",
+        type=output_path(*PLOT_SUFFIXES, kind="picture"),
+        help="plot of the results: .png, .svg, .pdf",
+    )
+    study.add_argument(
+        "--json", type=output_path(".json"), metavar="OUT", help="write the summary as JSON"
+    )
     study.add_argument("--quiet", action="store_true", help="no progress bar")
     for name, unit in (
         ("speed", "relative sd of the cue speed"),
@@ -92,7 +149,12 @@ def register(subparsers: Any) -> None:
         ("theta", "sd of the elevation, degrees"),
         ("tip", "sd of each tip offset, ball radii"),
     ):
-        study.add_argument(f"--noise-{name}", type=float, metavar="SD", help=f"override: {unit}")
+        study.add_argument(
+            f"--noise-{name}",
+            type=bounded_float(0.0, NOISE_LIMITS[name], f"--noise-{name} (a noise option)"),
+            metavar="SD",
+            help=f"override: {unit} (0 to {NOISE_LIMITS[name]:g})",
+        )
     study.set_defaults(handler=run_study_command)
 
 
@@ -102,6 +164,18 @@ def register(subparsers: Any) -> None:
 def _error(message: str) -> int:
     print(f"cuesim: error: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+def _overwrites_input(source: Path, targets: Iterable[Path | None]) -> Path | None:
+    """The first of ``targets`` that is the input file ``source`` itself, or None."""
+    for target in targets:
+        if target is not None and target.exists() and source.exists():
+            try:
+                if target.samefile(source):
+                    return target
+            except OSError:
+                continue
+    return None
 
 
 def _scenario_files(paths: Iterable[Path]) -> list[Path]:
@@ -210,6 +284,9 @@ def run_shot(args: argparse.Namespace) -> int:
     from lab.runner import describe_events, run_scenario
     from lab.scenario import ScenarioError, load_scenario
 
+    clash = _overwrites_input(args.file, (args.png, args.gif))
+    if clash is not None:
+        return _error(f"{clash}: is the scenario file itself; give another output name")
     try:
         scenario = load_scenario(args.file)
         outcome = run_scenario(scenario)
@@ -232,8 +309,8 @@ def run_shot(args: argparse.Namespace) -> int:
                 images.save_gif(
                     outcome.result, prepared.names, text, target, fps=args.fps, caption=title
                 )
-        except OSError as exc:
-            return _error(f"{target}: cannot write the picture ({exc.strerror or exc})")
+        except OSError as exc:  # rules.files.FileWriteError: one line, the old file intact
+            return _error(str(exc) if exc.strerror is None else f"cannot write {target}: {exc}")
     if args.json:
         payload = {
             "scenario": scenario.source,
@@ -379,18 +456,14 @@ def run_study_command(args: argparse.Namespace) -> int:
     from lab.runner import prepare
     from lab.scenario import ScenarioError, load_scenario
     from lab.study import StudyError, connect_cluster, run_study
+    from rules.files import write_atomic
 
-    if args.shots < 1:
-        return _error(f"--shots must be at least 1, got {args.shots}")
-    if args.seed < 0:
-        return _error(f"--seed must be >= 0, got {args.seed}")
-    if args.workers is not None and args.workers < 1:
-        return _error(f"--workers must be at least 1, got {args.workers}")
-    for target in (args.out, args.plot, args.json):
-        if target is not None and not target.parent.exists():
-            return _error(f"{target}: the folder {target.parent} does not exist")
-    if args.out is not None and args.out.suffix.lower() not in (".csv", ".parquet"):
-        return _error(f"{args.out}: unknown table format; use .csv or .parquet")
+    # --shots, --seed, --workers, --cluster and the output names were checked while parsing
+    # (cuesim.options); what needs the file system or an optional library is checked here,
+    # still before any shot is played.
+    clash = _overwrites_input(args.file, (args.out, args.plot, args.json))
+    if clash is not None:
+        return _error(f"{clash}: is the scenario file itself; give another output name")
     if args.out is not None and args.out.suffix.lower() == ".parquet":
         try:
             import pyarrow  # noqa: F401
@@ -442,7 +515,7 @@ def run_study_command(args: argparse.Namespace) -> int:
             plot_study(result, summary, args.plot)
             print(f"plot: {args.plot}")
         if args.json is not None:
-            args.json.write_text(json.dumps(summary_to_dict(result, summary), indent=2) + "\n")
+            write_atomic(args.json, json.dumps(summary_to_dict(result, summary), indent=2) + "\n")
             print(f"summary: {args.json}")
     except (OutputFormatError, OSError) as exc:
         return _error(str(exc))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import io
 import math
 from collections import Counter
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ import numpy as np
 
 from lab.scenario_types import game_takes
 from lab.study import COLUMNS, StudyResult
+from rules.files import write_atomic
 
 #: z for a two-sided 95 % interval.
 Z_95 = 1.959963984540054
@@ -242,16 +244,17 @@ def write_table(result: StudyResult, path: str | Path) -> Path:
                 f"{path}: writing Parquet needs pyarrow (pip install pyarrow); use .csv"
             ) from None
         table = pa.table({name: c[name].tolist() for name in COLUMNS})
-        pq.write_table(table, path)
-        return path
+        sink = pa.BufferOutputStream()
+        pq.write_table(table, sink)
+        return write_atomic(path, sink.getvalue().to_pybytes())
     if suffix != ".csv":
         raise OutputFormatError(f"{path}: unknown table format {suffix!r}; use .csv or .parquet")
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(COLUMNS)
-        for i in range(result.shots):
-            writer.writerow([_cell(c[name][i]) for name in COLUMNS])
-    return path
+    text = io.StringIO(newline="")
+    writer = csv.writer(text)
+    writer.writerow(COLUMNS)
+    for i in range(result.shots):
+        writer.writerow([_cell(c[name][i]) for name in COLUMNS])
+    return write_atomic(path, text.getvalue())
 
 
 def _cell(value: Any) -> str:
@@ -268,9 +271,23 @@ def read_csv(path: str | Path) -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
+#: Picture formats :func:`plot_study` writes, by file suffix.
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+#: Table formats :func:`write_table` writes, by file suffix.
+TABLE_SUFFIXES = (".csv", ".parquet")
+
+
 def plot_study(result: StudyResult, summary: Summary, path: str | Path) -> Path:
-    """A PNG: the distribution of object balls pocketed, and the headline shares with their
-    95 % intervals. Uses matplotlib's non-interactive Agg backend."""
+    """A picture (PNG, SVG or PDF by the suffix of ``path``): the distribution of object balls
+    pocketed, and the headline shares with their 95 % intervals. Uses matplotlib's
+    non-interactive Agg backend; written through ``rules.files.write_atomic``.
+    :class:`OutputFormatError` for another suffix, before anything is drawn."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in PLOT_SUFFIXES:
+        raise OutputFormatError(
+            f"{path}: unknown picture format {suffix or '(none)'!r}; use {', '.join(PLOT_SUFFIXES)}"
+        )
     import matplotlib
 
     matplotlib.use("Agg")
@@ -305,7 +322,7 @@ def plot_study(result: StudyResult, summary: Summary, path: str | Path) -> Path:
     right.set_title("outcomes")
     title = result.scenario.title or Path(result.scenario.source).name
     fig.suptitle(f"{title}: {result.shots} shots, seed {result.seed}")
-    path = Path(path)
-    fig.savefig(path, dpi=100)
+    picture = io.BytesIO()
+    fig.savefig(picture, format=suffix[1:], dpi=100)
     plt.close(fig)
-    return path
+    return write_atomic(path, picture.getvalue())

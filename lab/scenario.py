@@ -40,10 +40,15 @@ from lab.scenario_types import (
     make_table,
 )
 from lab.schema import FORMAT_NAME, FORMAT_VERSION, StructureError, check_structure
+from rules.files import FileReadError, read_regular_file, write_atomic
+
+#: Largest scenario file read, bytes (a scenario is a few KiB).
+MAX_SCENARIO_BYTES = 1 << 20
 
 __all__ = [
     "CUE",
     "DEFAULT_PLAYERS",
+    "MAX_SCENARIO_BYTES",
     "OVERLAP_TOLERANCE",
     "Aim",
     "Expectation",
@@ -66,16 +71,21 @@ __all__ = [
 def load_scenario(path: str | Path) -> Scenario:
     """Read and validate a scenario file (``.toml`` or ``.json``).
 
+    Only a regular file of at most :data:`MAX_SCENARIO_BYTES` is read (a FIFO, a device, a
+    folder or a larger file is refused before reading).
+
     Raises:
-        ScenarioError: the file is missing, malformed or describes something impossible; the
-            message names the file and the field.
+        ScenarioError: the file is missing, not a regular file, too large, malformed (nested
+            too deeply, an integer too long) or describes something impossible; the message
+            names the file and the field.
     """
     path = Path(path)
     source = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(source, "", f"cannot read the file ({exc.strerror})") from None
+        text = read_regular_file(path, MAX_SCENARIO_BYTES).decode("utf-8")
+    except FileReadError as exc:
+        detail = str(exc).removeprefix(f"cannot read {path}: ")
+        raise ScenarioError(source, "", f"cannot read the file ({detail})") from None
     except UnicodeDecodeError:
         raise ScenarioError(source, "", "the file is not UTF-8 text") from None
     kind = "json" if path.suffix.lower() == ".json" else "toml"
@@ -95,6 +105,12 @@ def parse_scenario(text: str, *, source: str = "<string>", kind: str = "toml") -
         raise ScenarioError(source, "", f"not valid TOML: {exc}") from None
     except json.JSONDecodeError as exc:
         raise ScenarioError(source, "", f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ScenarioError(source, "", f"not valid {kind.upper()}: nested too deeply") from None
+    except ValueError as exc:  # an integer of more digits than int() converts
+        if kind not in ("json", "toml"):
+            raise
+        raise ScenarioError(source, "", f"not valid {kind.upper()}: {exc}") from None
     return scenario_from_dict(raw, source=source)
 
 
@@ -239,10 +255,11 @@ def dump_toml(data: Mapping[str, Any]) -> str:
 
 
 def write_scenario(scenario: Scenario, path: str | Path) -> None:
-    """Write ``scenario`` to ``path`` as JSON (``.json``) or TOML (anything else)."""
+    """Write ``scenario`` to ``path`` as JSON (``.json``) or TOML (anything else), atomically
+    (``rules.files.write_atomic``; ``FileWriteError`` on failure, the old file intact)."""
     path = Path(path)
     data = scenario_to_dict(scenario)
     if path.suffix.lower() == ".json":
-        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        write_atomic(path, json.dumps(data, indent=2) + "\n")
     else:
-        path.write_text(dump_toml(data), encoding="utf-8")
+        write_atomic(path, dump_toml(data))

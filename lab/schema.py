@@ -250,11 +250,42 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
+#: Largest magnitude of an integer in a scenario (anything larger is no count, seed or index).
+INTEGER_LIMIT = 2**63
+
+#: Longest ``repr`` of a value quoted in an error message, characters.
+_QUOTE_CHARS = 60
+
+
+def _quote(value: Any) -> str:
+    """``repr(value)``, cut to :data:`_QUOTE_CHARS` so a message stays one readable line."""
+    text = repr(value)
+    return text if len(text) <= _QUOTE_CHARS else text[: _QUOTE_CHARS - 3] + "..."
+
+
+def _is_finite_number(value: Any) -> bool:
+    if isinstance(value, int):
+        return abs(value) < INTEGER_LIMIT
+    return math.isfinite(value)
+
+
 def _has_type(value: Any, wanted: str) -> bool:
     actual = _type_name(value)
     if wanted == "number":
-        return actual in ("integer", "number") and math.isfinite(value)
+        return actual in ("integer", "number") and _is_finite_number(value)
+    if wanted == "integer":
+        return actual == "integer" and abs(value) < INTEGER_LIMIT
     return actual == wanted
+
+
+def _type_words(value: Any, wanted: str) -> str:
+    """Why ``value`` is not of type ``wanted``, in words."""
+    actual = _type_name(value)
+    if wanted in ("number", "integer") and actual == "number" and not math.isfinite(value):
+        return f"expected a finite {wanted}, got {value!r}"
+    if wanted in ("number", "integer") and actual == "integer":
+        return f"expected a {wanted} of magnitude below 2**63, got {_quote(value)}"
+    return f"expected {wanted}, got {actual} {_quote(value)}"
 
 
 def _join(path: str, key: str | int) -> str:
@@ -270,24 +301,32 @@ def check_structure(value: Any, schema: dict[str, Any] = SCHEMA, path: str = "")
     Does not mutate ``value``.
     """
     if "oneOf" in schema:
-        reasons = []
+        reasons: list[StructureError] = []
         for option in schema["oneOf"]:
             try:
                 check_structure(value, option, path)
             except StructureError as exc:
-                reasons.append(exc.detail)
+                reasons.append(exc)
             else:
                 return
+        # The one form of the value's own type says best what is wrong (a pocket name, ...).
+        same_type = [
+            exc
+            for option, exc in zip(schema["oneOf"], reasons, strict=True)
+            if option.get("type") == _type_name(value)
+        ]
+        if len(same_type) == 1:
+            raise same_type[0]
         described = schema.get("description", "one of the documented forms")
-        raise StructureError(path, f"expected {described}; got {value!r}")
+        raise StructureError(path, f"expected {described}; got {_quote(value)}")
     if "const" in schema and value != schema["const"]:
-        raise StructureError(path, f"must be {schema['const']!r}, got {value!r}")
+        raise StructureError(path, f"must be {schema['const']!r}, got {_quote(value)}")
     if "enum" in schema and value not in schema["enum"]:
         allowed = ", ".join(repr(v) for v in schema["enum"])
-        raise StructureError(path, f"{value!r} is not allowed; expected one of {allowed}")
+        raise StructureError(path, f"{_quote(value)} is not allowed; expected one of {allowed}")
     wanted = schema.get("type")
     if wanted is not None and not _has_type(value, wanted):
-        raise StructureError(path, f"expected {wanted}, got {_type_name(value)} {value!r}")
+        raise StructureError(path, _type_words(value, wanted))
     if wanted in ("number", "integer"):
         if "minimum" in schema and value < schema["minimum"]:
             raise StructureError(path, f"must be >= {schema['minimum']}, got {value!r}")
@@ -309,7 +348,7 @@ def check_structure(value: Any, schema: dict[str, Any] = SCHEMA, path: str = "")
         # Unknown keys first: a misspelt key also makes a required one look missing.
         for key in sorted(value):
             if not isinstance(key, str):
-                raise StructureError(path, f"keys must be strings, got {key!r}")
+                raise StructureError(path, f"keys must be strings, got {_quote(key)}")
             if key not in properties and extra is False:
                 known = ", ".join(sorted(properties))
                 raise StructureError(_join(path, key), f"unknown key; known keys: {known}")

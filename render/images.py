@@ -16,6 +16,7 @@ arguments.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -38,6 +39,7 @@ from render.draw import (
     looks_for_names,
 )
 from render.view import View
+from rules.files import write_atomic
 from sim.events import EventKind
 
 #: Time step of the sampled paths drawn on still images, s (fine enough for smooth curves).
@@ -235,10 +237,11 @@ def save_png(
     path: str | Path,
     size: tuple[int, int] = PNG_SIZE,
 ) -> Path:
-    """Write :func:`render_still` to ``path`` as PNG; returns the path."""
-    path = Path(path)
-    pygame.image.save(render_still(result, names, lines, size), str(path))
-    return path
+    """Write :func:`render_still` to ``path`` as PNG, atomically (``rules.files.write_atomic``:
+    on failure ``FileWriteError`` and the previous file intact); returns the path."""
+    picture = io.BytesIO()
+    pygame.image.save(render_still(result, names, lines, size), picture, "still.png")
+    return write_atomic(path, picture.getvalue())
 
 
 def animation_frames(
@@ -300,7 +303,8 @@ def save_gif(
     size: tuple[int, int] = GIF_SIZE,
     caption: str = "",
 ) -> Path:
-    """Write the animation of :func:`animation_frames` to ``path`` as a looping GIF."""
+    """Write the animation of :func:`animation_frames` to ``path`` as a looping GIF, atomically
+    (``rules.files.write_atomic``); returns the path."""
     from PIL import Image
 
     frames, frame_s = animation_frames(result, names, lines, fps=fps, size=size, caption=caption)
@@ -315,13 +319,14 @@ def save_gif(
         key: image.quantize(palette=palette, dither=Image.Dither.NONE) for key, image in rgb.items()
     }
     images = [converted[id(s)] for s in frames]
-    path = Path(path)
+    animation = io.BytesIO()
     images[0].save(
-        path,
+        animation,
+        format="GIF",
         save_all=True,
         append_images=images[1:],
         duration=round(1000 * frame_s),
         loop=0,
         optimize=False,
     )
-    return path
+    return write_atomic(path, animation.getvalue())
