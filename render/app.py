@@ -48,6 +48,7 @@ from render.scripted import ScriptPlayer
 from render.session import ActionRefusedError, Session
 from render.sound import Sounds
 from render.view import View
+from render.words import placement_refusal
 
 #: Default window size, px.
 DEFAULT_SIZE = (1280, 820)
@@ -287,15 +288,15 @@ class App:
         return aiming.strike_for(self.aim)
 
     def place_cue_ball(self, xy: tuple[float, float]) -> bool:
-        """Move the cue ball in hand to ``xy`` (m) if the rules allow it; otherwise show the
-        rules' ``IllegalPlacementError`` message and leave it where it was."""
+        """Move the cue ball in hand to ``xy`` (m) if the rules allow it; otherwise say why in a
+        player's words (``render.words.placement_refusal``) and leave it where it was."""
         import rules
 
         spot = (float(xy[0]), float(xy[1]))
         try:
             self.game.state_for_shot(spot)
         except rules.IllegalPlacementError as exc:
-            self.say(str(exc), hud.ALERT)
+            self.say(placement_refusal(self.game, spot) or str(exc), hud.ALERT)
             return False
         self.aim.cue_xy = spot
         return True

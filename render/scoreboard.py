@@ -7,6 +7,7 @@ from typing import Any
 
 from render import draw, hud
 from render.session import Session
+from rules.wording import points_words
 
 
 def _ball_words(names: tuple[str, ...], balls: Any) -> str:
@@ -16,9 +17,12 @@ def _ball_words(names: tuple[str, ...], balls: Any) -> str:
         return ""
     reds = [b for b in items if names[b].startswith("red")]
     others = [names[b] for b in items if not names[b].startswith("red")]
+    if not reds and len(others) >= 5:
+        # Snooker after a red: every colour is on, the player nominates one.
+        return "any colour (nominate one)"
     words = (["a red"] if reds else []) + others
     if len(words) > 4:
-        return ", ".join(words[:4]) + "..."
+        return ", ".join(words[:3]) + f" or {len(words) - 3} more"
     return ", ".join(words)
 
 
@@ -40,7 +44,7 @@ def score_info(session: Session) -> hud.ScoreInfo:
         detail = ""
         balls: tuple[draw.BallLook, ...] = ()
         if snooker:
-            detail = f"{game.score[i]} pts"
+            detail = points_words(int(game.score[i]))
         elif config.game == "eight-ball" and groups:
             group = groups[i] if i < len(groups) else None
             if group is not None:

@@ -9,14 +9,15 @@ name a player reads off the screen; every sentence a player sees (rulings, calls
 shot``) uses it. The engine's names stay the identifiers of files and ``--json``.
 
 Clauses. A ``Foul.clause`` quotes the French rule text (the 9-ball and 8-ball texts) by its
-first words; a rule tester reads it in ``--json`` and docs/rules-coverage.md. A player reads
-:func:`clause_words`: the same rule, named in English. Snooker clauses are already English
-(WPBSA section numbers) and pass through unchanged.
+first words (snooker: the French text's section and words, with the WPBSA number); a rule
+tester reads it in ``--json`` and docs/rules-coverage.md. A player reads :func:`clause_words`:
+the same rule, named in English, its section number kept.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 #: Engine pocket name -> the name a player reads off the window (head end on the left).
 POCKET_LABELS: dict[str, str] = {
@@ -127,6 +128,62 @@ CLAUSE_ENGLISH: dict[str, str] = {
     "Perte de la partie : « la bille n° 8 est empochée dans une autre poche que celle "
     "annoncée »": "loss of the game: the 8 in a pocket other than the one called",
     "« Il n'y a pas d'annonce à la casse »": "8-ball: there is no call on the break",
+    # snooker (the French text's sections, with the WPBSA numbers where it gives them)
+    "§11.1 quand les billes ne sont pas arrêtées": "snooker §11.1: playing before the balls stop",
+    "§11.1 la bille de choc plus d'une fois": "snooker §11.1: striking the cue ball twice",
+    "§11.1 sans qu'un des deux pieds du joueur ne touche le sol": (
+        "snooker §11.1: no foot on the floor"
+    ),
+    "§11.1 en dehors de son tour": "snooker §11.1: playing out of turn",
+    "§11.1 incorrectement la mise ou remise en jeu": (
+        "snooker §11.1: playing wrongly from in hand"
+    ),
+    "§11.1 un jump shot (saut)": "snooker §11.1: a jump shot",
+    "§11.2 en faisant un queutage": "snooker §11.2: a push stroke",
+    "§11.2 en touchant une bille avec autre chose que le procédé de la queue": (
+        "snooker §11.2: a ball touched with anything but the cue tip"
+    ),
+    "§11.2 en jouant alors qu'une bille est mal placée": (
+        "snooker §11.2: playing with a ball wrongly spotted"
+    ),
+    "§11.4 utilise, dans n'importe quel but, une bille qui est hors de la table": (
+        "snooker §11.4: using a ball off the table"
+    ),
+    "§11.4 utilise comme bille de choc, toute autre bille que la blanche": (
+        "snooker §11.4: striking a ball other than the cue ball"
+    ),
+    "§11.1 la bille blanche rentre dans une poche (WPBSA 3.3)": (
+        "snooker §11.1 (WPBSA 3.3): the cue ball potted"
+    ),
+    "§11.1 la bille blanche ne touche aucune bille objet (WPBSA 3.3)": (
+        "snooker §11.1 (WPBSA 3.3): the cue ball hit no object ball"
+    ),
+    "§11.2 en touchant en premier lieu une bille qui n'est pas ON (WPBSA 3.3)": (
+        "snooker §11.2 (WPBSA 3.3): first hitting a ball not on"
+    ),
+    "§5 / §11.3 deux billes touchées simultanément": ("snooker §5 / §11.3: two balls hit at once"),
+    "§11.2 en rentrant une bille qui n'est pas ON dans une poche (WPBSA 3.3, 3.4)": (
+        "snooker §11.2 (WPBSA 3.3, 3.4): potting a ball not on"
+    ),
+    "§11.2 en éjectant une bille de la table": "snooker §11.2: a ball forced off the table",
+    "§11.4 joue des rouges à des coups successifs": (
+        "snooker §11.4: reds played on successive strokes"
+    ),
+    "§11.4 après avoir empoché une rouge, faute avant d'avoir désigné": (
+        "snooker §11.4: a foul after a red before nominating"
+    ),
+    "§9.4 la bille de choc manque le premier contact (bille libre)": (
+        "snooker §9.4: the free ball not hit first"
+    ),
+    "§9.4 / §11.1 un snooker au moyen de la bille libre": (
+        "snooker §9.4 / §11.1: a snooker with the free ball"
+    ),
+    "§7.2 / §11.2 bille collée: queutage": (
+        "snooker §7.2 / §11.2: a touching ball moved (push stroke)"
+    ),
+    "§4 / §11.1 incorrectement la mise ou remise en jeu": (
+        "snooker §4 / §11.1: playing wrongly from in hand"
+    ),
 }
 
 #: A quotation in guillemets, nested once, as the French clauses are written.
@@ -154,9 +211,12 @@ def clause_words(clause: str) -> str:
     english = CLAUSE_ENGLISH.get(clause)
     if english is not None:
         return english
-    if "«" not in clause:
+    if not has_french(clause):
         return clause
-    return english_text(clause) or "the rules"
+    if "«" in clause:
+        return english_text(clause) or "the rules"
+    sections = re.findall(r"§[\d.]+|WPBSA [\d., ]*\d", clause)  # the French text's words dropped
+    return "snooker " + " / ".join(sections) if sections else "the rules"
 
 
 def english_text(text: str) -> str:
@@ -175,7 +235,8 @@ def english_text(text: str) -> str:
 #: Letters and words that only French sentences of the rule texts contain (for tests and the
 #: coverage of player-facing text).
 FRENCH_MARKERS = re.compile(
-    r"[«»éèêàùçôî]|\b(?:bille|poche|faute|casse|joueur|empochée|bande|partie|Défense)\b",
+    r"[«»éèêàùçôî]|\b(?:bille|billes|poche|faute|casse|joueur|bande|partie|en|une|des|les|du|qui|"
+    r"pas|sur|avec|dans)\b",
     re.IGNORECASE,
 )
 
@@ -183,3 +244,111 @@ FRENCH_MARKERS = re.compile(
 def has_french(text: str) -> bool:
     """Whether ``text`` holds a French letter or a word of the French rule texts."""
     return FRENCH_MARKERS.search(text) is not None
+
+
+# ------------------------------------------------------------------ a ruling in a player's words
+
+#: The prefix ``ShotFacts.describe_event`` gives a logged fact ("event 3 at t = 0.412 s: ").
+_EVENT_PREFIX = re.compile(r"event (\d+) at t = (\d+(?:\.\d+)?) s: ")
+#: A pocket named in the engine's words inside a sentence ("the top left pocket").
+_POCKET_IN_TEXT = re.compile(
+    r"\b(bottom left|bottom right|left side|right side|top left|top right) pocket\b"
+)
+
+
+def ball_words(name: str) -> str:
+    """A ball's name for a player: ``"red_7"`` -> ``"red"`` (the reds are alike), ``"cue"`` ->
+    ``"cue ball"``, other names unchanged."""
+    if name == "cue":
+        return "cue ball"
+    base, _, number = name.partition("_")
+    return base if number.isdigit() else name.replace("_", " ")
+
+
+def points_words(n: int) -> str:
+    """``1`` -> ``"1 point"``, ``4`` -> ``"4 points"``."""
+    return f"{n} point" if abs(n) == 1 else f"{n} points"
+
+
+def player_evidence(text: str) -> str:
+    """A foul's evidence (``Foul.evidence``, written for a rule tester) in a player's words: the
+    time into the shot instead of the log's row, pockets as the window shows them, cushions
+    unnumbered, and no French. The event's row stays in ``Foul.event`` and ``--json``."""
+    text = _EVENT_PREFIX.sub(lambda m: f"{float(m.group(2)):.2f} s into the shot, ", text)
+    text = _POCKET_IN_TEXT.sub(
+        lambda m: f"{pocket_label(m.group(1).replace(' ', '_'))} pocket", text
+    )
+    text = re.sub(r"met cushion \d+", "met a cushion", text)
+    text = re.sub(r"\bred_\d+\b", "a red", text)
+    return english_text(text)
+
+
+def player_sentence(text: str) -> str:
+    """Any referee sentence (a reason, a note) made fit for a player: no French clause, no
+    engine pocket or ball names (:func:`player_evidence`)."""
+    return player_evidence(text)
+
+
+def player_summary(
+    ruling: Any, players: tuple[str, ...], names: tuple[str, ...]
+) -> tuple[str, ...]:
+    """A ``rules.Ruling`` as the lines a player reads (the window's call, ``cuesim shot``): the
+    decision; each foul with its evidence and the rule in English; balls pocketed and spotted
+    by name; the points of this shot as points, not as the score; notes; who plays next.
+    ``Ruling.summary`` stays the rule tester's version (French clauses, coordinates)."""
+
+    def who(i: int | None) -> str:
+        if i is None:
+            return "nobody"
+        return players[i] if 0 <= i < len(players) else f"player {i + 1}"
+
+    def ball(i: int) -> str:
+        label = ball_words(names[i]) if 0 <= i < len(names) else str(i)
+        return label if not label[:1].isdigit() else f"the {label}"
+
+    lines = [player_sentence(ruling.reason) if ruling.reason else ""]
+    lines[0] = lines[0] or ("Foul." if ruling.fouls else "Legal shot.")
+    for foul in ruling.fouls:
+        line = player_sentence(foul.message)
+        if foul.evidence:
+            line += f" ({player_evidence(foul.evidence)})"
+        lines.append(f"{line}. Rule: {clause_words(foul.clause)}.".replace("..", "."))
+    if ruling.pocketed:
+        lines.append("Pocketed: " + _joined(ball(b) for b in ruling.pocketed) + ".")
+    if ruling.off_table:
+        lines.append("Off the table: " + _joined(ball(b) for b in ruling.off_table) + ".")
+    if ruling.to_spot:
+        lines.append("Back on its spot: " + _joined(ball(b) for b, _xy in ruling.to_spot) + ".")
+    scored = [(i, p) for i, p in enumerate(ruling.points) if p]
+    if scored:
+        lines.append(
+            "This shot: " + _joined(f"{who(i)} scores {points_words(p)}" for i, p in scored) + "."
+        )
+    lines.extend(player_sentence(n) for n in ruling.notes)
+    if ruling.frame_over:
+        lines.append(f"Game over: {who(ruling.winner)} wins.")
+    else:
+        hand = _HAND_WORDS.get(str(getattr(ruling.ball_in_hand, "value", "")), "")
+        lines.append(f"Next: {who(ruling.next_to_play)} to play{hand}.")
+    unique: list[str] = []
+    for line in lines:  # one fact once, however many clauses led to it
+        if line and line not in unique:
+            unique.append(line)
+    return tuple(unique)
+
+
+#: ``BallInHand`` values in a player's words, after "to play".
+_HAND_WORDS = {
+    "none": " from where the cue ball lies",
+    "anywhere": " with ball in hand anywhere",
+    "behind_head_string": " with ball in hand behind the head string",
+    "in_d": " with ball in hand in the D",
+}
+
+
+def _joined(items: Any) -> str:
+    """Items in words: "a", "a and b", "a, b and c"."""
+    seq = list(items)
+    if len(seq) <= 1:
+        return "".join(seq)
+    return ", ".join(seq[:-1]) + " and " + seq[-1]

@@ -18,6 +18,8 @@ from render.modes.menus import open_frame_menu
 from render.scoreboard import score_info
 from render.view import View
 from render.widgets import Button, clamp_tip
+from render.words import ball_name, pocket_name
+from rules.wording import ball_words, pocket_label
 
 #: Aim adjustment per arrow key press, degrees (with Shift: ``AIM_STEP_COARSE_DEG``).
 AIM_STEP_DEG = 0.1
@@ -194,22 +196,28 @@ class AimMode(Mode):
         if self.picking_nomination:
             if ball > 0 and (not options.callable_balls or ball in options.callable_balls):
                 host.aim.nominated = ball
-                host.say(f"Nominated: {host.ball_names[ball]}")
+                host.say(f"Nominated: {ball_words(host.ball_names[ball])}")
                 self.picking_nomination = False
             elif ball > 0:
-                host.say(f"The {host.ball_names[ball]} cannot be nominated now.", hud.ALERT)
+                words = ball_name(host.session.game, ball).capitalize()
+                host.say(f"{words} cannot be nominated now.", hud.ALERT)
             return
         if host.in_hand and ball == 0:
             self.dragging = "cue"
             self.drag_origin = host.aim.cue_xy
             return
-        if options.call_required and not host.aim.safety:
+        # With ball in hand, a click on empty cloth away from the pockets places the cue ball,
+        # as the prompt says; the call takes clicks on a ball, then near a pocket.
+        placing = host.in_hand and ball < 0 and self._pocket_under(pos) is None
+        if options.call_required and not host.aim.safety and not placing:
             if host.aim.called_ball is None:
                 if ball > 0 and (not options.callable_balls or ball in options.callable_balls):
                     host.aim.called_ball = ball
-                    host.say(f"Called the {host.ball_names[ball]}: now click a pocket.")
+                    words = ball_name(host.session.game, ball)
+                    host.say(f"Called {words}: now click a pocket.")
                 elif ball > 0:
-                    host.say(f"The {host.ball_names[ball]} cannot be called now.", hud.ALERT)
+                    words = ball_name(host.session.game, ball).capitalize()
+                    host.say(f"{words} cannot be called now.", hud.ALERT)
                 else:
                     host.say("Click the ball you call first.", hud.ALERT)
                 return
@@ -219,10 +227,8 @@ class AimMode(Mode):
                     host.say("Click near a pocket to call it.", hud.ALERT)
                     return
                 host.aim.called_pocket = pocket
-                host.say(
-                    f"{host.ball_names[host.aim.called_ball]} in the "
-                    f"{pocket.replace('_', ' ')} pocket."
-                )
+                called = ball_words(host.ball_names[host.aim.called_ball])
+                host.say(f"Called: {called} in {pocket_name(pocket)}.")
                 return
         if host.in_hand:
             # With ball in hand a click places the cue ball (a click must not shoot by mistake
@@ -298,17 +304,15 @@ class AimMode(Mode):
         if problem:
             lines.append(problem)
         elif host.aim.called_ball is not None and host.aim.called_pocket is not None:
-            lines.append(
-                f"Called: {host.ball_names[host.aim.called_ball]} in the "
-                f"{host.aim.called_pocket.replace('_', ' ')}."
-            )
+            called = ball_words(host.ball_names[host.aim.called_ball])
+            lines.append(f"Called: {called} in {pocket_name(host.aim.called_pocket)}.")
         options = host.declaration_options()
         if options.nomination_required or host.aim.free_ball:
             nominated = host.nominated_ball()
             if nominated is not None:
                 how = "" if host.aim.nominated is not None else " (the ball aimed at)"
                 prefix = "Free ball" if host.aim.free_ball else "Nominated"
-                lines.append(f"{prefix}: {host.ball_names[nominated]}{how}.")
+                lines.append(f"{prefix}: {ball_words(host.ball_names[nominated])}{how}.")
         if host.aim.push_out:
             lines.append("Push-out announced.")
         foul_hint = " \u00b7 D foul on the last shot" if host.foul_shot() is not None else ""
@@ -385,6 +389,9 @@ class AimMode(Mode):
         for p in marks:
             cx, cy = view.to_screen(float(p[0]), float(p[1]))
             pygame.draw.circle(surface, hud.ACCENT, (round(cx), round(cy)), round(r + 5), 2)
+        options = host.declaration_options()
+        if options.call_required and not host.aim.safety:
+            self._draw_pocket_labels(surface, view)
         if host.aim.called_pocket is not None:
             pocket = next(p for p in host.table.pockets if p.name == host.aim.called_pocket)
             cx, cy = view.to_screen(pocket.x, pocket.y)
@@ -395,3 +402,21 @@ class AimMode(Mode):
                 round(view.length_px(pocket.radius) + 6),
                 3,
             )
+
+    def _draw_pocket_labels(self, surface: pygame.Surface, view: View) -> None:
+        """Each pocket's name as the rulings say it (``rules.wording.pocket_label``), written
+        just outside the pocket on the rail; the called one in the accent colour."""
+        host = self.host
+        w, h = surface.get_size()
+        cx0, cy0 = view.to_screen(float(host.table.width) / 2, float(host.table.length) / 2)
+        for pocket in host.table.pockets:
+            px, py = view.to_screen(pocket.x, pocket.y)
+            # Outwards from the table's centre, past the pocket's mouth.
+            dx, dy = px - cx0, py - cy0
+            norm = math.hypot(dx, dy) or 1.0
+            out = view.length_px(pocket.radius) + 14
+            x = min(max(px + dx / norm * out * 0.3, 60), w - 60)
+            y = min(max(py + dy / norm * out, 12), h - 12)
+            called = pocket.name == host.aim.called_pocket
+            colour = hud.ACCENT if called else hud.TEXT
+            hud._text(surface, pocket_label(pocket.name), (x, y), 18, colour, anchor="center")

@@ -14,6 +14,7 @@ from render.keys import action_for
 from render.modes.base import Mode, draw_controls, draw_scene
 from render.modes.fouls import open_foul_menu
 from render.widgets import Button
+from rules.wording import player_sentence, player_summary
 
 #: Seconds the referee's call on a routine legal shot stays up before play goes on.
 AUTO_CONTINUE_S = 2.5
@@ -72,20 +73,14 @@ class DecisionMode(Mode):
             headline = (
                 "Foul" if ruling.fouls else ("Game over" if ruling.frame_over else "Legal shot")
             )
-            fouls = tuple(
-                f"{f.message}" + (f" ({f.evidence})" if f.evidence else "") for f in ruling.fouls
-            )
-            body = [ruling.reason] if ruling.reason else []
-            summary = ruling.summary(players, names).splitlines()
-            for line in summary[1:]:
-                stripped = line.strip()
-                if any(stripped.startswith(f.message) for f in ruling.fouls):
-                    continue
-                body.append(stripped)
+            # The player's words (rules.wording): English clauses, pockets as drawn, no log rows.
+            summary = player_summary(ruling, players, names)
+            fouls = summary[1 : 1 + len(ruling.fouls)]
+            body = [summary[0], *summary[1 + len(ruling.fouls) :]]
         else:
             headline = "Game over" if game.is_over else f"{players[game.to_play]} to choose"
             fouls = ()
-            body = [game.last_reason] if game.last_reason else []
+            body = [player_sentence(game.last_reason)] if game.last_reason else []
             if game.pending_choice:
                 body.append(
                     f"{players[game.to_play]} chooses: "

@@ -1,0 +1,43 @@
+"""The window's sentences for a player, without pygame: where the cue ball may not go, a ball
+or a pocket by the name a player reads (``rules.wording``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.placement import is_in_zone, touching_balls, zone_words
+from rules.wording import ball_words, pocket_label
+
+
+def ball_name(game: Any, ball: int) -> str:
+    """Ball ``ball`` of ``game`` for a sentence: "the 8", "the yellow", "a red", "the cue
+    ball"."""
+    words = ball_words(str(game.ball_names[ball]))
+    if words == "red":
+        return "a red"
+    return f"the {words}"
+
+
+def pocket_name(name: str) -> str:
+    """An engine pocket name as the player sees it in the window ("the bottom right pocket")."""
+    return f"the {pocket_label(name)} pocket"
+
+
+def placement_refusal(game: Any, xy: tuple[float, float]) -> str | None:
+    """Why the cue ball in hand may not go to ``xy`` (m), in a player's words ("Illegal
+    cue-ball placement: it would touch the 8."), or None when it may."""
+    problem = game.placement_problem(xy)
+    if problem is None:
+        return None
+    table, zone = game.table, game.ball_in_hand
+    where = zone_words(table, zone)
+    x, y = float(xy[0]), float(xy[1])
+    if not table.contains_ball(x, y):
+        why = "that spot is off the cloth"
+    elif not is_in_zone(table, (x, y), zone):
+        why = f"the cue ball must go {where}"
+    else:
+        touched = touching_balls(game.state, (x, y), float(table.ball_radius), ignore=0)
+        why = f"it would touch {ball_name(game, int(touched[0]))}" if touched else problem
+        return f"Illegal cue-ball placement: {why}. Move it a little."
+    return f"Illegal cue-ball placement: {why}."
