@@ -474,9 +474,9 @@ def decode_session(
         raise SaveFileError(f"the saved last shot cannot be played again: {exc}") from exc
     except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
         # Defence in depth: a check above missed something. The file is still refused whole;
-        # the tests (tests/render/test_session_loader_props.py) fail on this message.
+        # the tests (tests/render/test_session_loader_props.py) fail on its words 'no check names'.
         LOG.error("save file refused by an unexpected error", exc_info=exc)
         raise SaveFileError(
-            f"the save file is damaged (unexpected {type(exc).__name__}: {exc})"
+            f"the save file is damaged (an error no check names: {type(exc).__name__}: {exc})"
         ) from exc
     return config, score, game, undo, last
