@@ -9,6 +9,7 @@ mutates only the target surface.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -59,6 +60,49 @@ class RulingInfo:
     buttons: tuple[Button, ...] = field(default_factory=tuple)
 
 
+#: Unicode categories the font cannot draw and that must never reach it: control characters
+#: (NUL makes pygame raise), format characters (U+200B, U+202E: zero width, "Text has zero
+#: width") and lone surrogates (not encodable).
+_UNDRAWABLE = frozenset({"Cc", "Cf", "Cs"})
+
+
+def drawable_text(text: object) -> str:
+    """``text`` as the font can draw it: control, format and surrogate characters removed."""
+    return "".join(c for c in str(text) if unicodedata.category(c) not in _UNDRAWABLE)
+
+
+def text_image(text: object, size: int, colour: tuple[int, int, int] = TEXT) -> pygame.Surface:
+    """``text`` drawn in the default font at ``size`` px. Whatever ``text`` holds this returns
+    a surface: a text with nothing drawable (empty, only U+200B...) gives a transparent one
+    1 px wide and one line high."""
+    font = get_font(size)
+    clean = drawable_text(text)
+    if clean and font.size(clean)[0] > 0:
+        try:
+            return font.render(clean, True, colour)
+        except (pygame.error, ValueError):
+            pass
+    return pygame.Surface((1, max(1, font.get_height())), pygame.SRCALPHA)
+
+
+def shade_surface(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
+    """A translucent fill of ``size`` px, each side at least 1 px (a window can be 1 px wide)."""
+    surface = pygame.Surface((max(1, int(size[0])), max(1, int(size[1]))), pygame.SRCALPHA)
+    surface.fill(rgba)
+    return surface
+
+
+#: Smallest box (px, each side) a panel, banner or menu is drawn in; below it there is no room
+#: for a line of text, and the box is skipped (its buttons still answer clicks).
+MIN_BOX_PX = 40
+
+
+def has_room(surface: pygame.Surface, rect: pygame.Rect) -> bool:
+    """Whether ``rect`` is large enough for a box and ``surface`` large enough to show it."""
+    w, h = surface.get_size()
+    return min(rect.width, rect.height, w, h) >= MIN_BOX_PX
+
+
 def _text(
     surface: pygame.Surface,
     text: str,
@@ -68,15 +112,16 @@ def _text(
     *,
     anchor: str = "topleft",
 ) -> pygame.Rect:
-    img = get_font(size).render(text, True, colour)
+    img = text_image(text, size, colour)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, rect)
     return rect
 
 
 def text_width(text: str, size: int) -> int:
-    """Width in px of ``text`` in the default font at ``size`` px."""
-    return int(get_font(size).size(text)[0])
+    """Width in px of ``text`` in the default font at ``size`` px (what :func:`text_image`
+    draws of it)."""
+    return int(get_font(size).size(drawable_text(text))[0])
 
 
 def list_box(
@@ -90,7 +135,7 @@ def list_box(
     """A centred box for :func:`draw_banner` with ``lines`` under its title and one full-width
     button per (label, action, hotkey) of ``rows`` below them (menus and confirmations)."""
     w, h = screen
-    width = min(width, w - 40)
+    width = max(1, min(width, w - 40))
     header = 62 + 22 * sum(len(_wrap(t, 22, width - 40)) for t in lines) + 10
     box = pygame.Rect(0, 0, width, header + row_h * len(rows) + 12)
     box.center = (w // 2, h // 2)
@@ -109,7 +154,7 @@ def list_box(
 
 def _wrap(text: str, size: int, width: int) -> list[str]:
     font = get_font(size)
-    words = text.split()
+    words = drawable_text(text).split()
     lines: list[str] = []
     current = ""
     for word in words:
@@ -291,7 +336,7 @@ def ruling_panel_rect(
     """Where the ruling panel goes: centred on ``screen``, tall enough for its text and, when
     ``button_row`` (default: when ``info`` has buttons), a row of buttons under it (sized before
     the buttons are laid out in it by :func:`layout_buttons`)."""
-    width = min(640, screen.width - 40)
+    width = max(1, min(640, screen.width - 40))
     body = sum(len(_wrap(t, 22, width - 40)) for t in (*info.fouls, *info.lines))
     buttons = bool(info.buttons) if button_row is None else button_row
     height = 78 + 22 * body + (74 if buttons else 24)
@@ -321,10 +366,11 @@ def layout_buttons(panel: pygame.Rect, labels: Sequence[tuple[str, str]]) -> tup
 def draw_ruling(
     surface: pygame.Surface, panel: pygame.Rect, info: RulingInfo, *, hover: int = -1
 ) -> None:
-    """The referee's call: headline, fouls with their evidence, other facts, choice buttons."""
-    shade = pygame.Surface(panel.size, pygame.SRCALPHA)
-    shade.fill((22, 24, 30, 236))
-    surface.blit(shade, panel.topleft)
+    """The referee's call: headline, fouls with their evidence, other facts, choice buttons.
+    Skipped when the window leaves no room for it (:func:`has_room`)."""
+    if not has_room(surface, panel):
+        return
+    surface.blit(shade_surface(panel.size, (22, 24, 30, 236)), panel.topleft)
     edge = ALERT if info.fouls else PANEL_EDGE
     pygame.draw.rect(surface, edge, panel, width=2, border_radius=8)
     _text(
@@ -347,10 +393,11 @@ def draw_ruling(
 def draw_banner(
     surface: pygame.Surface, rect: pygame.Rect, title: str, lines: Sequence[str] = ()
 ) -> None:
-    """A centred box with a big title and a few lines (start-up, messages, confirmations)."""
-    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-    shade.fill((22, 24, 30, 240))
-    surface.blit(shade, rect.topleft)
+    """A centred box with a big title and a few lines (start-up, messages, confirmations).
+    Skipped when the window leaves no room for it (:func:`has_room`)."""
+    if not has_room(surface, rect):
+        return
+    surface.blit(shade_surface(rect.size, (22, 24, 30, 240)), rect.topleft)
     pygame.draw.rect(surface, PANEL_EDGE, rect, width=2, border_radius=8)
     _text(surface, title, (rect.centerx, rect.top + 18), 34, TEXT, anchor="midtop")
     y = rect.top + 62
@@ -364,15 +411,13 @@ def draw_toast(
     surface: pygame.Surface, text: str, *, colour: tuple[int, int, int] = ACCENT
 ) -> None:
     """A message near the top of the table area, wrapped to the window's width."""
-    lines = _wrap(text, 24, max(200, surface.get_width() - 160))
-    images = [get_font(24).render(line, True, colour) for line in lines]
+    lines = _wrap(text, 24, max(200, surface.get_width() - 160)) or [""]
+    images = [text_image(line, 24, colour) for line in lines]
     width = max(img.get_width() for img in images) + 24
     height = sum(img.get_height() for img in images) + 12
     box = pygame.Rect(0, 0, width, height)
     box.midtop = (surface.get_width() // 2, 84)
-    shade = pygame.Surface(box.size, pygame.SRCALPHA)
-    shade.fill((10, 10, 14, 215))
-    surface.blit(shade, box.topleft)
+    surface.blit(shade_surface(box.size, (10, 10, 14, 215)), box.topleft)
     y = box.top + 6
     for img in images:
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
