@@ -17,9 +17,26 @@ import sys
 from typing import Any
 
 import rules
+import rules.arguments
+from cuesim.options import bounded_int
 
 #: The games ``cuesim play`` offers: every registered game (``rules.games()``).
 GAMES = tuple(cls.kind.value for cls in rules.games())
+
+
+#: Longest match offered on the command line: a race to 99 racks, or the best of 35 frames.
+MAX_RACE = 99
+MAX_FRAMES = 35
+
+
+def _frames(text: str) -> int:
+    """``--frames``: an odd number of frames, 1 to :data:`MAX_FRAMES` ("best of 4" can tie)."""
+    value = bounded_int(1, MAX_FRAMES, "--frames")(text)
+    if value % 2 == 0:
+        raise argparse.ArgumentTypeError(
+            f"--frames must be odd (best of N frames cannot end level); got {value}"
+        )
+    return value
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -43,16 +60,33 @@ def register(subparsers: Any) -> None:
     play.add_argument(
         "--players", nargs="+", metavar="NAME", help="2 names, or 4 for doubles (1 & 3 v 2 & 4)"
     )
-    play.add_argument("--table", type=int, choices=(7, 8, 9), default=9, help="pool table (ft)")
+    play.add_argument(
+        "--table", type=int, choices=(7, 8, 9), default=None, help="pool table (ft; default 9)"
+    )
     group = play.add_mutually_exclusive_group()
-    group.add_argument("--race", type=int, metavar="N", help="pool: first to N racks (default 3)")
-    group.add_argument("--frames", type=int, metavar="N", help="snooker: best of N (default 3)")
+    group.add_argument(
+        "--race",
+        type=bounded_int(1, MAX_RACE, "--race"),
+        metavar="N",
+        help=f"pool: first to N racks, 1 to {MAX_RACE} (default 3)",
+    )
+    group.add_argument(
+        "--frames",
+        type=_frames,
+        metavar="N",
+        help=f"snooker: best of N frames, N odd, 1 to {MAX_FRAMES} (default 3)",
+    )
     play.add_argument(
         "--players-warn",
         action="store_true",
         help="9-ball: the opponent gives the two-foul warning (W); default: the referee does",
     )
-    play.add_argument("--seed", type=int, default=None, help="seed of the racks (default: random)")
+    play.add_argument(
+        "--seed",
+        type=bounded_int(0, 2**63 - 1, "--seed"),
+        default=None,
+        help="seed of the racks (default: random)",
+    )
     play.add_argument("--save", metavar="PATH", help="file for Ctrl+S / Ctrl+O")
     play.add_argument("--size", type=_size, default=None, help="window size, e.g. 1280x820")
     play.set_defaults(handler=run_play)
@@ -87,16 +121,26 @@ def run_play(args: argparse.Namespace) -> int:
         if args.race is not None and cls.scores_points:
             print("cuesim play: --race is for pool; snooker matches use --frames", file=sys.stderr)
             return 2
+        if args.table is not None and cls.scores_points:
+            print(f"cuesim play: --table is for pool; {cls.title} has one table", file=sys.stderr)
+            return 2
+        try:
+            players = rules.arguments.check_player_names(
+                tuple(args.players or ("Player 1", "Player 2")), "--players"
+            )
+        except rules.InvalidOptionError as exc:
+            print(f"cuesim play: {exc}", file=sys.stderr)
+            return 2
         seed = args.seed
         if seed is None:
             seed = int.from_bytes(os.urandom(3), "little")
         try:
             config = MatchConfig(
                 game=cls.kind.value,
-                players=tuple(args.players or ("Player 1", "Player 2")),
-                table_feet=args.table,
-                race_to=args.race or 3,
-                frames=args.frames or 3,
+                players=players,
+                table_feet=args.table if args.table is not None else 9,
+                race_to=args.race if args.race is not None else 3,
+                frames=args.frames if args.frames is not None else 3,
                 seed=seed,
                 referee_warns=not args.players_warn,
             )

@@ -283,3 +283,24 @@ def test_scenario_and_bench_writers_on_a_full_disk_keep_the_old_file(tmp_path: P
             write(target)
         assert target.read_bytes() == b"old"
     assert leftovers(tmp_path) == []
+
+
+# ---------------------------------------------------------------- cuesim play (issue 9, item 11)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["play", "nine-ball", "--race", "0"], "--race must be at least 1"),
+        (["play", "snooker", "--frames", "4"], "--frames must be odd"),
+        (["play", "snooker", "--frames", "0"], "--frames must be at least 1"),
+        (["play", "snooker", "--table", "7"], "--table is for pool"),
+        (["play", "nine-ball", "--players", "Ann", "Ann"], "the same name"),
+        (["play", "nine-ball", "--players", "Ann", " "], "visible name"),
+        (["play", "nine-ball", "--seed", "1.5"], "--seed must be a whole number"),
+    ],
+)
+def test_bad_play_options_are_one_line_before_any_window(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    _refused(capsys, argv, words)
