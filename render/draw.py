@@ -75,8 +75,11 @@ MARKING: Colour = (235, 240, 235)
 
 
 def cloth_colours(table: Any) -> tuple[Colour, Colour]:
-    """(cloth, cushion) colours: blue for pool, green for snooker."""
-    if getattr(table, "kind", "pool") == "snooker":
+    """(cloth, cushion) colours: blue for pool, green for a snooker table (its ``kind`` is the
+    one ``sim.Table.snooker()`` carries)."""
+    from sim.table import Table
+
+    if getattr(table, "kind", None) == Table.snooker().kind:
         return SNOOKER_CLOTH, SNOOKER_CUSHION
     return POOL_CLOTH, POOL_CUSHION
 
@@ -194,7 +197,8 @@ def draw_markings(surface: pygame.Surface, view: View, table: Any) -> None:
     cloth, _ = cloth_colours(table)
     line_colour = _mix(cloth, MARKING, 0.45)
     spot_r = max(1.5, view.length_px(0.005))
-    if getattr(table, "kind", "pool") == "snooker":
+    if getattr(table, "baulk_y", None) is not None:
+        # A table with a baulk line (snooker): the line, the D and the colours' spots.
         baulk_y = float(table.baulk_y)
         pygame.draw.aaline(
             surface, line_colour, view.to_screen(0, baulk_y), view.to_screen(width, baulk_y)

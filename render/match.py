@@ -3,7 +3,8 @@
 A rules ``Game`` is one rack of pool or one frame of snooker. A :class:`Match` strings games
 together: it counts racks / frames won, alternates the break, and says when the match is over
 (first to ``race_to`` racks in pool; the best of ``frames`` in snooker). It is frozen: undo
-keeps the old value. It does not import ``rules`` or ``sim``; the App builds the games.
+keeps the old value. What differs between games (racks or frames, a race or the best of N) is
+read off the game class (``rules.game_class``); the Session builds the games.
 """
 
 from __future__ import annotations
@@ -12,9 +13,12 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any
 
-#: The games the window offers, in the order of the start screen.
-GAME_KINDS = ("nine-ball", "eight-ball", "snooker")
-GAME_TITLES = {"nine-ball": "9-ball", "eight-ball": "8-ball", "snooker": "Snooker"}
+import rules
+from rules.game import Game
+
+#: The games the window offers, in the order of the start screen (``rules.games()``).
+GAME_KINDS = tuple(cls.kind.value for cls in rules.games())
+GAME_TITLES = {cls.kind.value: cls.title for cls in rules.games()}
 
 
 #: Longest player name, characters (the rules' limit too: a scoreboard line holds two).
@@ -64,7 +68,7 @@ class MatchConfig:
             (the window's "Warn" button), as the rules let a player do.
     """
 
-    game: str = "nine-ball"
+    game: str = rules.GameKind.NINE_BALL.value
     players: tuple[str, ...] = ("Player 1", "Player 2")
     table_feet: int = 9
     race_to: int = 3
@@ -104,19 +108,26 @@ class MatchConfig:
         return (self.players[0], self.players[1])
 
     @property
+    def game_class(self) -> type[Game]:
+        """The ``rules`` class of ``game``: what differs between games is asked of it."""
+        return rules.game_class(self.game)
+
+    @property
     def wins_needed(self) -> int:
-        """Racks (pool) or frames (snooker) a player needs to win the match."""
-        if self.game == "snooker":
+        """Racks (a race, pool) or frames (the best of ``frames``, snooker) a player needs to
+        win the match."""
+        if self.game_class.scores_points:
             return self.frames // 2 + 1
         return self.race_to
 
     @property
     def title(self) -> str:
         """E.g. "9-ball, race to 5" or "Snooker, best of 7 frames"."""
-        name = GAME_TITLES[self.game]
-        if self.game == "snooker":
-            return f"{name}, best of {self.frames} frame{'s' if self.frames > 1 else ''}"
-        return f"{name} on a {self.table_feet} ft table, race to {self.race_to}"
+        cls = self.game_class
+        if cls.scores_points:
+            plural = "s" if self.frames > 1 else ""
+            return f"{cls.title}, best of {self.frames} {cls.frame_word}{plural}"
+        return f"{cls.title} on a {self.table_feet} ft table, race to {self.race_to}"
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -35,17 +35,19 @@ def score_info(session: Session) -> hud.ScoreInfo:
         raise ValueError("the scoreboard needs a match: start one with Session.start_match")
     names = tuple(game.ball_names)
     lines = []
-    snooker = config.game == "snooker"
+    cls = config.game_class
+    # A game won on points (snooker) shows points per side, breaks and snookers needed.
+    on_points = cls.scores_points
     groups = getattr(game, "groups", None)
     # Two sides: the two players, or (snooker doubles) the two teams sharing a score.
-    side_names = config.sides if snooker else tuple(game.players)
-    active = game.side_of(game.to_play) if snooker else game.to_play
+    side_names = config.sides if on_points else tuple(game.players)
+    active = game.side_of(game.to_play) if on_points else game.to_play
     for i, name in enumerate(side_names):
         detail = ""
         balls: tuple[draw.BallLook, ...] = ()
-        if snooker:
+        if on_points:
             detail = points_words(int(game.score[i]))
-        elif config.game == "eight-ball" and groups:
+        elif groups:
             group = groups[i] if i < len(groups) else None
             if group is not None:
                 value = str(getattr(group, "value", group))
@@ -55,11 +57,11 @@ def score_info(session: Session) -> hud.ScoreInfo:
                 balls = tuple(draw.look_for_ball_name(names[b]) for b in left)
             else:
                 detail = "Open table"
-        elif config.game == "eight-ball":
+        elif groups is not None:
             detail = "Open table"
         fouls = game.fouls_in_a_row[i] if i < len(game.fouls_in_a_row) else 0
         warning = ""
-        if config.game == "nine-ball" and fouls:
+        if cls.has_three_fouls_rule and fouls:
             warned = i < len(game.warning_given) and game.warning_given[i]
             warning = f"{fouls} foul{'s' if fouls > 1 else ''}"
             if warned:
@@ -67,8 +69,8 @@ def score_info(session: Session) -> hud.ScoreInfo:
             elif fouls >= 2 and not game.referee_warns:
                 warning += " - not warned"
         lines.append(hud.PlayerLine(name, score.wins[i], detail, warning, balls))
-    centre = f"Rack {score.rack + 1}" if not snooker else f"Frame {score.rack + 1}"
-    if snooker:
+    centre = f"{cls.frame_word.capitalize()} {score.rack + 1}"
+    if on_points:
         parts = [centre]
         if game.break_points:
             parts.append(f"Break {game.break_points}")
@@ -79,16 +81,16 @@ def score_info(session: Session) -> hud.ScoreInfo:
             if needed:
                 parts.append(f"{side_name} needs {needed} snooker{'s' if needed > 1 else ''}")
         centre = " \u00b7 ".join(parts)
-    elif config.game == "nine-ball" or config.game == "eight-ball":
+    else:
         is_break = str(getattr(game.phase, "value", "")) == "break"
         centre += " \u00b7 " + ("break" if is_break else f"shot {game.shot_number + 1}")
     ball_on = _ball_words(names, game.ball_on)
-    if config.game == "eight-ball" and len(game.ball_on) > 7:
+    if groups is not None and len(game.ball_on) > 7:
         ball_on = "any solid or stripe (open table)"
-    elif config.game == "eight-ball" and len(game.ball_on) > 1:
+    elif groups is not None and len(game.ball_on) > 1:
         group = groups[game.to_play] if groups else None
         ball_on = f"the {getattr(group, 'value', 'group')!s}" if group else ball_on
-    if snooker and len(game.players) == 4:
+    if on_points and len(game.players) == 4:
         centre += f" \u00b7 at the table: {game.players[game.to_play]}"
     return hud.ScoreInfo(
         tuple(lines), active, config.title, centre, f"Ball on: {ball_on}" if ball_on else ""

@@ -22,6 +22,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import numpy as np
 import pygame
 
+import rules
+
 SIZE = (1280, 820)
 
 
@@ -29,7 +31,7 @@ def _app(game: str, seed: int) -> Any:
     from render.app import App
     from render.match import MatchConfig
 
-    players = ("Efren", "Shane") if game != "snooker" else ("Ronnie", "Judd")
+    players = ("Ronnie", "Judd") if rules.game_class(game).scores_points else ("Efren", "Shane")
     config = MatchConfig(game, players, race_to=5, frames=7, seed=seed)
     app = App(SIZE, config=config, warm_up=False)
     app.draw(pygame.Surface(SIZE))
@@ -76,7 +78,7 @@ def _break_and_continue(app: Any, power: float) -> None:
 def nine_ball(out: Path) -> Path:
     from render.match import MatchScore
 
-    app = _app("nine-ball", seed=21)
+    app = _app(rules.GameKind.NINE_BALL, seed=21)
     _break_and_continue(app, 0.85)
     app.score = MatchScore(wins=(3, 2), rack=5, breaker=1)
     on = sorted(app.game.ball_on)
@@ -92,7 +94,7 @@ def eight_ball(out: Path) -> Path:
     import rules
     from render.match import MatchScore
 
-    app = _app("eight-ball", seed=8)
+    app = _app(rules.GameKind.EIGHT_BALL, seed=8)
     w, length = app.table.width, app.table.length
     xy = {
         0: (0.55, 1.05), 1: (0.32, 1.62), 3: (1.02, 2.05), 5: (0.18, 2.32), 6: (0.86, 0.62),
@@ -126,7 +128,7 @@ def snooker(out: Path) -> Path:
     import rules
     from render.match import MatchScore
 
-    app = _app("snooker", seed=3)
+    app = _app(rules.GameKind.SNOOKER, seed=3)
     names = app.game.ball_names
     table = app.table
     pos = np.array(app.game.state.pos, dtype=float)

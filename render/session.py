@@ -44,27 +44,24 @@ def _unexpected(doing: str, exc: BaseException) -> ActionRefusedError:
 
 def new_game(config: MatchConfig, score: MatchScore) -> Any:
     """The rules ``Game`` of rack / frame ``score.rack`` of the match ``config``, the player
-    ``score.breaker`` breaking (pool: seed ``config.seed + score.rack``)."""
-    if config.game == "snooker":
-        table = sim.Table.snooker()
-        # Snooker frames are set up with players[0] to break off; alternate by hand.
-        game = rules.new_game(
-            "snooker", players=config.players, seed=config.seed, table=table,
-            rack_number=score.rack,
-        )  # fmt: skip
-        breaker = score.breaker % len(config.players)
-        return replace(game, to_play=breaker, breaker=breaker)
-    options: dict[str, Any] = {}
-    if config.game == "nine-ball":
+    ``score.breaker`` breaking, as the game class says: its only table or the pool table of
+    ``config.table_feet``; the players themselves when the game takes that many (snooker
+    doubles), else the two sides; a game that numbers its frames (``rack_number``) draws from
+    ``(config.seed, rack)`` itself, the others get seed ``config.seed + score.rack``."""
+    cls = config.game_class
+    tables = cls.allowed_tables()
+    options: dict[str, Any] = {
+        "table": tables[0] if len(tables) == 1 else sim.Table.pool(feet=config.table_feet),
+        "breaker": score.breaker % len(config.sides),
+    }
+    seed = config.seed + score.rack
+    if "rack_number" in cls.options:
+        options["rack_number"] = score.rack
+        seed = config.seed
+    if cls.has_three_fouls_rule:
         options["referee_warns"] = config.referee_warns
-    return rules.new_game(
-        config.game,
-        players=config.sides,
-        seed=config.seed + score.rack,
-        table=sim.Table.pool(feet=config.table_feet),
-        breaker=score.breaker,
-        **options,
-    )
+    players = config.players if len(config.players) in cls.player_counts else config.sides
+    return rules.new_game(cls.kind, players=players, seed=seed, **options)
 
 
 class Session:

@@ -32,8 +32,6 @@ TIP_STEP = 0.05
 AIM_UNLOCK_PX = 12
 #: Actions of the aim panel's buttons that a key also triggers (when its button shows).
 PANEL_ACTIONS = ("push_out", "safety", "recall", "free_ball", "nominate", "frame")
-#: Snooker colour values, for the number keys that nominate a colour.
-SNOOKER_VALUES = {"yellow": 2, "green": 3, "brown": 4, "blue": 5, "pink": 6, "black": 7}
 
 
 class AimMode(Mode):
@@ -65,7 +63,7 @@ class AimMode(Mode):
         if due:
             names = " & ".join(host.session.game.players[i] for i in due)
             specs.insert(0, (f"Warn {names}: two fouls", "warn", "W"))
-        if host.session.match_config.game == "snooker":
+        if host.session.match_config.game_class.scores_points:
             specs.insert(0, ("Concede / re-rack", "frame", "X"))
         specs.append(("Shoot", "shoot", "Space"))
         out = []
@@ -281,10 +279,12 @@ class AimMode(Mode):
             host.give_warning()
         elif action == "stop_nominating":
             self.picking_nomination = False
-        elif action == "nominate_value" and host.session.match_config.game == "snooker":
+        elif action == "nominate_value" and host.session.match_config.game_class.scores_points:
+            from rules.snooker import COLOUR_VALUES
+
             value = key - pygame.K_0
             for i, name in enumerate(host.ball_names):
-                if SNOOKER_VALUES.get(name) == value and bool(host.session.game.state.on_table[i]):
+                if COLOUR_VALUES.get(name) == value and bool(host.session.game.state.on_table[i]):
                     aim.nominated = i
                     host.say(f"Nominated: {name}")
 

@@ -56,7 +56,7 @@ class DecisionMode(Mode):
             extra.append((f"Warn {' & '.join(game.players[i] for i in due)}", "warn"))
         if game.is_over:
             config = self.host.session.match_config
-            next_word = "frame" if config.game == "snooker" else "rack"
+            next_word = config.game_class.frame_word
             return [(f"Next {next_word}", "next_rack"), *extra]
         if game.pending_choice:
             choices = [(_choice_label(c), f"choice:{c.value}") for c in game.pending_choice]

@@ -88,7 +88,7 @@ def open_frame_menu(host: Host) -> None:
     """Snooker: concede the frame (either side) or declare a stalemate, each then confirmed."""
     game = host.session.game
     config = host.session.match_config
-    if config.game != "snooker" or game.is_over:
+    if not config.game_class.scores_points or game.is_over:
         return
     aim = host.mode
     sides = config.sides

@@ -6,6 +6,7 @@ import os
 
 import pygame
 
+import rules
 from render import draw, hud
 from render.host import Host
 from render.keys import action_for
@@ -52,7 +53,8 @@ class StartMode(Mode):
                     f"name:{i}",
                 )
             )
-        if self.game != "snooker":
+        cls = rules.game_class(self.game)
+        if len(cls.allowed_tables()) > 1:
             for i, feet in enumerate((7, 8, 9)):
                 out.append(
                     Button(
@@ -61,7 +63,7 @@ class StartMode(Mode):
                         f"feet:{feet}",
                     )
                 )
-        if self.game == "nine-ball":
+        if cls.has_three_fouls_rule:
             words = "by the referee" if self.referee_warns else "by the opponent (W)"
             out.append(
                 Button(
@@ -100,12 +102,12 @@ class StartMode(Mode):
         elif kind == "warns":
             self.referee_warns = not self.referee_warns
         elif kind == "less":
-            if self.game == "snooker":
+            if rules.game_class(self.game).scores_points:
                 self.frames = max(1, self.frames - 2)
             else:
                 self.race = max(1, self.race - 1)
         elif kind == "more":
-            if self.game == "snooker":
+            if rules.game_class(self.game).scores_points:
                 self.frames = min(35, self.frames + 2)
             else:
                 self.race = min(25, self.race + 1)
@@ -170,7 +172,7 @@ class StartMode(Mode):
             22,
             hud.DIM,
         )
-        if self.game != "snooker":
+        if not rules.game_class(self.game).scores_points:
             hud._text(surface, "Table", (left, top + 296), 22, hud.DIM)
             hud._text(surface, "Race to", (left + 420, top + 296), 22, hud.DIM)
             hud._text(
