@@ -28,9 +28,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from rules.files import write_atomic  # noqa: E402  (after the path set-up above)
+from rules.types import GameKind  # noqa: E402
 
 
-def playback_fps(size: tuple[int, int], game: str = "snooker") -> tuple[float, int, float]:
+def playback_fps(
+    size: tuple[int, int], game: str = GameKind.SNOOKER.value
+) -> tuple[float, int, float]:
     """(frames per second, frames drawn, shot duration in s) while the break of ``game``
     plays back (pool balls roll their numbers and stripes, which costs drawing time)."""
     import pygame
@@ -64,7 +67,8 @@ def launch_seconds(repeats: int = 3) -> list[float]:
         script = Path(tmp) / "script.txt"
         write_atomic(script, "until aim\nquit\n")
         env = dict(os.environ, CUESIM_SCRIPT=str(script), SDL_VIDEODRIVER="dummy")
-        command = [sys.executable, "-m", "cuesim", "play", "snooker", "--players", "A", "B"]
+        game = GameKind.SNOOKER.value
+        command = [sys.executable, "-m", "cuesim", "play", game, "--players", "A", "B"]
         subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True)  # warm cache
         times = []
         for _ in range(repeats):
@@ -79,7 +83,7 @@ def main() -> int:
     parser.add_argument("--size", default="1280x820", help="window size, e.g. 1280x820")
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
-    for game in ("snooker", "eight-ball"):
+    for game in (GameKind.SNOOKER.value, GameKind.EIGHT_BALL.value):
         fps, frames, duration = playback_fps(size, game)  # type: ignore[arg-type]
         print(f"{game} break playback at {size[0]}x{size[1]}: {fps:.0f} frames/s "
               f"({frames} frames for a {duration:.2f} s shot; target >= 60)")  # fmt: skip

@@ -54,6 +54,8 @@ in a separate virtual environment without its pins, then its dependencies by han
 def _pooltool_table(pt: Any, table: Any) -> Any:
     from pooltool.objects.table.specs import PocketTableSpecs, SnookerTableSpecs
 
+    from sim.table import Table
+
     corner, side = table.corner_pocket, table.side_pocket
     fields = {
         "l": table.length,
@@ -70,7 +72,7 @@ def _pooltool_table(pt: Any, table: Any) -> Any:
         "side_pocket_radius": side.capture_radius,
         "side_jaw_radius": side.knuckle_radius,
     }
-    specs_cls = SnookerTableSpecs if table.kind == "snooker" else PocketTableSpecs
+    specs_cls = SnookerTableSpecs if table.kind == Table.snooker().kind else PocketTableSpecs
     return pt.Table.from_table_specs(specs_cls(**fields))
 
 

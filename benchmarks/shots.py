@@ -63,7 +63,7 @@ def game_break(kind: str, table: Table, seed: int) -> BallState:
     cue ball at the game's break position (pool) or on :func:`snooker_break_off_spot` in the D
     (snooker; checked by the game's placement rules)."""
     game = rules.new_game(kind, seed=seed, table=table)
-    if game.table.kind == "snooker":
+    if game.ball_in_hand is rules.BallInHand.IN_D:
         return game.state_for_shot(snooker_break_off_spot(game.table))
     return game.state_for_shot()
 
@@ -74,18 +74,18 @@ def _seed_from(rng: np.random.Generator) -> int:
 
 def nine_ball_rack(table: Table, rng: np.random.Generator) -> BallState:
     """The 9-ball game's break position on a pool ``table``, its rack seeded from ``rng``."""
-    return game_break("nine-ball", table, _seed_from(rng))
+    return game_break(rules.GameKind.NINE_BALL, table, _seed_from(rng))
 
 
 def eight_ball_rack(table: Table, rng: np.random.Generator) -> BallState:
     """The 8-ball game's break position on a pool ``table``, its rack seeded from ``rng``."""
-    return game_break("eight-ball", table, _seed_from(rng))
+    return game_break(rules.GameKind.EIGHT_BALL, table, _seed_from(rng))
 
 
 def snooker_layout(table: Table, rng: np.random.Generator) -> BallState:
     """The snooker game's set-up on a snooker ``table`` with the cue ball in the D (the set-up
     has no random part; ``rng`` is drawn from like the pool racks, so callers stay in step)."""
-    return game_break("snooker", table, _seed_from(rng))
+    return game_break(rules.GameKind.SNOOKER, table, _seed_from(rng))
 
 
 def scattered_layout(table: Table, n: int, rng: np.random.Generator) -> BallState:
@@ -136,10 +136,10 @@ def break_scenarios(seed: int = 2024) -> list[Scenario]:
     the snooker break-off aims 1.2 R outside the right-hand red of the back row, with no side.
     """
     pool9 = Table.pool(9)
-    nine = game_break("nine-ball", pool9, seed)
-    eight = game_break("eight-ball", pool9, seed)
+    nine = game_break(rules.GameKind.NINE_BALL, pool9, seed)
+    eight = game_break(rules.GameKind.EIGHT_BALL, pool9, seed)
     snk = Table.snooker()
-    snooker = game_break("snooker", snk, seed)
+    snooker = game_break(rules.GameKind.SNOOKER, snk, seed)
     reds = np.asarray(snooker.pos[1:16])
     back_right = reds[np.lexsort((reds[:, 0], reds[:, 1]))[-1]]
     snooker_target = back_right + np.array([1.2 * snk.ball_radius, 0.0])
