@@ -46,11 +46,7 @@ from lab.runner import prepare  # noqa: E402
 from lab.scenario import load_scenario  # noqa: E402
 
 #: The games benchmarked: (game kind, examples folder, benchmark break scenario name).
-GAMES = (
-    ("nine-ball", "nine-ball", "nine_ball_break"),
-    ("eight-ball", "eight-ball", "eight_ball_break"),
-    ("snooker", "snooker", "snooker_break"),
-)
+GAMES = tuple((k.value, k.value, f"{k.name.lower()}_break") for k in rules.GameKind)
 
 
 @dataclass(frozen=True)

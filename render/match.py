@@ -112,6 +112,22 @@ class MatchConfig:
         """The ``rules`` class of ``game``: what differs between games is asked of it."""
         return rules.game_class(self.game)
 
+    def game_table(self) -> Any:
+        """The ``sim.Table`` of the match: the game's only table (snooker), or the pool table
+        of ``table_feet``."""
+        from sim.table import Table
+
+        tables = self.game_class.allowed_tables()
+        return tables[0] if len(tables) == 1 else Table.pool(feet=self.table_feet)
+
+    @property
+    def game_players(self) -> tuple[str, ...]:
+        """The names the referee knows in a game: the players themselves when the game takes
+        that many (snooker: two, or four in doubles), else the two sides (``sides``)."""
+        if len(self.players) in self.game_class.player_counts:
+            return tuple(self.players)
+        return tuple(self.sides)
+
     @property
     def wins_needed(self) -> int:
         """Racks (a race, pool) or frames (the best of ``frames``, snooker) a player needs to

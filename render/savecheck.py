@@ -27,7 +27,6 @@ from typing import Any
 
 import numpy as np
 
-import sim
 from render.match import MatchConfig, MatchScore
 from sim.balls import first_ball_off_cloth, first_overlap
 
@@ -52,16 +51,14 @@ def text_problem(text: Any, where: str) -> str | None:
 
 
 def expected_table(config: MatchConfig) -> Any:
-    """The ``sim.Table`` the match ``config`` is played on."""
-    if config.game == "snooker":
-        return sim.Table.snooker()
-    return sim.Table.pool(feet=config.table_feet)
+    """The ``sim.Table`` the match ``config`` is played on (``MatchConfig.game_table``)."""
+    return config.game_table()
 
 
 def expected_players(config: MatchConfig) -> tuple[str, ...]:
     """The names the referee knows in a game of ``config``: the players in snooker (two, or
-    four in doubles), the two sides in pool (``MatchConfig.sides``)."""
-    return tuple(config.players) if config.game == "snooker" else tuple(config.sides)
+    four in doubles), the two sides in pool (``MatchConfig.game_players``)."""
+    return config.game_players
 
 
 def positions_problem(game: Any, where: str) -> str | None:

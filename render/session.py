@@ -44,14 +44,12 @@ def _unexpected(doing: str, exc: BaseException) -> ActionRefusedError:
 
 def new_game(config: MatchConfig, score: MatchScore) -> Any:
     """The rules ``Game`` of rack / frame ``score.rack`` of the match ``config``, the player
-    ``score.breaker`` breaking, as the game class says: its only table or the pool table of
-    ``config.table_feet``; the players themselves when the game takes that many (snooker
-    doubles), else the two sides; a game that numbers its frames (``rack_number``) draws from
-    ``(config.seed, rack)`` itself, the others get seed ``config.seed + score.rack``."""
+    ``score.breaker`` breaking, on ``config.game_table()``, between ``config.game_players``;
+    a game that numbers its frames (``rack_number``) draws from ``(config.seed, rack)``
+    itself, the others get seed ``config.seed + score.rack``."""
     cls = config.game_class
-    tables = cls.allowed_tables()
     options: dict[str, Any] = {
-        "table": tables[0] if len(tables) == 1 else sim.Table.pool(feet=config.table_feet),
+        "table": config.game_table(),
         "breaker": score.breaker % len(config.sides),
     }
     seed = config.seed + score.rack
@@ -60,8 +58,7 @@ def new_game(config: MatchConfig, score: MatchScore) -> Any:
         seed = config.seed
     if cls.has_three_fouls_rule:
         options["referee_warns"] = config.referee_warns
-    players = config.players if len(config.players) in cls.player_counts else config.sides
-    return rules.new_game(cls.kind, players=players, seed=seed, **options)
+    return rules.new_game(cls.kind, players=config.game_players, seed=seed, **options)
 
 
 class Session:

@@ -90,7 +90,7 @@ class DecisionMode(Mode):
             winner = game.winner
             body.append(
                 f"{host.session.match_config.sides[winner]} wins this "
-                f"{'frame' if host.session.match_config.game == 'snooker' else 'rack'}."
+                f"{host.session.match_config.game_class.frame_word}."
                 if winner is not None
                 else "No winner."
             )
