@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import pygame
@@ -538,6 +538,13 @@ class App:
             draw_quit_confirmation(surface)
 
 
+class FrameDriver(Protocol):
+    """Something that acts on the running window once a frame (scripted input for tests, a
+    monkey test): ``step`` may post pygame events, which the loop reads on the next frame."""
+
+    def step(self, app: Any, screen: pygame.Surface) -> None: ...
+
+
 def run(
     config: MatchConfig | None = None,
     *,
@@ -546,33 +553,49 @@ def run(
     load_path: str | os.PathLike[str] | None = None,
     replay_last: bool = False,
     script: str | os.PathLike[str] | None = None,
+    driver: FrameDriver | None = None,
+    fps: int = 60,
+    sound: bool = True,
 ) -> int:
     """Open the window and run the frame loop until the player quits; returns an exit status.
 
     ``script``: a file of scripted input lines (see :mod:`render.scripted`) fed as events, for
-    tests under a virtual display.
+    tests under a virtual display; ``driver``: any other :class:`FrameDriver` (the monkey test
+    of ``tests/render/test_monkey.py``). ``fps``: frames per second at most (0: no limit).
+    Callable again after it returns, in the same process: ``pygame.quit()`` ends each run and
+    the font cache is rebuilt (``render.sprites.get_font``).
     """
     pygame.init()
-    pygame.display.set_caption("cuesim")
-    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-    app = App(size, config=config, save_path=save_path, warm_up=True, sound=True)
-    if load_path is not None:
-        app.pending_load = (Path(load_path), replay_last)
-    player = ScriptPlayer.from_file(script) if script is not None else None
+    try:
+        pygame.display.set_caption("cuesim")
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        app = App(size, config=config, save_path=save_path, warm_up=True, sound=sound)
+        if load_path is not None:
+            app.pending_load = (Path(load_path), replay_last)
+        if driver is None and script is not None:
+            driver = ScriptPlayer.from_file(script)
+        _frame_loop(app, screen, driver, fps)
+    finally:
+        pygame.quit()
+    return 0
+
+
+def _frame_loop(app: App, screen: pygame.Surface, driver: FrameDriver | None, fps: int) -> None:
+    """Events in, time, pixels out, until ``app.running`` is False. A resize event gets a new
+    window of that size (at least 1 x 1 px) before the App hears of it."""
     clock = pygame.time.Clock()
     last = time.perf_counter()
     while app.running:
         for event in pygame.event.get():
             if event.type == pygame.VIDEORESIZE:
+                event.w, event.h = max(1, int(event.w)), max(1, int(event.h))
                 screen = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)
             app.handle(event)
-        if player is not None:
-            player.step(app, screen)
+        if driver is not None:
+            driver.step(app, screen)
         now = time.perf_counter()
         app.update(min(now - last, 0.1))
         last = now
         app.draw(screen)
         pygame.display.flip()
-        clock.tick(60)
-    pygame.quit()
-    return 0
+        clock.tick(fps)

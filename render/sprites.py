@@ -83,11 +83,23 @@ _FONTS: dict[int, pygame.font.Font] = {}
 
 
 def get_font(size: int) -> pygame.font.Font:
-    """pygame's bundled default font at ``size`` px (deterministic across machines)."""
+    """pygame's bundled default font at ``size`` px (deterministic across machines).
+
+    Fonts die with ``pygame.quit()`` (pygame then raises "font module quit since font created"
+    on any use): a cached font that no longer answers is dropped and made again, so a second
+    ``render.app.run()`` in one process never draws with a stale font."""
+    if not pygame.font.get_init():
+        _FONTS.clear()
+        pygame.font.init()
+    size = max(1, int(size))
     font = _FONTS.get(size)
+    if font is not None:
+        try:
+            font.get_height()
+        except pygame.error:
+            _FONTS.clear()
+            font = None
     if font is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         font = pygame.font.Font(None, size)
         _FONTS[size] = font
     return font

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 import rules
+from render import hud
 from render.aiming import TIP_LIMIT, AimState, clamp_tip, strike_for
 from render.app import App
 from render.match import MatchConfig
@@ -126,3 +127,39 @@ def test_a_ruling_the_rules_cannot_apply_takes_the_shot_back(
     assert app.mode.name == "aim"
     assert app.session.game is before and app.session.last_shot is None
     assert app.toast is not None and "taken back" in app.toast.text
+
+
+# ---------------------------------------------------------------------- 7. window edge cases
+@pytest.mark.parametrize("name", ["Ann\x00", "\u202e", "\u200b\u200b", "\u202e\u200b ", "x" * 41])
+def test_a_start_screen_name_that_cannot_be_drawn_is_refused_with_a_message(name: str) -> None:
+    app = App(SIZE, warm_up=False)
+    app.mode.names[0] = name  # type: ignore[attr-defined]
+    key(app, pygame.K_RETURN)
+    assert app.session.config is None and app.mode.name == "start"
+    assert app.toast is not None and app.toast.colour == hud.ALERT
+    app.draw(pygame.Surface(SIZE))
+
+
+@pytest.mark.parametrize("text", ["a\x00b", "\u202e", "\u200b\u200b", "", "\ud800", "ok"])
+def test_text_drawing_never_raises(text: str) -> None:
+    surface = pygame.Surface((200, 60))
+    image = hud.text_image(text, 22)
+    assert image.get_width() >= 1 and image.get_height() >= 1
+    hud.draw_toast(surface, text)
+    hud.draw_banner(surface, pygame.Rect(0, 0, 200, 60), text, [text])
+    assert hud.text_width(text, 22) >= 0
+
+
+@pytest.mark.parametrize("size", [(1, 1), (2, 3), (3, 820), (1280, 1), (3, 3)])
+def test_a_window_of_one_to_three_pixels_draws_every_panel(size: tuple[int, int]) -> None:
+    app = new_app()
+    key(app, pygame.K_SPACE)
+    app.finish_playback()
+    assert app.mode.name == "decision"
+    for show_help in (False, True):
+        app.remember_size(size)
+        app.show_help = show_help
+        app.say("a message")
+        app.draw(pygame.Surface(size))
+    app.request_quit()
+    app.draw(pygame.Surface(size))
