@@ -21,18 +21,23 @@ import numpy as np
 import pygame
 
 from render import aiming, draw, hud
-from render.aim import AimContact
 from render.aiming import AimState
-from render.history import HistoryEntry, LastShot
+from render.app_state import AimingViews, SessionViews
+from render.history import LastShot
 from render.host import ModeLike
 from render.keys import action_for
 from render.layout import Layout
-from render.match import MatchConfig, MatchScore
+from render.match import MatchConfig
 from render.modes.aim import AimMode
 from render.modes.decision import DecisionMode, GameOverMode
 from render.modes.match_over import MatchOverMode
 from render.modes.playback import PlaybackMode
-from render.modes.preparing import PreparingMode
+from render.modes.preparing import (
+    PreparingMode,
+    draw_warm_status,
+    read_warm_seconds,
+    write_warm_seconds,
+)
 from render.modes.start import StartMode
 from render.overlays import (
     TOAST_S,
@@ -47,6 +52,7 @@ from render.savefile import SaveFileError
 from render.scripted import ScriptPlayer
 from render.session import ActionRefusedError, Session
 from render.sound import Sounds
+from render.stop_signals import StopSignals
 from render.view import View
 from render.words import placement_refusal
 
@@ -57,13 +63,19 @@ DEFAULT_SIZE = (1280, 820)
 SHOT_GUARD_S = 0.5
 #: Power meter reading (0..1) a player's first turn starts at: about 3.2 m/s, a medium shot.
 DEFAULT_POWER = 0.45
+#: When nothing moves, the loop sleeps in ``pygame.event.wait`` this long at most, s.
+IDLE_WAIT_S = 0.25
+#: ...and redraws at least this often even so (a clock-driven change it did not foresee), s.
+IDLE_REDRAW_S = 1.0
+#: The autosave written when the program is ended by SIGTERM or SIGINT, next to the save file.
+AUTOSAVE_NAME = "autosave.cuesim.json"
 #: Where Ctrl+S / Ctrl+O save and load when no path was given.
 DEFAULT_SAVE_PATH = Path.home() / ".cuesim" / "session.cuesim.json"
 
 Colour = tuple[int, int, int]
 
 
-class App:
+class App(SessionViews, AimingViews):
     """The hot-seat window. See the module docstring for how to drive it."""
 
     def __init__(
@@ -110,10 +122,16 @@ class App:
             "help": self.toggle_help,
         }
         self.mode: ModeLike = StartMode(self, config)
+        self.warm_started = time.perf_counter()
+        #: Seconds the last warm-up on this machine took (None: never measured here).
+        self.warm_expected_s = read_warm_seconds()
         if warm_up:
             self._warm_thread = threading.Thread(target=self._warm, daemon=True)
             self._warm_thread.start()
-            self.mode = PreparingMode(self, config)
+            # The players fill in the start screen while the engine compiles; a match given on
+            # the command line waits on the preparing screen.
+            if config is not None:
+                self.mode = PreparingMode(self, config)
         else:
             self._warm_done.set()
             if config is not None:
@@ -127,6 +145,7 @@ class App:
             warmup = getattr(sim, "warmup", None)
             if warmup is not None:
                 warmup()
+                write_warm_seconds(time.perf_counter() - self.warm_started)
         except Exception as exc:  # shown on the preparing screen; the window stays usable
             self._warm_error = f"{type(exc).__name__}: {exc}"
         finally:
@@ -136,57 +155,18 @@ class App:
     def physics_ready(self) -> bool:
         return self._warm_done.is_set()
 
+    def warm_progress(self) -> tuple[float, float | None]:
+        """(seconds the engine has been preparing, seconds the last warm-up here took or
+        None): the real progress the start and preparing screens show."""
+        return time.perf_counter() - self.warm_started, self.warm_expected_s
+
     @property
     def warm_error(self) -> str | None:
         """What the physics warm-up raised, in words, or None."""
         return self._warm_error
 
     # ---------------------------------------------------------------- the session's state
-    @property
-    def game(self) -> Any:
-        """The rules ``Game`` being played (``session.game``)."""
-        return self.session.game
-
-    @game.setter
-    def game(self, game: Any) -> None:
-        self.session.game = game
-
-    @property
-    def score(self) -> MatchScore | None:
-        return self.session.score
-
-    @score.setter
-    def score(self, score: MatchScore) -> None:
-        self.session.score = score
-
-    @property
-    def config(self) -> MatchConfig | None:
-        return self.session.config
-
-    @property
-    def history(self) -> list[HistoryEntry]:
-        return self.session.history
-
-    @property
-    def last_shot(self) -> LastShot | None:
-        return self.session.last_shot
-
-    @property
-    def match_winner(self) -> int | None:
-        return self.session.match_winner
-
-    @property
-    def table(self) -> Any:
-        return self.game.table if self.game is not None else None
-
-    @property
-    def ball_names(self) -> tuple[str, ...]:
-        return tuple(self.game.ball_names)
-
-    @property
-    def looks(self) -> tuple[draw.BallLook, ...]:
-        return draw.looks_for_names(self.ball_names)
-
+    # (the proxies of render.app_state.SessionViews)
     def ball_orientations(self) -> np.ndarray:
         """(n, 3, 3) how each ball is turned (for drawing its number and stripe rolling);
         identity for a fresh rack. Purely cosmetic: the rules and the engine never see it."""
@@ -203,7 +183,11 @@ class App:
 
     # ---------------------------------------------------------------- match and games
     def start_match(self, config: MatchConfig) -> None:
-        """Start a new match: the first rack / frame, the first player breaking."""
+        """Start a new match: the first rack / frame, the first player breaking. While the
+        engine still compiles, the preparing screen shows its progress and starts it then."""
+        if not self.physics_ready:
+            self.mode = PreparingMode(self, config)
+            return
         self.session.start_match(config)
         self._orientations = None
         self.enter_aim()
@@ -240,53 +224,8 @@ class App:
         """True just after a panel was closed by a key or a click: no shot may start yet."""
         return self.shot_guard_s > 0.0
 
-    # ---------------------------------------------------------------- aiming (render.aiming)
-    @property
-    def in_hand(self) -> bool:
-        return aiming.in_hand(self.game)
-
-    @property
-    def zone(self) -> str:
-        """The ball-in-hand zone for drawing: "anywhere", "kitchen", "d" or "none"."""
-        return aiming.zone(self.game)
-
-    def declaration_options(self) -> Any:
-        return self.game.declaration_options()
-
-    def default_cue_spot(self) -> tuple[float, float]:
-        return aiming.default_cue_spot(self.game)
-
-    def cue_xy(self) -> tuple[float, float] | None:
-        return aiming.cue_xy(self.game, self.aim)
-
-    def current_positions(self) -> tuple[np.ndarray, np.ndarray]:
-        return aiming.current_positions(self.game, self.aim)
-
-    def aim_contact(self) -> AimContact | None:
-        return aiming.aim_contact(self.game, self.aim)
-
-    def object_line_end(
-        self, start: tuple[float, float], direction: tuple[float, float], longest: float = 0.0
-    ) -> tuple[float, float]:
-        return aiming.object_line_end(self.table, start, direction, longest)
-
-    def tangent_line(
-        self, contact: AimContact
-    ) -> tuple[tuple[float, float], tuple[float, float]] | None:
-        return aiming.tangent_line(self.table, self.aim, contact)
-
-    def nominated_ball(self) -> int | None:
-        return aiming.nominated_ball(self.game, self.aim)
-
-    def build_declaration(self) -> Any:
-        return aiming.build_declaration(self.game, self.aim)
-
-    def declaration_problem(self) -> str | None:
-        return aiming.declaration_problem(self.game, self.aim)
-
-    def strike(self) -> Any:
-        return aiming.strike_for(self.aim)
-
+    # ---------------------------------------------------------------- aiming
+    # (the proxies of render.app_state.AimingViews)
     def place_cue_ball(self, xy: tuple[float, float]) -> bool:
         """Move the cue ball in hand to ``xy`` (m) if the rules allow it; otherwise say why in a
         player's words (``render.words.placement_refusal``) and leave it where it was."""
@@ -459,6 +398,37 @@ class App:
     def request_quit(self) -> None:
         self.confirm_quit = True
 
+    @property
+    def autosave_path(self) -> Path:
+        """Where :meth:`autosave` writes: ``AUTOSAVE_NAME`` beside the save file."""
+        return self.save_path.with_name(AUTOSAVE_NAME)
+
+    def autosave(self) -> Path | None:
+        """Save the match to :attr:`autosave_path` (when one is being played); returns the path
+        written, or None. A shot still playing back is finished first, so the file holds its
+        ruling. Never raises: it runs while the program ends."""
+        if self.session.config is None:
+            return None
+        try:
+            if self.playback is not None and not self.playback.replay:
+                self.finish_playback()
+            self.session.save(self.autosave_path)
+        except Exception:  # ending anyway: a failed autosave must not turn into a traceback
+            return None
+        return self.autosave_path
+
+    def animating(self) -> bool:
+        """Whether the next frame differs without any input: a shot playing back, a message or
+        the shot guard running out, the preparing screen, the engine's progress on the start
+        screen, or a routine call that goes away by itself."""
+        if self.playback is not None or self.toast is not None or self.shot_guard_s > 0:
+            return True
+        if isinstance(self.mode, PreparingMode):
+            return True
+        if isinstance(self.mode, StartMode):
+            return not self.physics_ready
+        return isinstance(self.mode, DecisionMode) and self.mode.is_routine
+
     def toggle_help(self) -> None:
         self.show_help = not self.show_help
 
@@ -503,7 +473,7 @@ class App:
             window_event(event)
             return
         if self.confirm_quit:
-            answer = quit_answer(event)
+            answer = quit_answer(event, self.size)
             if answer == "quit":
                 self.running = False
             elif answer == "back":
@@ -534,6 +504,8 @@ class App:
             draw_help(surface)
         if self.toast is not None:
             draw_toast(surface, self.toast)
+        if isinstance(self.mode, StartMode) and not self.physics_ready:
+            draw_warm_status(surface, *self.warm_progress())
         if self.confirm_quit:
             draw_quit_confirmation(surface)
 
@@ -572,6 +544,7 @@ def run(
         app = App(size, config=config, save_path=save_path, warm_up=True, sound=sound)
         if load_path is not None:
             app.pending_load = (Path(load_path), replay_last)
+            app.mode = PreparingMode(app, None)
         if driver is None and script is not None:
             driver = ScriptPlayer.from_file(script)
         _frame_loop(app, screen, driver, fps)
@@ -585,8 +558,20 @@ def _frame_loop(app: App, screen: pygame.Surface, driver: FrameDriver | None, fp
     window of that size (at least 1 x 1 px) before the App hears of it."""
     clock = pygame.time.Clock()
     last = time.perf_counter()
-    while app.running:
-        for event in pygame.event.get():
+    stop = StopSignals()
+    idle_for = 0.0
+    while app.running and stop.signal is None:
+        events = pygame.event.get()
+        idle = driver is None and not app.animating()
+        if not events and idle and idle_for < IDLE_REDRAW_S:
+            # Nothing moves and nothing happened: sleep until an event (or the idle redraw),
+            # so the aim screen costs next to no CPU (issue 9, item 9).
+            event = pygame.event.wait(round(IDLE_WAIT_S * 1000))
+            events = [event] if event.type != pygame.NOEVENT else []
+            if not events:
+                idle_for += IDLE_WAIT_S
+                continue
+        for event in events:
             if event.type == pygame.VIDEORESIZE:
                 event.w, event.h = max(1, int(event.w)), max(1, int(event.h))
                 screen = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)
@@ -598,4 +583,8 @@ def _frame_loop(app: App, screen: pygame.Surface, driver: FrameDriver | None, fp
         last = now
         app.draw(screen)
         pygame.display.flip()
+        idle_for = 0.0
         clock.tick(fps)
+    if stop.signal is not None:
+        app.autosave()
+    stop.restore()

@@ -9,6 +9,7 @@ import pygame
 
 from render import hud
 from render.keys import HELP_LINES, action_for
+from render.widgets import Button
 
 #: Seconds a toast message stays on screen.
 TOAST_S = 3.5
@@ -46,20 +47,46 @@ def draw_help(surface: pygame.Surface) -> None:
     )
 
 
-def quit_answer(event: pygame.event.Event) -> str | None:
-    """The answer to the quit question in ``event``: "quit", "back" or None (no answer)."""
+def _quit_box(size: tuple[int, int]) -> pygame.Rect:
+    w, h = size
+    box = pygame.Rect(0, 0, min(520, w - 20), 170)
+    box.center = (w // 2, h // 2)
+    return box
+
+
+def quit_buttons(size: tuple[int, int]) -> tuple[Button, Button]:
+    """The quit question's two buttons in a window of ``size`` px: "Quit" and "Back"."""
+    box = _quit_box(size)
+    quit_rect = pygame.Rect(0, 0, 150, 40)
+    back_rect = pygame.Rect(0, 0, 150, 40)
+    quit_rect.bottomright = (box.centerx - 10, box.bottom - 16)
+    back_rect.bottomleft = (box.centerx + 10, box.bottom - 16)
+    return (
+        Button(quit_rect, "Quit", "quit", hotkey="Y"),
+        Button(back_rect, "Back", "back", hotkey="N"),
+    )
+
+
+def quit_answer(event: pygame.event.Event, size: tuple[int, int] | None = None) -> str | None:
+    """The answer to the quit question in ``event``: "quit", "back" or None (no answer). A
+    click answers through the buttons of a window of ``size`` px."""
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and size is not None:
+        for button in quit_buttons(size):
+            if button.hit(event.pos):
+                return button.action
+        return None
     return action_for("quit", event)
 
 
 def draw_quit_confirmation(surface: pygame.Surface) -> None:
-    """The quit question, centred."""
-    w, h = surface.get_size()
-    box = pygame.Rect(0, 0, 520, 150)
-    box.center = (w // 2, h // 2)
+    """The quit question, centred, with its Quit and Back buttons."""
+    size = surface.get_size()
     hud.draw_banner(
-        surface, box, "Quit cuesim?",
-        ["Y: quit (save first with Ctrl+S) \u00b7 N: back to the game"],
+        surface, _quit_box(size), "Quit cuesim?",
+        ["Unsaved play is lost: save first with Ctrl+S."],
     )  # fmt: skip
+    for button in quit_buttons(size):
+        hud.draw_button(surface, button)
 
 
 def draw_toast(surface: pygame.Surface, toast: Toast) -> None:

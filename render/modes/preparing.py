@@ -3,6 +3,8 @@ then a pending load, the match asked for, or the start screen."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from render import draw, hud
@@ -52,11 +54,66 @@ class PreparingMode(Mode):
         w, h = surface.get_size()
         box = pygame.Rect(0, 0, min(720, w - 40), 170)
         box.center = (w // 2, h // 2)
-        dots = "." * (1 + int(self.elapsed * 2) % 3)
-        lines = [
-            "Preparing the physics engine (first run compiles, ~20 s)" + dots,
-            f"{self.elapsed:4.1f} s",
-        ]
+        elapsed, expected = self.host.warm_progress()
+        lines = [warm_words(elapsed, expected)]
         if self.host.warm_error:
             lines.append("The engine reported: " + self.host.warm_error)
         hud.draw_banner(surface, box, "cuesim", lines)
+        bar = pygame.Rect(box.left + 24, box.bottom - 30, box.w - 48, 10)
+        draw_progress_bar(surface, bar, elapsed, expected)
+
+
+#: Where the window remembers how long the engine took to get ready on this machine.
+WARM_RECORD = Path.home() / ".cache" / "cuesim" / "warmup-seconds.txt"
+
+
+def read_warm_seconds(path: Path = WARM_RECORD) -> float | None:
+    """Seconds the last warm-up took on this machine (``write_warm_seconds``), or None."""
+    try:
+        value = float(path.read_text().strip())
+    except (OSError, ValueError):
+        return None
+    return value if 0.0 < value < 3600.0 else None
+
+
+def write_warm_seconds(seconds: float, path: Path = WARM_RECORD) -> None:
+    """Remember how long the warm-up took (best effort: a read-only home is fine)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"{seconds:.2f}\n")
+    except OSError:
+        return
+
+
+def warm_words(elapsed: float, expected: float | None) -> str:
+    """The engine's progress in words: the seconds so far and, when known, how long the last
+    start took here (a first start compiles; later ones load the compiled code)."""
+    if expected is None:
+        return f"Preparing the physics engine: {elapsed:4.1f} s (a first start compiles it)"
+    return f"Preparing the physics engine: {elapsed:4.1f} s of about {expected:.0f} s last time"
+
+
+def draw_progress_bar(
+    surface: pygame.Surface, rect: pygame.Rect, elapsed: float, expected: float | None
+) -> None:
+    """A bar filled by ``elapsed / expected`` (at most 95 % until the engine is ready); with no
+    expected time a band that moves, so the screen is seen to be alive."""
+    pygame.draw.rect(surface, hud.PANEL_EDGE, rect, border_radius=4)
+    if expected:
+        fill = rect.copy()
+        fill.w = round(rect.w * min(0.95, elapsed / expected))
+        pygame.draw.rect(surface, hud.ACCENT, fill, border_radius=4)
+        return
+    band = pygame.Rect(0, rect.y, rect.w // 5, rect.h)
+    band.x = rect.x + round((elapsed * 0.4 % 1.0) * (rect.w - band.w))
+    pygame.draw.rect(surface, hud.ACCENT, band, border_radius=4)
+
+
+def draw_warm_status(surface: pygame.Surface, elapsed: float, expected: float | None) -> None:
+    """The engine's progress along the bottom of the start screen, while the players fill it
+    in."""
+    w, h = surface.get_size()
+    hud._text(
+        surface, warm_words(elapsed, expected), (w // 2, h - 52), 20, hud.DIM, anchor="midtop"
+    )
+    draw_progress_bar(surface, pygame.Rect(w // 2 - 200, h - 24, 400, 8), elapsed, expected)

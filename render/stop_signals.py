@@ -1,0 +1,32 @@
+"""SIGTERM and SIGINT (Ctrl+C) end the window cleanly (issue 9, item 8).
+
+The handler only records the signal; the frame loop (``render.app``) sees it within one frame
+or one idle wait, autosaves and returns, and the program exits with status 0.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from typing import Any
+
+
+class StopSignals:
+    """Catches SIGTERM and SIGINT while the window runs: ``signal`` is the number received, or
+    None; :meth:`restore` puts the previous handlers back."""
+
+    def __init__(self) -> None:
+        self.signal: int | None = None
+        self._previous: dict[int, Any] = {}
+        if threading.current_thread() is not threading.main_thread():
+            return  # signals can only be caught on the main thread
+        for number in (signal.SIGTERM, signal.SIGINT):
+            self._previous[number] = signal.signal(number, self._record)
+
+    def _record(self, number: int, _frame: Any) -> None:
+        self.signal = number
+
+    def restore(self) -> None:
+        """Put back the handlers there were before."""
+        for number, handler in self._previous.items():
+            signal.signal(number, handler)

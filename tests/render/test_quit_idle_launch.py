@@ -1,0 +1,84 @@
+"""Issue 9, items 8, 9 and 12: quitting with buttons and by signal (exit 0 within 2 s and a
+valid autosave), an idle aim screen that asks for no frames, the start screen usable while the
+engine compiles."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+from window_driver import SIZE, click, frame, key, new_app
+
+import sim.kernels
+from render.app import AUTOSAVE_NAME, App
+from render.match import MatchConfig
+from render.overlays import quit_buttons
+from render.session import Session
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_quit_question_has_buttons_that_answer_it() -> None:
+    app = new_app("nine-ball")
+    app.handle(pygame.event.Event(pygame.QUIT))
+    frame(app)
+    quit_button, back_button = quit_buttons(SIZE)
+    click(app, back_button.rect.center)
+    assert app.running and not app.confirm_quit
+    app.handle(pygame.event.Event(pygame.QUIT))
+    click(app, quit_button.rect.center)
+    assert not app.running
+
+
+def test_an_idle_aim_screen_asks_for_no_frames_and_a_playback_does() -> None:
+    app = new_app("nine-ball")
+    app.update(5.0)  # messages gone
+    assert app.mode.name == "aim" and not app.animating()
+    key(app, pygame.K_SPACE)
+    assert app.animating()
+
+
+def test_the_start_screen_is_usable_while_the_engine_prepares() -> None:
+    app = App(SIZE, config=None, warm_up=False)
+    app._warm_done.clear()  # as if the engine were still compiling
+    assert app.mode.name == "start" and app.animating()
+    frame(app)  # the progress line draws under the form
+    app.start_match(MatchConfig("nine-ball", ("Ann", "Bob"), seed=3))
+    assert app.mode.name == "preparing"
+    app._warm_done.set()
+    app.update(0.05)
+    assert app.mode.name == "aim" and app.session.config is not None
+
+
+def test_sigterm_and_sigint_end_the_window_with_status_0_and_an_autosave(tmp_path: Path) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(tmp_path))
+    env.setdefault("NUMBA_CACHE_DIR", str(sim.kernels.kernel_cache_dir()))
+    save = tmp_path / "match.cuesim.json"
+    for number in (signal.SIGTERM, signal.SIGINT):
+        ready = tmp_path / ".cache" / "cuesim" / "warmup-seconds.txt"
+        ready.unlink(missing_ok=True)
+        (tmp_path / AUTOSAVE_NAME).unlink(missing_ok=True)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "cuesim", "play", "nine-ball", "--players", "Ann", "Bob",
+             "--save", str(save)],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        deadline = time.monotonic() + 240
+        while not ready.exists() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.2)
+        time.sleep(1.0)  # the match starts on the next frame
+        sent = time.monotonic()
+        process.send_signal(number)
+        _out, err = process.communicate(timeout=30)
+        took = time.monotonic() - sent
+        assert process.returncode == 0, err.decode()
+        assert took < 2.0, took
+        assert b"Traceback" not in err
+        session = Session()
+        session.load(tmp_path / AUTOSAVE_NAME)
+        assert session.config is not None and session.config.players == ("Ann", "Bob")
