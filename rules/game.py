@@ -484,9 +484,8 @@ class Game(ABC):
             )
 
     def judge(self, result: Any, declaration: Declaration | None = None) -> Ruling:
-        """The ruling on ``result`` (a ``sim.ShotResult``) shot by ``players[to_play]`` with
-        ``declaration``. Pure: reads ``result.events``, ``result.initial``, ``result.final``.
-        ``InvalidShotError`` for a result of another game (ball count or table)."""
+        """The ruling on ``result`` (a ``sim.ShotResult`` on this table with this game's balls,
+        else ``InvalidShotError``) shot with ``declaration``. Pure: reads events, initial, final."""
         self._check_can_shoot()
         check_result_fits(result, self.table, len(self.ball_names), self.title)
         declaration = declaration if declaration is not None else Declaration()
@@ -553,19 +552,14 @@ class Game(ABC):
     def state_for_shot(self, cue_ball_at: tuple[float, float] | None = None) -> BallState:
         """The ball state the next shot starts from, the cue ball placed at ``cue_ball_at``.
 
-        With ball in hand, ``cue_ball_at`` is checked against the zone, the cloth and the other
-        balls; None keeps the cue ball where it is if that spot is legal. Without ball in hand a
-        different position raises ``IllegalPlacementError``."""
+        ``cue_ball_at`` (two numbers) must lie in the zone, on the cloth, clear of the balls; None
+        keeps the cue ball if legal; not in hand, only its own spot (``IllegalPlacementError``)."""
         on = self.balls_on_table()
-        if cue_ball_at is not None:
-            cue_ball_at = cue_ball_point(cue_ball_at)
+        cue_ball_at = None if cue_ball_at is None else cue_ball_point(cue_ball_at)
         if self.ball_in_hand is BallInHand.NONE:
             if cue_ball_at is not None:
                 x0, y0 = (float(v) for v in self.state.pos[0])
-                if (
-                    0 not in on
-                    or math.hypot(float(cue_ball_at[0]) - x0, float(cue_ball_at[1]) - y0) > 1e-12
-                ):
+                if 0 not in on or math.hypot(cue_ball_at[0] - x0, cue_ball_at[1] - y0) > 1e-12:
                     raise IllegalPlacementError(
                         "the cue ball is not in hand: it must be played from where it lies "
                         f"({x0:.4f}, {y0:.4f})"

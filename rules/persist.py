@@ -298,6 +298,7 @@ def _check_consistent(game: Game) -> None:
     try:
         check_player_names(game.players, "fields.players")
         check_seed(game.seed, "fields.seed")
+        type(game).table_option(game.table)  # a 9-ball game on a snooker table is refused
     except RulesError as exc:
         raise SaveFileError(str(exc)) from None
     _check_positions(game)

@@ -274,6 +274,7 @@ def _saved(game: rules.Game) -> dict[str, Any]:
         (("table", "feet"), 1e308, "foot"),
         (("balls", "pos", 1), [1e308, 1e308], "off the cloth"),
         (("balls", "pos", 2), "overlap", "1 and 2 overlap"),
+        (("table",), {"kind": "snooker"}, "played on a pool table"),
     ],
 )
 def test_loads_refuses_hostile_values(
@@ -282,6 +283,8 @@ def test_loads_refuses_hostile_values(
     data = _saved(nine)
     if value == "overlap":  # ball 2 on ball 1's spot
         value = data["balls"]["pos"][1]
+    if path == ("table",):  # the snooker table's own pockets
+        value = _saved(rules.new_game("snooker", seed=1))["table"]
     node = data
     for key in path[:-1]:
         node = node[key]
