@@ -154,10 +154,10 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_replay(args: argparse.Namespace) -> int:
     """Handler of ``cuesim replay``: check the file first, so a bad one fails before a window."""
-    from render.savefile import SaveFileError, load_session
+    from render.savefile import SaveFileError, read_session
 
     try:
-        load_session(args.savefile)
+        read_session(args.savefile)
     except SaveFileError as exc:
         print(f"cuesim replay: {exc}", file=sys.stderr)
         return 2

@@ -320,3 +320,15 @@ def test_sigkill_during_saves_always_leaves_a_whole_save_file(tmp_path: Path) ->
         # anything else; it is hidden and named after the save.
         others = {p.name for p in tmp_path.iterdir()} - {path.name}
         assert all(n.startswith(".s.cuesim.json.") and n.endswith(".tmp") for n in others)
+
+
+def test_cuesim_replay_refuses_a_hostile_file_before_any_window(
+    good_document: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cuesim import cli
+
+    path = write(tmp_path, mutated(good_document, HOSTILE["is_over with winner 5"][0]))
+    assert cli.main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cuesim replay: ") and "winner" in err and err[-1] == "\n"
+    assert err.count("\n") == 1
