@@ -14,7 +14,8 @@ Arrays (SI units, table frame of docs/architecture.md):
 ``motion`` (n,) int8
     :class:`sim.constants.MotionState` values.
 ``on_table`` (n,) bool
-    False for pocketed (or otherwise removed) balls; such a ball has motion ``POCKETED``.
+    False for balls out of play: motion ``POCKETED`` (in a pocket) or ``OFF_TABLE`` (left the
+    table, docs/physics-airborne.md section 4).
 """
 
 from __future__ import annotations
@@ -26,7 +27,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from sim.constants import EPS_SLIP, EPS_SPEED, EPS_SPIN_SURFACE, MAX_OVERLAP, MotionState
+from sim.constants import (
+    EPS_SLIP,
+    EPS_SPEED,
+    EPS_SPIN_SURFACE,
+    MAX_OVERLAP,
+    OUT_OF_PLAY,
+    MotionState,
+)
 from sim.errors import InvalidBallStateError
 
 if TYPE_CHECKING:
@@ -136,9 +144,10 @@ class BallState:
     ``BallState(pos, vel=None, spin=None, motion=None, on_table=None, *, radius=None)``: the
     arrays are copied and made read-only. Missing ``vel``/``spin`` are zero; missing ``motion``
     is classified from ``vel`` and ``spin`` (:func:`classify_motion`, with ``radius`` when
-    given); missing ``on_table`` is ``motion != POCKETED``. Raises
-    :class:`sim.errors.InvalidBallStateError` for wrong shapes, NaN or infinite numbers, unknown
-    motion values, or a ball marked on the table and POCKETED (or off the table and not).
+    given); missing ``on_table`` is ``motion`` not in ``OUT_OF_PLAY`` (POCKETED, OFF_TABLE).
+    Raises :class:`sim.errors.InvalidBallStateError` for wrong shapes, NaN or infinite numbers,
+    unknown motion values, or a ball marked on the table and out of play (or off the table and
+    not).
 
     Overlaps and balls off the cloth need a table; see :func:`first_overlap` and
     :func:`first_ball_off_cloth`.
@@ -202,15 +211,15 @@ class BallState:
                 )
             motion_a = raw.astype(np.int8)
             if on_table is None:
-                on_a = motion_a != MotionState.POCKETED
-        pocketed = motion_a == MotionState.POCKETED
-        mismatch = np.flatnonzero(pocketed == on_a)
+                on_a = ~np.isin(motion_a, OUT_OF_PLAY)
+        out_of_play = np.isin(motion_a, OUT_OF_PLAY)
+        mismatch = np.flatnonzero(out_of_play == on_a)
         if mismatch.size:
             i = int(mismatch[0])
             raise InvalidBallStateError(
                 f"ball {i} has on_table={bool(on_a[i])} but motion "
                 f"{MotionState(int(motion_a[i])).name}; a ball is off the table exactly when "
-                "its motion is POCKETED"
+                "its motion is POCKETED or OFF_TABLE"
             )
         object.__setattr__(self, "pos", _frozen_copy(pos_a, np.float64))
         object.__setattr__(self, "vel", _frozen_copy(vel_a, np.float64))

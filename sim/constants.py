@@ -18,6 +18,12 @@ class MotionState(IntEnum):
     ROLLING = 3  #: no slip at the cloth; rolling resistance mu_r acts
     POCKETED = 4  #: removed from play
     AIRBORNE = 5  #: off the cloth, in free flight (docs/physics-airborne.md)
+    OFF_TABLE = 6  #: left the table over a rail, or came to rest on a rail top (out of play)
+
+
+#: The motion states of a ball out of play (``BallState.on_table`` False exactly for these): a
+#: pocketed ball and a ball that left the table are told apart by their state.
+OUT_OF_PLAY = (MotionState.POCKETED, MotionState.OFF_TABLE)
 
 
 #: Gravitational acceleration, m/s^2 (the value pooltool and FastFiz use).

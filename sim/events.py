@@ -29,7 +29,8 @@ Fields of :data:`EVENT_DTYPE`:
 Airborne kinds (docs/physics-airborne.md): ``BOUNCE``: ball ``a`` lands and bounces (``b`` -1
 on the slate, else the id of the rail whose top it landed on; ``speed`` its downward speed);
 ``OFF_TABLE``: ball ``a`` leaves the table over a rail or comes to rest on a rail top (``b``
-the rail id or -1; ``speed`` its speed); it is then removed from play like a pocketed ball.
+the rail id or -1; ``speed`` its speed); its motion is then ``OFF_TABLE`` (out of play, and
+never ``POCKETED``: ``on_table`` is False for both).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from sim.balls import BallState
-from sim.constants import MAX_SAMPLE_FRAMES, MotionState
+from sim.constants import MAX_SAMPLE_FRAMES, OUT_OF_PLAY, MotionState
 from sim.events import EVENT_DTYPE
 from sim.kernels.motion import classify, evolve_balls
 from sim.params import Params
@@ -206,7 +206,8 @@ class ShotResult:
             return self.initial
         pos, vel, spin, motion = self._arrays_at(t)
         z, vz = self._heights_at(t)
-        return BallState(pos, vel, spin, motion, motion != MotionState.POCKETED, z=z, vz=vz)
+        on_table = ~np.isin(motion, OUT_OF_PLAY)
+        return BallState(pos, vel, spin, motion, on_table, z=z, vz=vz)
 
     def sample(self, dt: float, *, heights: bool = False) -> np.ndarray:
         """Ball centres every ``dt`` s from 0 to ``duration`` (last frame at ``duration``).

@@ -267,16 +267,43 @@ def edge_contact_time(px, py, zc, vx, vy, vz, seg, edge_h, offset, R, g, T):
 
 
 @njit(cache=True)
+def corner_contact_time(px, py, zc, vx, vy, vz, qx, qy, qz, R, g, T):
+    """First contact of a flying ball with the point (qx, qy, qz) (an end of a nose edge), s
+    from now, or inf: the closing root in [0, T] of ``|q - c(t)|^2 = R^2`` with the centre
+    ``c(t) = (px + vx t, py + vy t, zc + vz t - g t^2 / 2)`` (a quartic; docs/physics-airborne.md
+    section 4). An edge's ends are where a ball can reach the edge from beside it."""
+    cx = qx - px
+    cy = qy - py
+    cz = qz - zc
+    dist = math.sqrt(cx * cx + cy * cy + cz * cz)
+    reach = (abs(vx) + abs(vy) + abs(vz)) * T + 0.5 * g * T * T
+    if dist - R > reach:
+        return NO_EVENT
+    az = 0.5 * g
+    c4 = az * az
+    c3 = -2.0 * az * vz
+    c2 = vx * vx + vy * vy + vz * vz + 2.0 * az * cz
+    c1 = -2.0 * (vx * cx + vy * cy + vz * cz)
+    return first_descent_root((dist - R) * (dist + R), c1, c2, c3, c4, T)
+
+
+@njit(cache=True)
 def edge_normal(px, py, zc, seg, edge_h, offset):
     """Unit 3-D vector ``(nx, ny, nz)`` from a ball centre to its nearest point of a cushion's
-    nose edge (see :func:`edge_contact_time`), and the distance to it, m."""
+    nose edge (see :func:`edge_contact_time`; beyond the edge's ends, the nearer end), and the
+    distance to it, m."""
     nx = seg[4]
     ny = seg[5]
-    d = nx * (px - seg[0]) + ny * (py - seg[1]) - offset
-    e = zc - edge_h
-    dist = math.sqrt(d * d + e * e)
-    # the edge is at -d along n (horizontally) and -e vertically from the centre
-    return -d * nx / dist, -d * ny / dist, -e / dist, dist
+    dx = seg[2] - seg[0]
+    dy = seg[3] - seg[1]
+    s = ((px - seg[0]) * dx + (py - seg[1]) * dy) / (dx * dx + dy * dy)
+    s = min(max(s, 0.0), 1.0)
+    # the nearest point of the edge: the foot on the segment, moved offset onto the table
+    ex = seg[0] + s * dx + offset * nx - px
+    ey = seg[1] + s * dy + offset * ny - py
+    ez = edge_h - zc
+    dist = math.sqrt(ex * ex + ey * ey + ez * ez)
+    return ex / dist, ey / dist, ez / dist, dist
 
 
 @njit(cache=True)
@@ -285,9 +312,10 @@ def post_contact_time(px, py, zc, vx, vy, cx, cy, radius, top, R, T):
     (cx, cy) whose top is ``top`` m above the cloth, s, or inf.
 
     The post's side is touched when the horizontal centre distance falls to ``R + radius``
-    (uniform horizontal motion: a quadratic); a ball whose centre is then higher than ``top``
-    passes over it (its rounded top is not modelled, docs/physics-airborne.md section 4).
-    ``zc`` is the centre height now; the caller checks the height at the returned time.
+    (uniform horizontal motion: a quadratic); a ball whose lowest point is then at or above
+    ``top`` passes over it, one lower touches its side (the post's top edge is taken as the
+    side, so no ball passes through it; docs/physics-airborne.md section 4). ``zc`` is the
+    centre height now; the caller checks the height at the returned time.
     """
     ox = px - cx
     oy = py - cy

@@ -24,7 +24,7 @@ from sim.kernels.flight import (
     settles,
     slate_bounce,
 )
-from sim.kernels.motion import AIRBORNE, POCKETED, classify, norm2
+from sim.kernels.motion import AIRBORNE, OFF_TABLE, classify, norm2
 from sim.kernels.predict import height_at, set_flight, set_segment, state_at
 from sim.kernels.resolve import ball_ball_friction
 from sim.params import P_CUSHION_H, P_E_B, P_E_C, P_E_T, P_F_C, P_G, P_R, P_U_S
@@ -91,7 +91,7 @@ def resolve_air(i, kind, rail, t, seg, model, side):
             set_flight(i, t, px, py, p[P_CUSHION_H], nvx, nvy, nvz, nwx, nwy, nwz, seg, p)
             return _BOUNCE, rail, -vz, px, py
         kind = _OFF_TABLE  # falls off outward, or comes to rest on the rail top
-    set_segment(i, t, np.int64(POCKETED), px, py, 0.0, 0.0, 0.0, 0.0, 0.0, seg, p)
+    set_segment(i, t, np.int64(OFF_TABLE), px, py, 0.0, 0.0, 0.0, 0.0, 0.0, seg, p)
     return _OFF_TABLE, rail, math.sqrt(vx * vx + vy * vy + vz * vz), px, py
 
 

@@ -59,6 +59,7 @@ from sim.kernels.landing import (
 )
 from sim.kernels.motion import (
     AIRBORNE,
+    OFF_TABLE,
     POCKETED,
     STATIONARY,
     acceleration,
@@ -73,7 +74,7 @@ from sim.kernels.predict import (
     set_segment,
     state_at,
 )
-from sim.kernels.resolve import resolve_ball_ball, resolve_cushion
+from sim.kernels.resolve import resolve_ball_ball, resolve_cushion_3d
 from sim.kernels.shot_types import (
     Event,
     EventLog,
@@ -346,9 +347,12 @@ def _resolve_cushion(i, c, t, seg, model, last, member):
         set_segment(i, t, np.int64(seg.state[i]), px, py, vx, vy, wx, wy, wz, seg, p)
         stick_group(i, i, t, seg, model, member)
     else:
-        vx, vy, wx, wy, wz = resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p)
-        st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
-        set_segment(i, t, st, px, py, vx, vy, wx, wy, wz, seg, p)
+        vx, vy, vz, wx, wy, wz = resolve_cushion_3d(vx, vy, wx, wy, wz, nx, ny, p)
+        if vz > 0.0:  # thrown up by the nose (flies unless the hop stays under the cut-off)
+            place(i, t, px, py, 0.0, vx, vy, vz, wx, wy, wz, seg, p)
+        else:
+            st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
+            set_segment(i, t, st, px, py, vx, vy, wx, wy, wz, seg, p)
     return _event(t, _BALL_CUSHION, i, c, max(speed, 0.0), px, py, 0)
 
 
@@ -410,7 +414,7 @@ def record_event(row, ev, seg, p, log):
     sv = log.snap_vel
     sw = log.snap_spin
     for i in range(S.shape[0]):
-        if S[i] == STATIONARY or S[i] == POCKETED:
+        if S[i] in (STATIONARY, POCKETED, OFF_TABLE):
             sp[row, i, 0] = seg.pos[i, 0]
             sp[row, i, 1] = seg.pos[i, 1]
             sv[row, i, 0] = 0.0

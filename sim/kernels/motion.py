@@ -36,6 +36,7 @@ SLIDING = int(MotionState.SLIDING)
 ROLLING = int(MotionState.ROLLING)
 POCKETED = int(MotionState.POCKETED)
 AIRBORNE = int(MotionState.AIRBORNE)
+OFF_TABLE = int(MotionState.OFF_TABLE)
 
 _K_S2R = int(EventKind.SLIDING_TO_ROLLING)
 _K_S2SP = int(EventKind.SLIDING_TO_SPINNING)
@@ -143,7 +144,7 @@ def evolve(state, px, py, vx, vy, wx, wy, wz, dt, p):
     state's end (a rolling ball's parabola would turn around, docs/physics.md §1.6). Returns
     ``(px, py, vx, vy, wx, wy, wz)``; the motion state is unchanged (call :func:`classify`).
     """
-    if dt <= 0.0 or state in (STATIONARY, POCKETED):
+    if dt <= 0.0 or state in (STATIONARY, POCKETED, OFF_TABLE):
         return px, py, vx, vy, wx, wy, wz
     # Each branch clamps dt to the state's duration with the same expression as
     # transition_time (kept inline: this is the hottest function of the engine).

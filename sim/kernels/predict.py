@@ -26,6 +26,7 @@ from sim.kernels.detect import (
     line_crossing_time,
 )
 from sim.kernels.flight import (
+    corner_contact_time,
     descent_time,
     edge_contact_time,
     exit_time,
@@ -36,6 +37,7 @@ from sim.kernels.flight import (
 )
 from sim.kernels.motion import (
     AIRBORNE,
+    OFF_TABLE,
     POCKETED,
     ROLLING,
     SLIDING,
@@ -143,7 +145,7 @@ def predict_own(i, t, seg, model, pred):
     pred.line_id[i] = -1
     pred.line_dir[i] = 0
     pred.air_t[i] = math.inf
-    if state == POCKETED:
+    if state in (POCKETED, OFF_TABLE):
         pred.horizon[i] = math.inf
         return
     if state == AIRBORNE:
@@ -221,15 +223,21 @@ def predict_flight(i, t, seg, model, pred):
         pred.air_id[i] = bid
     zc = z + R
     ns = segs.shape[0]
+    off = rim[1]
     for k in range(ns):
-        dt = edge_contact_time(px, py, zc, vx, vy, vz, segs[k], h, rim[1], R, g, best)
+        s = segs[k]
+        dt = edge_contact_time(px, py, zc, vx, vy, vz, s, h, off, R, g, best)
+        for e in range(2):  # the edge's two ends
+            qx = s[2 * e] + off * s[4]
+            qy = s[2 * e + 1] + off * s[5]
+            dt = min(dt, corner_contact_time(px, py, zc, vx, vy, vz, qx, qy, h, R, g, best))
         if dt < best:
             best = dt
             pred.cush_t[i] = t + dt
             pred.cush_id[i] = k
     for k in range(arcs.shape[0]):
         dt = post_contact_time(px, py, zc, vx, vy, arcs[k, 0], arcs[k, 1], arcs[k, 2], h, R, best)
-        if dt < best and flight_height(z, vz, dt, g) + R <= h:
+        if dt < best and flight_height(z, vz, dt, g) < h:
             best = dt
             pred.cush_t[i] = t + dt
             pred.cush_id[i] = ns + k
@@ -279,7 +287,7 @@ def predict_pairs(i, t, seg, p, pred, member):
         b = max(i, j)
         pair_t[a, b] = math.inf
         sj = S[j]
-        if si == POCKETED or sj == POCKETED:
+        if si in (POCKETED, OFF_TABLE) or sj in (POCKETED, OFF_TABLE):
             continue
         flying = si == AIRBORNE or sj == AIRBORNE
         if not moving_i and not is_translating(sj) and not flying:

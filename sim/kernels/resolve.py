@@ -2,8 +2,10 @@
 
 Conventions: velocities (vx, vy) in m/s, spins (wx, wy, wz) in rad/s, table frame. Every
 function is pure and returns the new velocities and spins; the caller re-classifies the balls
-(docs/physics.md §3: "all resolutions leave the balls sliding, then re-classify"). In the 2-D
-core any vertical velocity an impulse creates is dropped; spin changes are kept.
+(docs/physics.md §3: "all resolutions leave the balls sliding, then re-classify"). Vertical
+velocities: the ``*_3d`` cushion functions return the upward part of the impulse (a ball
+thrown up by the nose, docs/physics-airborne.md section 2); the downward part is taken by the
+rigid slate. Contacts of airborne balls are in :mod:`sim.kernels.flight`.
 """
 
 from __future__ import annotations
@@ -151,7 +153,25 @@ def cushion_han2005(vx, vy, wx, wy, wz, nx, ny, p):
 
     I. Han, "Dynamics in carom and three cushion billiards", J. Mech. Sci. Tech. 19(4), 2005,
     as implemented in pooltool. Cushion frame: ``x = n`` (into the cushion), ``y = z x n``,
-    ``z`` up; ``theta_c`` from ``sin = (h - R) / R``. Returns ``(vx, vy, wx, wy, wz)``.
+    ``z`` up; ``theta_c`` from ``sin = (h - R) / R``. Returns ``(vx, vy, wx, wy, wz)`` (the
+    vertical velocity of :func:`cushion_han2005_3d` left out).
+    """
+    rvx, rvy, _vz, rwx, rwy, rwz = cushion_han2005_3d(vx, vy, wx, wy, wz, nx, ny, p)
+    return rvx, rvy, rwx, rwy, rwz
+
+
+@njit(cache=True)
+def cushion_han2005_3d(vx, vy, wx, wy, wz, nx, ny, p):
+    """:func:`cushion_han2005` with the vertical velocity it leaves: ``(vx, vy, vz, wx, wy,
+    wz)``, ``vz = max(P_Z / m, 0)`` m/s.
+
+    The contact is the nose edge at height ``h``, ``R cos(theta_c)`` in front of the ball's
+    centre and ``R sin(theta_c)`` above it (docs/physics.md §3.2b, docs/physics-airborne.md
+    section 2). ``P_Z`` is the vertical part of the cushion's impulse: the tilted normal pushes
+    the ball down (``-P_zE sin(theta_c)``), which the rigid slate takes (``vz`` 0); friction at
+    the nose pushes it up (``P_xE cos(theta_c)``) when the contact point slips downward. Only
+    when the upward part wins does the ball leave the cloth: this needs ``f_c > tan(theta_c)``
+    (0.28 at the WPA nose height), since ``|P_xE| <= f_c P_zE``.
     """
     R = p[P_R]
     m = p[P_M]
@@ -192,6 +212,7 @@ def cushion_han2005(vx, vy, wx, wy, wz, nx, ny, p):
     return (
         cvx * nx - cvy * ny,
         cvx * ny + cvy * nx,
+        max(PZ / m, 0.0),
         cwx * nx - cwy * ny,
         cwx * ny + cwy * nx,
         cwz,
@@ -275,15 +296,27 @@ def resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p):
     ``(nx, ny)``: unit normal from the ball centre into the cushion. If a model leaves the
     ball still moving into the cushion (possible for tiny ``e_c`` with a tilted contact), the
     normal velocity is set to 0 so the ball cannot pass through. Returns
-    ``(vx, vy, wx, wy, wz)``. Raises ValueError on a code not in the model table (``Params``
-    never packs one).
+    ``(vx, vy, wx, wy, wz)`` (:func:`resolve_cushion_3d` without the vertical velocity).
+    Raises ValueError on a code not in the model table (``Params`` never packs one).
+    """
+    rvx, rvy, _vz, rwx, rwy, rwz = resolve_cushion_3d(vx, vy, wx, wy, wz, nx, ny, p)
+    return rvx, rvy, rwx, rwy, rwz
+
+
+@njit(cache=True)
+def resolve_cushion_3d(vx, vy, wx, wy, wz, nx, ny, p):
+    """:func:`resolve_cushion` for a ball on the cloth, with the vertical velocity the cushion
+    leaves it: ``(vx, vy, vz, wx, wy, wz)``. ``vz`` (m/s, >= 0) is the upward part of Han's
+    impulse (:func:`cushion_han2005_3d`); 0 for the reflection (no vertical impulse) and for
+    Mathavan 2010, whose two-contact model keeps the ball on the cloth by construction.
     """
     model = p[P_CUSHION]
+    rvz = 0.0
     if model == REFLECTION_CODE:
         rvx, rvy = cushion_reflection(vx, vy, nx, ny, p[P_E_C])
         rwx, rwy, rwz = wx, wy, wz
     elif model == HAN2005_CODE:
-        rvx, rvy, rwx, rwy, rwz = cushion_han2005(vx, vy, wx, wy, wz, nx, ny, p)
+        rvx, rvy, rvz, rwx, rwy, rwz = cushion_han2005_3d(vx, vy, wx, wy, wz, nx, ny, p)
     elif model == MATHAVAN2010_CODE:
         rvx, rvy, rwx, rwy, rwz = cushion_mathavan2010(vx, vy, wx, wy, wz, nx, ny, p)
     else:
@@ -292,4 +325,4 @@ def resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p):
     if vn > 0.0:
         rvx -= vn * nx
         rvy -= vn * ny
-    return rvx, rvy, rwx, rwy, rwz
+    return rvx, rvy, rvz, rwx, rwy, rwz

@@ -12,7 +12,7 @@ from numba import njit
 
 from sim.constants import TOUCH_TOL, ZENO_SPEED
 from sim.kernels.detect import segment_fraction
-from sim.kernels.motion import AIRBORNE, POCKETED, classify, norm2
+from sim.kernels.motion import AIRBORNE, OFF_TABLE, POCKETED, classify, norm2
 from sim.kernels.predict import set_segment, state_at
 from sim.params import P_R
 
@@ -96,7 +96,7 @@ def stick_group(seed_a, seed_b, t, seg, model, member):
         for q in range(5):
             sums[q] += cur[k, 2 + q]
         for m in range(n):
-            if member[m] or S[m] == POCKETED or S[m] == AIRBORNE:
+            if member[m] or S[m] in (POCKETED, AIRBORNE, OFF_TABLE):
                 continue
             dx = cur[m, 0] - cur[k, 0]
             dy = cur[m, 1] - cur[k, 1]

@@ -65,3 +65,95 @@ def test_flat_shots_have_no_heights() -> None:
     result = sim.simulate(TABLE, state, sim.Strike(speed=3.0, phi=90.0))
     assert not np.any(result.snapshots.z) and not np.any(result.snapshots.vz)
     assert math.isclose(float(result.snapshots.vz.sum()), 0.0)
+
+
+def _first_touch(L: float, v: float, vz: float) -> float | None:
+    """By hand: the first time a ball flying from the cloth at (v, vz) from a resting ball
+    ``L`` m ahead comes within 2R of it (centres ``(L - v t, z(t))`` apart), or None; a dense
+    scan of the flight, independent of the engine's quartic."""
+    flight = 2.0 * vz / PARAMS.g
+    t = np.linspace(0.0, flight, 200_001)
+    dist = np.hypot(L - v * t, vz * t - 0.5 * PARAMS.g * t * t)
+    touching = np.flatnonzero(dist <= 2 * R)
+    return None if touching.size == 0 else float(t[touching[0]])
+
+
+@pytest.mark.parametrize("vz", [1.2, 0.6])
+def test_a_flying_ball_clears_a_blocker_exactly_when_the_hand_computed_clearance_says(
+    vz: float,
+) -> None:
+    # flying at 2 m/s from 0.15 m in front of a resting ball: the apex is vz^2 / (2 g)
+    L, v = 0.15, 2.0
+    state = sim.BallState([[0.635, 1.0], [0.635, 1.0 + L]], vel=[[0.0, v], [0.0, 0.0]], vz=[vz, 0])
+    result = sim.simulate(TABLE, state)
+    kinds = result.events["kind"]
+    landing = float(result.events["t"][np.flatnonzero(kinds == EventKind.BOUNCE)[0]])
+    in_flight = result.events["t"] < landing
+    hits = np.flatnonzero((kinds == EventKind.BALL_BALL) & in_flight)
+    expected = _first_touch(L, v, vz)
+    if vz == 1.2:  # apex 73 mm, 2.6 R above the blocker's top when over it: it clears
+        assert expected is None and hits.size == 0
+        assert landing == pytest.approx(2 * vz / PARAMS.g, rel=1e-12)
+    else:  # apex 18 mm: it hits the blocker's upper half on the way up
+        assert expected is not None and hits.size > 0
+        assert float(result.events["t"][hits[0]]) == pytest.approx(expected, abs=1e-5)
+        assert result.snapshots.z[hits[0], 0] > 0.0
+
+
+def test_a_ball_off_the_table_has_its_own_final_state_never_pocketed() -> None:
+    # ball 1: 3 m/s toward the foot rail, 0.1 m up, rising at 1 m/s: over the rail top it is
+    # at z(t) = 0.1 + t - g t^2 / 2 > h for the whole crossing, so it leaves at the outer edge
+    state = sim.BallState(
+        [[0.3, 0.5], [0.635, 2.2]], vel=[[0, 0], [0.0, 3.0]], z=[0, 0.1], vz=[0, 1]
+    )
+    result = sim.simulate(TABLE, state)
+    kinds = result.events["kind"]
+    assert EventKind.BALL_POCKET not in kinds and int(kinds[-1]) == EventKind.OFF_TABLE
+    assert int(result.events["a"][-1]) == 1
+    assert int(result.final.motion[1]) == sim.MotionState.OFF_TABLE
+    assert int(result.final.motion[0]) == sim.MotionState.STATIONARY
+    assert not result.final.on_table[1] and result.final.on_table[0]
+    t_out = (TABLE.length + TABLE.rail_width - 2.2) / 3.0
+    assert float(result.events["t"][-1]) == pytest.approx(t_out, rel=1e-12)
+    assert 0.1 + t_out - 0.5 * PARAMS.g * t_out**2 > TABLE.cushion_height
+    assert float(result.events["speed"][-1]) == pytest.approx(
+        math.sqrt(9.0 + (1.0 - PARAMS.g * t_out) ** 2), rel=1e-9
+    )
+    # the final state starts another shot: the off-table ball stays out of play
+    again = sim.simulate(TABLE, result.final, sim.Strike(speed=1.0, phi=0.0))
+    assert not again.final.on_table[1]
+
+
+def _overspun_at_cushion(speed: float, f_c: float) -> sim.ShotResult:
+    """A ball 5 mm from the foot cushion moving into it at ``speed`` with three times the
+    rolling topspin (as after a follow shot), with cushion friction ``f_c``."""
+    params = sim.Params.for_table(TABLE, f_c=f_c)
+    y = TABLE.length - R - 0.005
+    state = sim.BallState([[0.635, y]], vel=[[0.0, speed]], spin=[[-3.0 * speed / R, 0.0, 0.0]])
+    return sim.simulate(TABLE, state, params=params)
+
+
+def test_a_fast_overspun_ball_is_thrown_up_by_the_nose_and_a_slow_one_is_not() -> None:
+    # Han 2005 with f_c = 0.3 > tan(theta_c) = 0.28: the friction at the nose beats the
+    # downward part of the normal impulse, P_Z / m = about 0.034 v up; it flies when that
+    # hop rises more than BOUNCE_SETTLE_HEIGHT (v above about 3 m/s)
+    s = PARAMS.sin_theta_c
+    assert s / math.sqrt(1 - s * s) < 0.3
+    fast = _overspun_at_cushion(4.0, 0.3)
+    assert int(fast.events["kind"][0]) == EventKind.BALL_CUSHION
+    vz = float(fast.snapshots.vz[0, 0])
+    assert vz**2 / (2 * PARAMS.g) > sim.constants.BOUNCE_SETTLE_HEIGHT
+    assert int(fast.snapshots.motion[0, 0]) == sim.MotionState.AIRBORNE
+    assert int(fast.events["kind"][1]) == EventKind.BOUNCE
+    t_land = float(fast.events["t"][1] - fast.events["t"][0])
+    assert t_land == pytest.approx(2 * vz / PARAMS.g, rel=1e-9)
+    slow = _overspun_at_cushion(2.0, 0.3)
+    assert EventKind.BOUNCE not in slow.events["kind"]
+    assert not np.any(slow.snapshots.z) and not np.any(slow.snapshots.vz)
+
+
+def test_at_the_default_cushion_friction_no_speed_throws_a_ball_up() -> None:
+    # f_c = 0.2 < tan(theta_c): P_Z <= P_zE (f_c cos - sin) < 0 whatever the speed or spin
+    for speed in (2.0, 6.0, 10.0):
+        result = _overspun_at_cushion(speed, 0.2)
+        assert not np.any(result.snapshots.vz), speed
