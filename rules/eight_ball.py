@@ -483,7 +483,11 @@ class EightBallGame(PoolGame):
             reason=(
                 f"Legal shot; {pots} {stay} down"
                 if pots
-                else "Legal shot, the called ball was not pocketed"
+                else (
+                    "Legal safety, nothing pocketed"
+                    if declaration.safety
+                    else "Legal shot, the called ball was not pocketed"
+                )
             )
             + f": {p2} to play.",
             notes=tuple(notes),

@@ -26,6 +26,8 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from rules.errors import InvalidDeclarationError, InvalidGameStateError, InvalidOptionError
 from rules.facts import ShotFacts
 from rules.game import Game
@@ -46,8 +48,6 @@ from rules.types import (
 
 if TYPE_CHECKING:
     from typing import Self
-
-    import numpy as np
 
     from sim.balls import BallState
 
@@ -152,6 +152,22 @@ class NineBallGame(PoolGame):
                 "allowed declarations: push_out, declared_fouls, off_table"
             )
 
+    def _spot_nine(
+        self, final: BallState, cue_in_hand: bool
+    ) -> tuple[tuple[tuple[int, tuple[float, float]], ...], BallState]:
+        """(the 9's spot, the state after the shot) per "Cas de la bille n° 9": on the foot
+        spot, else behind the ball occupying it. With the cue ball in hand (after a foul) the
+        cue ball is about to be lifted, so it occupies nothing (WPA 1.5: balls are spotted
+        before the cue ball is placed); if the 9 then lands where the cue ball lay, the cue
+        ball leaves the table, to be placed by the player in hand."""
+        lifted = final.with_ball_removed(0) if cue_in_hand and bool(final.on_table[0]) else final
+        ball, xy = self.spot_on_foot(lifted, 9)
+        if lifted is not final:
+            gap = float(np.hypot(*(np.asarray(final.pos[0], dtype=float) - np.asarray(xy))))
+            if gap < 2.0 * float(self.table.ball_radius):
+                final = lifted
+        return ((ball, xy),), final
+
     # ------------------------------------------------------------------ judging
     def _judge(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
         """The steps, in the rule text's order: the fouls ("Liste des fautes", "Casse de
@@ -177,8 +193,11 @@ class NineBallGame(PoolGame):
         common = self.ruling_fields(facts, result, declaration, fouls, counts, warned)
         final = common["final"]
         to_spot: tuple[tuple[int, tuple[float, float]], ...] = ()
-        if nine_down and (fouled or push_out or dry_break or 9 in declaration.off_table):
-            to_spot = (self.spot_on_foot(final, 9),)
+        spot_due = fouled or push_out or dry_break or 9 in declaration.off_table
+        if nine_down and spot_due and not (fouled and loses):
+            # a game lost on the third foul is over: nothing is spotted
+            to_spot, final = self._spot_nine(final, cue_in_hand=fouled)
+            common["final"] = final
             notes.append(f"The 9 is spotted ({CLAUSE_NINE_SPOT if not push_out else 'push-out'}).")
         common["to_spot"] = to_spot
         common["notes"] = tuple(notes)

@@ -399,7 +399,12 @@ class PoolGame(Game):
     def _check_declaration(self, declaration: Declaration) -> None:
         from rules.errors import InvalidDeclarationError
 
-        if declaration.nominated is not None or declaration.free_ball:
+        if (
+            declaration.nominated is not None
+            or declaration.free_ball
+            or declaration.ball_concerned is not None
+        ):
             raise InvalidDeclarationError(
-                "nominations and free balls are snooker declarations, not pool ones"
+                "nominations, free balls and a ball concerned by a foul are snooker "
+                "declarations, not pool ones"
             )

@@ -76,7 +76,7 @@ def nine_ball_rack(table: Table, seed: int, rack_number: int = 0) -> np.ndarray:
     rng = rack_rng(seed, rack_number)
     slots = _jittered(rack_slots(table, NINE_BALL_ROWS), float(table.ball_radius), rng)
     # slot order: 0 apex, 1-2 row 1, 3-5 row 2 (4 = centre), 6-7 row 3, 8 back
-    others = [int(b) for b in rng.permutation(np.arange(2, 9))]
+    others = nine_ball_order(seed, rack_number)
     free_slots = [1, 2, 3, 5, 6, 7, 8]
     xy = np.zeros((10, 2))
     xy[0] = cue_ball_break_position(table)
@@ -85,6 +85,37 @@ def nine_ball_rack(table: Table, seed: int, rack_number: int = 0) -> np.ndarray:
     for ball, slot in zip(others, free_slots, strict=True):
         xy[ball] = slots[slot]
     return xy
+
+
+#: Per seed (low 32 bits), the 9-ball orders of racks 0, 1, 2, ... computed so far.
+_NINE_BALL_ORDERS: dict[int, list[tuple[int, ...]]] = {}
+
+
+def nine_ball_order(seed: int, rack_number: int) -> tuple[int, ...]:
+    """The balls 2..8 in the free slots 1, 2, 3, 5, 6, 7, 8 of 9-ball rack ``rack_number``
+    (:func:`nine_ball_rack`), never the same as the rack before (« Leurs positions doivent être
+    différentes à chaque nouveau rack »).
+
+    Rack k's generator (:func:`rack_rng`) draws the jitter, then a permutation; one equal to
+    rack k - 1's order is drawn again from the same generator until it differs. A rack thus
+    depends on ``(seed, rack_number)`` only; the orders of a seed are kept, so a match's next
+    rack costs one draw."""
+    if rack_number < 0:
+        raise ValueError(f"rack_number must be 0 or more; got {rack_number}")
+    key = int(seed) & 0xFFFFFFFF
+    orders = _NINE_BALL_ORDERS.setdefault(key, [])
+    if len(_NINE_BALL_ORDERS) > 64:  # bounded: forget the other seeds
+        for other in [k for k in _NINE_BALL_ORDERS if k != key]:
+            del _NINE_BALL_ORDERS[other]
+    while len(orders) <= rack_number:
+        k = len(orders)
+        rng = rack_rng(key, k)
+        rng.uniform(-1.0, 1.0, size=(sum(NINE_BALL_ROWS), 2))  # rack k's jitter (_jittered)
+        order = tuple(int(b) for b in rng.permutation(np.arange(2, 9)))
+        while orders and order == orders[-1]:
+            order = tuple(int(b) for b in rng.permutation(np.arange(2, 9)))
+        orders.append(order)
+    return orders[rack_number]
 
 
 def eight_ball_rack(table: Table, seed: int, rack_number: int = 0) -> np.ndarray:

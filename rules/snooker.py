@@ -55,11 +55,13 @@ from rules.snooker_geometry import (
     touching_balls,
 )
 from rules.snooker_judge import (
+    cue_reach_of,
     judge_stroke,
     next_of_side,
     points_remaining,
     read_stroke,
     side_name,
+    strike_phi_of,
 )
 from rules.types import (
     BallInHand,
@@ -105,6 +107,12 @@ class SnookerGame(Game):
             kept (empty / None when no miss is pending). Plain values, so a save file holds them.
         full_ball_misses: consecutive misses by the player to act with a full ball visible,
             replayed each time (WPBSA 3.14(i)): the third loses the frame.
+        aggregate_before: in an aggregate-score match, the points of each side in the earlier
+            frames (None outside one); last_frame: this frame is the match's last. Only the
+            last frame's tie, on the totals, re-spots the black (§3.10 note); an earlier frame
+            ending level is drawn (``winner`` None).
+        stalemate_warned: the referee has warned that the frame will be re-started if the
+            position does not change (§13); a ball potted lifts the warning.
     """
 
     kind = GameKind.SNOOKER
@@ -116,6 +124,11 @@ class SnookerGame(Game):
             "table": "a snooker sim.Table (default the 12 ft WPBSA table)",
             "breaker": "the index of the player who breaks off (default 0)",
             "rack_number": "how many frames were played before this one (default 0)",
+            "aggregate_before": (
+                "an aggregate-score match: the points each side scored in the earlier frames, "
+                "(a, b) (default None: frames stand alone)"
+            ),
+            "last_frame": "the last frame of an aggregate match (default False)",
         }
     )
     player_counts = (2, 4)
@@ -144,6 +157,9 @@ class SnookerGame(Game):
     replay_ball_on: frozenset[int] = field(default=frozenset(), repr=False)
     replay_free_ball: bool = False
     full_ball_misses: int = 0
+    aggregate_before: tuple[int, ...] | None = None
+    last_frame: bool = False
+    stalemate_warned: bool = False
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -172,6 +188,25 @@ class SnookerGame(Game):
         rack_number = int(options.get("rack_number", 0))
         if rack_number < 0:
             raise InvalidOptionError(f"rack_number must be 0 or more; got {rack_number}")
+        aggregate = options.get("aggregate_before")
+        if aggregate is not None:
+            if (
+                not isinstance(aggregate, tuple | list)
+                or len(aggregate) != 2
+                or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in aggregate)
+            ):
+                raise InvalidOptionError(
+                    "aggregate_before must be the two sides' points of the earlier frames, "
+                    f"two integers >= 0; got {aggregate!r}"
+                )
+            aggregate = (int(aggregate[0]), int(aggregate[1]))
+        last_frame = options.get("last_frame", False)
+        if not isinstance(last_frame, bool):
+            raise InvalidOptionError(f"last_frame must be True or False; got {last_frame!r}")
+        if last_frame and aggregate is None:
+            raise InvalidOptionError(
+                "last_frame is the last frame of an aggregate match: give aggregate_before too"
+            )
         from sim.balls import BallState
 
         state = BallState.at_rest(setup_positions(table)).with_ball_removed(0)
@@ -191,6 +226,8 @@ class SnookerGame(Game):
             seed=draw_seed() if seed is None else int(seed),
             rack_number=rack_number,
             highest_break=(0,) * len(players),
+            aggregate_before=aggregate,
+            last_frame=last_frame,
         )
 
     @classmethod
@@ -234,6 +271,13 @@ class SnookerGame(Game):
         check_counts(self, "highest_break", self.highest_break)
         check_counts(self, "break_points", (self.break_points,))
         check_counts(self, "full_ball_misses", (self.full_ball_misses,), 3)
+        if self.aggregate_before is not None:
+            check_per(self, "aggregate_before", self.aggregate_before, 2, "side")
+            check_counts(self, "aggregate_before", self.aggregate_before)
+        elif self.last_frame:
+            raise InvalidGameStateError(
+                "Snooker: last_frame is set without aggregate_before (an aggregate match)"
+            )
         if self.offender is not None:
             check_index(self, "offender", self.offender, n, "a player")
         if self.replay_positions and len(self.replay_positions) != len(BALL_NAMES):
@@ -307,6 +351,7 @@ class SnookerGame(Game):
             )
         nominated = declaration.nominated
         on = self.balls_on_table()
+        self._check_ball_concerned(declaration, on)
         if nominated is None:
             if declaration.free_ball:
                 raise InvalidDeclarationError("a free ball must be nominated: give nominated")
@@ -341,6 +386,24 @@ class SnookerGame(Game):
                 f"the {name} is not on (on: {allowed}); nominate another ball only as a free ball"
             )
 
+    def _check_ball_concerned(self, declaration: Declaration, on: frozenset[int]) -> None:
+        """A ball concerned (§11.2) is an object ball on the table, named with a declared foul
+        of §11.2 (push stroke, ball touched, ball misplaced)."""
+        ball = declaration.ball_concerned
+        if ball is None:
+            return
+        concerning = sorted(code for code, (_, rule) in DECLARABLE.items() if rule == "concerned")
+        if not set(declaration.declared_fouls) & set(concerning):
+            raise InvalidDeclarationError(
+                f"a ball concerned goes with a declared foul of §11.2 ({', '.join(concerning)}); "
+                "none was declared"
+            )
+        if isinstance(ball, bool) or not isinstance(ball, int) or ball == 0 or ball not in on:
+            names = ", ".join(BALL_NAMES[b] for b in sorted(on) if b != 0)
+            raise InvalidDeclarationError(
+                f"ball concerned {ball!r} is not an object ball on the table; on the table: {names}"
+            )
+
     # ------------------------------------------------------------------ judging
     def _judge(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
         """The ruling on one stroke: the pipeline of ``rules.snooker_judge``, given what the
@@ -368,6 +431,10 @@ class SnookerGame(Game):
             final=result.final,
             touching=touching,
             stroke=read_stroke(self.phase, facts, declaration, touching),
+            strike_phi=strike_phi_of(result),
+            cue_reach=cue_reach_of(result),
+            aggregate_before=self.aggregate_before,
+            last_frame=self.last_frame,
         )
         return judge_stroke(ctx)
 
@@ -411,6 +478,7 @@ class SnookerGame(Game):
             free_ball=extras.free_ball,
             offender=shooter if fouled else None,
             full_ball_misses=extras.full_ball_misses,
+            stalemate_warned=self.stalemate_warned and not ruling.pocketed,
             **replay,
         )
 
@@ -489,9 +557,25 @@ class SnookerGame(Game):
             last_reason=f"{self.players[player]} concedes the frame.",
         )
 
+    def warn_stalemate(self) -> SnookerGame:
+        """The referee's warning of §13: a stalemate is approaching; if the position does not
+        change soon the frame will be declared void and re-started. The warning stands until a
+        ball is potted (``stalemate_warned``)."""
+        if self.is_over:
+            raise GameOverError("the frame is already over")
+        return replace(
+            self,
+            stalemate_warned=True,
+            last_reason=(
+                "Stalemate warning (§13): if the position does not change soon, the frame will "
+                "be re-started."
+            ),
+        )
+
     def declare_stalemate(self) -> SnookerGame:
-        """The players agree the position is a stalemate (§13): the frame is void and
-        re-started, same players in the same order of play, the same player breaking."""
+        """The frame is a stalemate (§13): void and re-started, same players in the same order
+        of play, the same player breaking, the same match (aggregate) settings. The referee
+        declares it after the warning (``warn_stalemate``); without one the players agreed."""
         if self.is_over:
             raise GameOverError("the frame is already over")
         fresh = type(self).new(
@@ -500,10 +584,13 @@ class SnookerGame(Game):
             table=self.table,
             breaker=self.breaker,
             rack_number=self.rack_number + 1,
+            aggregate_before=self.aggregate_before,
+            last_frame=self.last_frame,
         )
+        how = "after the referee's warning" if self.stalemate_warned else "by agreement"
         return replace(
             fresh,
             to_play=self.breaker,
             breaker=self.breaker,
-            last_reason="Stalemate: the frame is re-started (§13).",
+            last_reason=f"Stalemate {how}: the frame is re-started (§13).",
         )

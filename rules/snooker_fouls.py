@@ -30,7 +30,7 @@ from rules.snooker_geometry import (
 from rules.types import BallInHand, Declaration, DeclaredFoul, Foul, Phase
 
 if TYPE_CHECKING:
-    from rules.facts import Contact, ShotFacts
+    from rules.facts import ShotFacts
     from sim.balls import BallState
     from sim.table import Table
 
@@ -38,13 +38,9 @@ if TYPE_CHECKING:
 MIN_PENALTY = 4
 #: Penalty of the fouls of §11.4.
 SEVEN_POINT_PENALTY = 7
-#: A cue-ball contact with a ball it was touching, at most this long after the strike (s), moved
-#: that ball: a push stroke (§7.2). Playing away from it never makes such a contact in 2-D.
-PUSH_CONTACT_S = 1e-6
-
 #: Fouls a player (or the lab) may declare: code -> (clause, value rule). "on": the value of the
-#: ball on (§11.1; also for the §11.2 fouls "of the ball on or the ball concerned", since a
-#: declaration names no ball); "seven": §11.4.
+#: ball on (§11.1); "concerned": the ball on or the ball concerned (``Declaration.
+#: ball_concerned``), the higher (§11.2); "seven": §11.4.
 DECLARABLE: dict[str, tuple[str, str]] = {
     DeclaredFoul.BALLS_MOVING.value: ("§11.1 quand les billes ne sont pas arrêtées", "on"),
     DeclaredFoul.DOUBLE_HIT.value: ("§11.1 la bille de choc plus d'une fois", "on"),
@@ -55,12 +51,12 @@ DECLARABLE: dict[str, tuple[str, str]] = {
     DeclaredFoul.OUT_OF_TURN.value: ("§11.1 en dehors de son tour", "on"),
     DeclaredFoul.BAD_PLACEMENT.value: ("§11.1 incorrectement la mise ou remise en jeu", "on"),
     DeclaredFoul.JUMP_SHOT.value: ("§11.1 un jump shot (saut)", "on"),
-    "push_stroke": ("§11.2 en faisant un queutage", "on"),
+    "push_stroke": ("§11.2 en faisant un queutage", "concerned"),
     DeclaredFoul.BALL_TOUCHED.value: (
         "§11.2 en touchant une bille avec autre chose que le procédé de la queue",
-        "on",
+        "concerned",
     ),
-    "ball_misplaced": ("§11.2 en jouant alors qu'une bille est mal placée", "on"),
+    "ball_misplaced": ("§11.2 en jouant alors qu'une bille est mal placée", "concerned"),
     "used_ball_off_table": (
         "§11.4 utilise, dans n'importe quel but, une bille qui est hors de la table",
         "seven",
@@ -129,6 +125,12 @@ class StrokeContext:
         initial, final: ``result.initial`` and ``result.final``.
         touching: balls touching the cue ball before the stroke (§7).
         stroke: the ball on (``Stroke``).
+        strike_phi: the strike's direction, degrees from +x (``result.strike.phi``); None for
+            a hand-built log, which is then judged from its rows alone.
+        cue_reach: how far the cue ball would have run on open cloth at the speed the strike
+            gave it (``open_cloth_reach``), m; None when the log has no strike row.
+        aggregate_before, last_frame: the points of the earlier frames of an aggregate match
+            (per side, None outside one) and whether this frame is its last (§3.10 note).
     """
 
     table: Table
@@ -149,6 +151,10 @@ class StrokeContext:
     final: BallState
     touching: tuple[int, ...]
     stroke: Stroke
+    strike_phi: float | None = None
+    cue_reach: float | None = None
+    aggregate_before: tuple[int, ...] | None = None
+    last_frame: bool = False
 
     @property
     def side(self) -> int:
@@ -231,29 +237,71 @@ def placement_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
     )
 
 
-def pushed_contacts(ctx: StrokeContext) -> tuple[Contact, ...]:
-    """§7.2: contacts of the cue ball, right at the strike, with a ball it was touching."""
-    return tuple(
-        c
+@dataclass(frozen=True)
+class PushedBall:
+    """A ball touching the cue ball that the stroke drove into (§7.2): ``ball``, and the logged
+    contact that moved it (``event`` None when only the strike's direction shows it)."""
+
+    ball: int
+    event: int | None
+
+
+def strike_heads_into(cue: np.ndarray, other: np.ndarray, phi_deg: float, radius: float) -> bool:
+    """True when a cue ball at ``cue`` (m) sent along ``phi_deg`` (degrees from +x) meets the
+    ball at ``other`` before anything else can happen: ``other`` lies in its swept path, i.e.
+    ``u . d > sqrt(D^2 - 4 R^2)`` with ``d = other - cue``, ``D = |d|``, ``u`` the direction.
+    For a touching ball (``D - 2R`` up to ``TOUCHING_GAP``) this is any direction within about
+    86 degrees of the line of centres."""
+    d = np.asarray(other, dtype=float) - np.asarray(cue, dtype=float)
+    dist2 = float(d[0] * d[0] + d[1] * d[1])
+    phi = np.radians(phi_deg)
+    along = float(d[0] * np.cos(phi) + d[1] * np.sin(phi))
+    return along > 0.0 and along * along > dist2 - 4.0 * radius * radius
+
+
+def pushed_balls(ctx: StrokeContext) -> tuple[PushedBall, ...]:
+    """§7.2 « le joueur doit s'en écarter, sinon il y a queutage »: the touching balls the
+    stroke moved, whatever their gap within ``TOUCHING_GAP``. A touching ball is pushed when the
+    cue ball's first collision of the stroke (with a ball or a cushion, in the log) is with it,
+    or when the strike's direction (``ctx.strike_phi``) sends the cue ball into it."""
+    if not ctx.touching:
+        return ()
+    cue_rows = [c.event for c in ctx.facts.contacts if 0 in (c.ball, c.other)]
+    cue_rows += [h.event for h in ctx.facts.cushion_hits if h.ball == 0]
+    first_row = min(cue_rows, default=None)
+    met_first = {
+        (c.other if c.ball == 0 else c.ball): c.event
         for c in ctx.facts.contacts
-        if c.t <= PUSH_CONTACT_S
-        and 0 in (c.ball, c.other)
-        and (c.other if c.ball == 0 else c.ball) in ctx.touching
-    )
+        if c.event == first_row and 0 in (c.ball, c.other)
+    }
+    pushed = []
+    for b in ctx.touching:
+        if b in met_first:
+            pushed.append(PushedBall(b, met_first[b]))
+        elif ctx.strike_phi is not None and strike_heads_into(
+            ctx.pos0[0], ctx.pos0[b], ctx.strike_phi, ctx.radius
+        ):
+            pushed.append(PushedBall(b, None))
+    return tuple(pushed)
 
 
 def push_stroke_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
-    """§7.2 / §11.2: moving a ball that touches the cue ball is a push stroke."""
+    """§7.2 / §11.2: moving a ball that touches the cue ball is a push stroke; it costs the
+    value of the ball on or of the ball pushed, the higher."""
     fouls = []
-    for c in pushed_contacts(ctx):
-        other = c.other if c.ball == 0 else c.ball
+    for p in pushed_balls(ctx):
+        evidence = (
+            ctx.words(p.event)
+            if p.event is not None
+            else f"the strike sent the cue ball into {ctx.name(p.ball)}"
+        )
         fouls.append(
             make_foul(
                 "push_stroke_touching",
-                f"Foul: push stroke, {ctx.name(other)} was touching the cue ball and was moved",
-                max(ctx.stroke.value_on, ctx.value(other)),
-                ctx.words(c.event),
-                c.event,
+                f"Foul: push stroke, {ctx.name(p.ball)} was touching the cue ball and was moved",
+                max(ctx.stroke.value_on, ctx.value(p.ball)),
+                evidence,
+                p.event,
             )
         )
     return tuple(fouls)
@@ -274,7 +322,7 @@ def first_balls_hit(ctx: StrokeContext) -> frozenset[int]:
             and (stroke.phase is not Phase.COLOUR_AFTER_RED or b == stroke.nominated)
         )
     ]
-    if touching_on and not pushed_contacts(ctx):
+    if touching_on and not pushed_balls(ctx):
         return frozenset({touching_on[0]})
     return frozenset(ctx.facts.first_contact_balls)
 
@@ -372,13 +420,20 @@ def potted_not_on_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
 
 
 def declared_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
-    """§11: the fouls a player declares (a 2-D simulator cannot see them), by code."""
+    """§11: the fouls a player declares (a 2-D simulator cannot see them), by code. A foul of
+    §11.2 costs the value of the ball on or of the ball concerned, when the declaration names
+    one (``Declaration.ball_concerned``), the higher."""
     fouls = []
+    concerned = ctx.declaration.ball_concerned
     for code in sorted(ctx.declaration.declared_fouls):
         clause, rule = DECLARABLE[code]
         penalty = SEVEN_POINT_PENALTY if rule == "seven" else ctx.stroke.value_on
+        evidence = "declared by a player"
+        if rule == "concerned" and concerned is not None:
+            penalty = max(penalty, ctx.value(concerned))
+            evidence += f", the ball concerned: {ctx.name(concerned)}"
         words = clause.split(" ", 1)[1]
-        fouls.append(make_foul(code, f"Foul: {words}", penalty, "declared by a player"))
+        fouls.append(make_foul(code, f"Foul: {words}", penalty, evidence))
     return tuple(fouls)
 
 
@@ -394,9 +449,10 @@ def final_positions(ctx: StrokeContext) -> BallState:
 def free_ball_snooker_fouls(ctx: StrokeContext, final: BallState) -> tuple[Foul, ...]:
     """§9.4 / §11.1: a free ball must not snooker the cue ball on the ball(s) on, judged where
     the balls stop (except when only the pink and black are left). Called on a stroke without
-    any other foul."""
+    any other foul, and only when nothing was scored (WPBSA 3.12(c): "unless ... a ball on is
+    potted"): after a fair pot the striker plays on."""
     free = ctx.stroke.free
-    if free is None or ctx.cue_gone:
+    if free is None or ctx.cue_gone or ctx.object_potted:
         return ()
     pos = np.asarray(final.pos, dtype=float)
     on = np.asarray(final.on_table, dtype=bool)

@@ -18,7 +18,7 @@ its clause (``§n.k``: snooker.txt; "WPBSA x.y": the official rule book):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -99,6 +99,35 @@ def is_snookered_after(table: Table, state: BallState, balls_on: frozenset[int])
     if on[0]:
         return is_snookered(pos[0], balls_on, pos, on, float(table.ball_radius))
     return is_snookered_in_hand(table, balls_on, pos, on, IN_HAND_SNOOKER_SPACING)
+
+
+# ---------------------------------------------------------------------- the strike
+def strike_phi_of(result: Any) -> float | None:
+    """The strike's direction of a simulated shot (degrees), None for a hand-built log."""
+    strike = getattr(result, "strike", None)
+    return None if strike is None else float(strike.phi)
+
+
+def open_cloth_reach(speed: float, u_s: float, u_r: float, g: float) -> float:
+    """Distance (m) a cue ball leaving at ``speed`` (m/s) with no spin would run on open cloth
+    (docs/physics.md §1.2-1.3): it slides until it rolls at 5/7 of its speed, covering
+    ``12 v^2 / (49 u_s g)``, then rolls to rest over ``(5 v / 7)^2 / (2 u_r g)``."""
+    v2 = speed * speed
+    return 12.0 * v2 / (49.0 * u_s * g) + (25.0 / 49.0) * v2 / (2.0 * u_r * g)
+
+
+def cue_reach_of(result: Any) -> float | None:
+    """``open_cloth_reach`` at the speed of the log's strike row (kind ``STRIKE``, ball 0) with
+    the shot's ``params``; None when there is no such row."""
+    from sim.events import EventKind
+
+    events = result.events
+    rows = (events["kind"] == int(EventKind.STRIKE)) & (events["a"] == 0)
+    if not rows.any():
+        return None
+    params = result.params
+    speed = float(events["speed"][rows][0])
+    return open_cloth_reach(speed, float(params.u_s), float(params.u_r), float(params.g))
 
 
 # ---------------------------------------------------------------------- 1. the ball on
@@ -220,7 +249,12 @@ def stroke_notes(ctx: StrokeContext) -> list[str]:
     notes = []
     stroke = ctx.stroke
     if stroke.nomination_inferred and stroke.nominated is not None:
-        notes.append(f"Nominated colour taken as {ctx.name(stroke.nominated)} (first ball hit).")
+        source = (
+            "the first ball hit"
+            if ctx.facts.first_contact_balls
+            else "the colour touching the cue ball"
+        )
+        notes.append(f"Nominated colour taken as {ctx.name(stroke.nominated)} ({source}).")
     if stroke.free is not None:
         notes.append(f"Free ball: {ctx.name(stroke.free)} played as the ball on.")
     return notes
@@ -254,12 +288,15 @@ def next_turn(
     left, the first score or foul ends the frame (§3.10); level scores re-spot the black and a
     draw chooses who plays it from the D. No colour left ends the frame too."""
     new_score = (ctx.score[0] + score.points[0], ctx.score[1] + score.points[1])
-    leader = 0 if new_score[0] > new_score[1] else 1
+    decider = deciding_scores(ctx, new_score)
+    leader: int | None = 0 if decider[0] > decider[1] else 1
+    if decider[0] == decider[1]:
+        leader = None  # a drawn frame of an aggregate match (the note of §3.10)
     only_black = ctx.facts.on_table_before - {0} == {BALL_INDEX["black"]}
     frame_over, winner, respotted, notes = False, None, False, []
     to_play = ctx.shooter if score.continues else (ctx.shooter + 1) % len(ctx.players)
     if only_black and (fouled or score.continues):
-        if new_score[0] != new_score[1]:
+        if leader is not None or (ctx.aggregate_before is not None and not ctx.last_frame):
             frame_over, winner = True, leader
         else:
             respotted = True
@@ -295,6 +332,16 @@ def next_turn(
     return NextTurn(
         phase, ball_on, to_play, frame_over, winner, respotted, state, to_spot, tuple(notes)
     )
+
+
+def deciding_scores(ctx: StrokeContext, new_score: tuple[int, int]) -> tuple[int, int]:
+    """The scores that settle the frame (§3.10 and its note « Totalisation des points »): the
+    frame's own; in the last frame of an aggregate match the totals of every frame. A frame
+    of an aggregate match before the last is never re-spotted: level, it is drawn."""
+    if ctx.aggregate_before is None or not ctx.last_frame:
+        return new_score
+    before = ctx.aggregate_before
+    return (before[0] + new_score[0], before[1] + new_score[1])
 
 
 def _respot_black(
@@ -342,7 +389,7 @@ def after_foul(
     if free_next:
         notes.append("Free ball (§9): the cue ball is snookered after the foul.")
     miss, full_misses, frame_over, winner = False, 0, False, None
-    if any(f.code in MISS_CODES for f in fouls) and ctx.on0[0]:
+    if any(is_miss_candidate(ctx, f) for f in fouls) and ctx.on0[0]:
         new_score = (ctx.score[0] + score.points[0], ctx.score[1] + score.points[1])
         miss, full, note = miss_verdict(ctx, new_score, turn)
         if note:
@@ -369,6 +416,43 @@ def after_foul(
     return AfterFoul(options, free_next, miss, full_misses, frame_over, winner, tuple(notes))
 
 
+def is_miss_candidate(ctx: StrokeContext, foul: Foul) -> bool:
+    """A foul of not hitting a ball on first (``MISS_CODES``). A simultaneous first hit of a
+    ball on and a ball not on reached the ball on: it is a foul (§5) but not a miss."""
+    if foul.code not in MISS_CODES:
+        return False
+    if foul.code == "simultaneous":
+        return not (ctx.facts.first_contact_balls & could_be_on(ctx))
+    return True
+
+
+def could_be_on(ctx: StrokeContext) -> frozenset[int]:
+    """The balls that could have been on for the stroke (WPBSA 3.14(c)): after a potted red
+    every colour on the table (any could be nominated), else the balls on; and the free ball."""
+    stroke = ctx.stroke
+    before = ctx.facts.on_table_before
+    if stroke.phase is Phase.COLOUR_AFTER_RED:
+        balls = {c for c in COLOUR_INDICES if c in before}
+    else:
+        balls = set(stroke.balls_on)
+    if stroke.free is not None:
+        balls.add(stroke.free)
+    return frozenset(balls)
+
+
+def reached_with_strength(ctx: StrokeContext, targets: list[int]) -> bool:
+    """WPBSA 3.14(a): a wholly snookered striker is deemed to have attempted the ball on when
+    the stroke had "enough strength to have reached it": the distance the cue ball would have
+    run on open cloth (``StrokeContext.cue_reach``, m) is at least the straight distance to the
+    nearest ball that could be on, less the 2R of contact. Unknown strength (no strike row in
+    the log) gives the striker the benefit."""
+    if ctx.cue_reach is None:
+        return True
+    pos, on = ctx.pos0, ctx.on0
+    gaps = [float(np.hypot(*(pos[b] - pos[0]))) - 2.0 * ctx.radius for b in targets if on[b]]
+    return not gaps or ctx.cue_reach >= min(gaps)
+
+
 def miss_verdict(
     ctx: StrokeContext, new_score: tuple[int, int], turn: NextTurn
 ) -> tuple[bool, bool, str]:
@@ -376,18 +460,27 @@ def miss_verdict(
     they were before the stroke (paragraph after §3.10, WPBSA 3.14; choice 5 of
     docs/rules-coverage.md).
 
-    No miss when either side needed snookers before or after the stroke, or when no part of
-    any ball on (or the free ball) could be hit in a straight line; "full ball" when one could
-    be hit at both extreme edges (not snookered)."""
-    stroke = ctx.stroke
-    targets = sorted(set(stroke.balls_on) | ({stroke.free} if stroke.free is not None else set()))
+    The balls judged are those that could have been on (``could_be_on``, WPBSA 3.14(c)), so
+    nominating a hidden colour does not excuse missing a visible one. No miss when either side
+    needed snookers before or after the stroke. When no part of any of them could be hit in a
+    straight line the attempt is deemed made if the cue ball travelled far enough to reach the
+    nearest (``reached_with_strength``, WPBSA 3.14(a)). "Full ball" when one could be hit at
+    both extreme edges (not snookered)."""
+    targets = sorted(could_be_on(ctx))
     before = needs_snookers(ctx.score, ctx.game_phase, ctx.facts.on_table_before)
     after = needs_snookers(new_score, turn.phase, on_table_indices(turn.state))
     if before or after:
         return False, False, "No miss: a player needed snookers (WPBSA 3.14)."
     pos, on, radius = ctx.pos0, ctx.on0, ctx.radius
     if not can_hit_any_ball_on(pos[0], targets, pos, on, radius):
-        return False, False, ""  # wholly snookered: the attempt is deemed made (Note)
+        if reached_with_strength(ctx, targets):
+            return False, False, ""  # wholly snookered: the attempt is deemed made (Note)
+        return (
+            True,
+            False,
+            "Foul and a miss: the ball on was hidden, but the stroke did not have the strength "
+            "to reach it (WPBSA 3.14(a)).",
+        )
     full = not is_snookered(pos[0], targets, pos, on, radius)
     note = "Foul and a miss: the ball on could be hit in a straight line" + (
         " (a full ball)." if full else "."
@@ -403,11 +496,16 @@ def reason_for(
     new_score = (ctx.score[0] + score.points[0], ctx.score[1] + score.points[1])
     shooter = ctx.players[ctx.shooter]
     final_score = f"{new_score[0]}-{new_score[1]}"
+    totals = deciding_scores(ctx, new_score)
+    if totals != new_score:
+        final_score += f" (aggregate {totals[0]}-{totals[1]})"
     if after.frame_over:
         return (
             f"Frame awarded to {side_name(ctx.players, after.winner)}: {shooter} missed a "
             f"full ball three times ({final_score})."
         )
+    if turn.frame_over and turn.winner is None:
+        return f"Frame over, drawn {final_score}: the points count in the aggregate."
     if turn.frame_over:
         return f"Frame over: {side_name(ctx.players, turn.winner)} wins {final_score}."
     if fouled:
@@ -431,6 +529,8 @@ def judge_stroke(ctx: StrokeContext) -> Ruling:
     after = after_foul(ctx, fouls, score, turn)
     frame_over = turn.frame_over or after.frame_over
     winner = after.winner if after.frame_over else turn.winner
+    to_spot = () if frame_over else turn.to_spot
+    cue_in_hand = (ctx.cue_gone or turn.respotted_black) and not frame_over
     ended = fouled or not score.continues
     running = ctx.break_points + score.scored
     counts = tuple(
@@ -447,6 +547,7 @@ def judge_stroke(ctx: StrokeContext) -> Ruling:
         replace_state=ctx.initial if after.miss else None,
         nominated=ctx.stroke.nominated,
         respotted_black=turn.respotted_black,
+        choice_context="respotted_black" if turn.respotted_black else "",
     )
     return Ruling(
         shooter=ctx.shooter,
@@ -455,10 +556,10 @@ def judge_stroke(ctx: StrokeContext) -> Ruling:
         points=score.points,
         pocketed=ctx.potted,
         off_table=tuple(sorted(ctx.off_declared)),
-        to_spot=turn.to_spot,
+        to_spot=to_spot,
         final=final,
         next_to_play=turn.to_play,
-        ball_in_hand=BallInHand.IN_D if (ctx.cue_gone or turn.respotted_black) else BallInHand.NONE,
+        ball_in_hand=BallInHand.IN_D if cue_in_hand else BallInHand.NONE,
         options=after.options,
         next_phase=turn.phase,
         next_ball_on=turn.ball_on,

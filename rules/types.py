@@ -65,6 +65,12 @@ class Choice(StrEnum):
         """The option in plain words, for prompts."""
         return _CHOICE_WORDS[self]
 
+    def words_in(self, context: str) -> str:
+        """The option in plain words where ``context`` (``RulingExtras.choice_context``) gives
+        it another meaning: after a tie on the black the draw's winner chooses who plays the
+        re-spotted black (snooker.txt §3.10), there is no offender to hand back to."""
+        return _CONTEXT_WORDS.get((context, self), _CHOICE_WORDS[self])
+
 
 _CHOICE_WORDS = {
     Choice.ACCEPT_TABLE: "take the table as it lies and shoot",
@@ -74,6 +80,11 @@ _CHOICE_WORDS = {
     Choice.SPOT_EIGHT_AND_PLAY: "spot the 8 on the foot spot and shoot",
     Choice.TAKE_BALL_IN_HAND: "take the cue ball in hand behind the head string",
     Choice.REPLACE_AND_REPLAY: "put the balls back and make the offender play again",
+}
+
+_CONTEXT_WORDS = {
+    ("respotted_black", Choice.ACCEPT_TABLE): "play the re-spotted black yourself from the D",
+    ("respotted_black", Choice.HAND_BACK): "let the other side play the re-spotted black",
 }
 
 
@@ -111,6 +122,9 @@ class Declaration:
         nominated: snooker: the colour nominated (ball index), or None.
         free_ball: snooker: the nominated ball is played as a free ball.
         declared_fouls: codes of fouls a simulator cannot see (``DeclaredFoul`` values).
+        ball_concerned: snooker: the ball a declared foul concerns (the ball touched, the ball
+            misplaced, the ball pushed; snooker.txt §11.2 "de la bille ON ou de la bille en
+            cause"), or None: the penalty is then the value of the ball on.
         off_table: balls that left the playing surface (jumped off); the engine is 2-D so a
             person says so. They count as off the table whatever the log shows afterwards.
     """
@@ -123,6 +137,7 @@ class Declaration:
     free_ball: bool = False
     declared_fouls: frozenset[str] = frozenset()
     off_table: frozenset[int] = frozenset()
+    ball_concerned: int | None = None
 
 
 @dataclass(frozen=True)
@@ -284,6 +299,14 @@ class Ruling:
                 return players[i]
             return f"player {i + 1}"
 
+        def side(i: int | None) -> str:
+            # points and the winner are per side: with more players than sides (four-handed
+            # snooker, snooker.txt §14) a side is a team, players i, i + 2, ...
+            n_sides = len(self.points)
+            if i is None or players is None or len(players) <= n_sides:
+                return who(i)
+            return " & ".join(players[k] for k in range(i, len(players), n_sides))
+
         def ball(i: int) -> str:
             if names is not None and 0 <= i < len(names):
                 return names[i]
@@ -299,10 +322,16 @@ class Ruling:
         for b, (x, y) in self.to_spot:
             lines.append(f"Spotted: {ball(b)} at ({x:.4f}, {y:.4f}) m")
         if any(self.points):
-            lines.append("Points: " + ", ".join(f"{who(i)} {p}" for i, p in enumerate(self.points)))
+            lines.append(
+                "Points: " + ", ".join(f"{side(i)} {p}" for i, p in enumerate(self.points))
+            )
         lines.extend(self.notes)
         if self.frame_over:
-            lines.append(f"Game over: {who(self.winner)} wins.")
+            if self.winner is None:
+                lines.append("Game over: drawn.")
+            else:
+                name = side(self.winner)
+                lines.append(f"Game over: {name} {'win' if ' & ' in name else 'wins'}.")
         else:
             hand = {
                 BallInHand.NONE: "from where the cue ball lies",
@@ -314,7 +343,7 @@ class Ruling:
             if self.options:
                 lines.append(
                     f"{who(self.next_to_play)} chooses: "
-                    + "; or ".join(c.words for c in self.options)
+                    + "; or ".join(c.words_in(self.extras.choice_context) for c in self.options)
                 )
         return "\n".join(lines)
 
