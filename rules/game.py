@@ -19,9 +19,8 @@ extending the base version), ``_resolve_choice``, ``default_ball_on``, ``_check_
 
 Metadata every game class carries (class attributes, read by ``rules.kinds``, the registry):
 ``kind``, ``title``, ``ball_names``, ``table_kind``, ``options``, ``player_counts``, ``phases``,
-``hand_zones``; ``default_table()`` and ``allowed_tables()``; what the lab, the window and the
-command line ask instead of comparing game names: ``frame_word``, ``scores_points``,
-``calls_shots``, ``has_push_out``, ``has_three_fouls_rule``, ``game_ball``.
+``hand_zones``, ``frame_word``, ``scores_points``, ``calls_shots``, ``has_push_out``,
+``has_three_fouls_rule``, ``game_ball``; ``default_table()`` and ``allowed_tables()``.
 ``game_class(kind)`` in ``rules.kinds`` finds the class of a kind.
 
 Every value of a ``Game`` is checked when it is made (``__post_init__``), including by
@@ -124,20 +123,15 @@ class Game(ABC):
     hand_zones: ClassVar[frozenset[BallInHand]] = frozenset()
     #: Most consecutive fouls a player can stand at (None: no limit is kept).
     max_fouls_in_a_row: ClassVar[int | None] = None
-    #: The word for one game of a match: "rack" (pool) or "frame" (snooker).
+    #: What callers ask instead of game names: the word for one game of a match ("rack",
+    #: "frame"); won on points (snooker: points per side, a best-of-N match, concessions; else
+    #: racks won in a race to N); ball and pocket called (8-ball); a push-out after the break
+    #: and the three-fouls rule (9-ball); the ball whose legal pocketing wins ("9", "8").
     frame_word: ClassVar[str] = "rack"
-    #: The frame is won on points (snooker): ``score`` counts points per side (a team shares
-    #: one), a match is the best of N frames, a side may concede. False: ``score`` counts racks
-    #: won and a match is a race to N racks (pool).
     scores_points: ClassVar[bool] = False
-    #: A ball and a pocket must be called before each shot unless a safety is called (8-ball).
     calls_shots: ClassVar[bool] = False
-    #: The player after a legal break may announce a push-out (9-ball).
     has_push_out: ClassVar[bool] = False
-    #: Three fouls in a row after a warning lose the rack (9-ball), so the warning matters.
     has_three_fouls_rule: ClassVar[bool] = False
-    #: Name of the ball whose legal pocketing wins the rack ("9", "8"); None when the frame is
-    #: won on points. A position without it on the table is a finished game.
     game_ball: ClassVar[str | None] = None
 
     table: Table
