@@ -348,7 +348,14 @@ class Table:
         for pocket in self.pockets:
             if pocket.name == name:
                 return pocket
-        raise KeyError(f"no pocket {name!r}; names: {[p.name for p in self.pockets]}")
+        names = ", ".join(p.name for p in self.pockets)
+        if name in FORMER_POCKET_NAMES:
+            raise KeyError(
+                f"{name!r} is a former pocket name (the table frame's); the pocket is now "
+                f"{FORMER_POCKET_NAMES[name]!r}; pockets are named as drawn, head end on the "
+                f"left: {names}"
+            )
+        raise KeyError(f"no pocket {name!r}; names: {names}")
 
     def cushion_distances(self, xy: Any) -> np.ndarray:
         """Clearance from ball centres to every cushion surface, m.
@@ -442,7 +449,28 @@ the knuckle radius)."""
 
 # --- construction ------------------------------------------------------------------------------
 
-_POCKET_NAMES = ("bottom_left", "bottom_right", "left_side", "right_side", "top_left", "top_right")
+#: Pocket names in id order, as a player sees them on the screen (the window and the lab's
+#: pictures draw the head end on the left and the x = 0 rail at the top): id 0 at (0, 0) is the
+#: top-left corner, id 5 at (width, length) the bottom-right one.
+POCKET_NAMES = (
+    "top-left",
+    "bottom-left",
+    "top-middle",
+    "bottom-middle",
+    "top-right",
+    "bottom-right",
+)
+
+#: The table-frame names pockets had before they were named as drawn (issue 9), each with the
+#: pocket's name now; asking for one says which name replaced it.
+FORMER_POCKET_NAMES = {
+    "bottom_left": "top-left",
+    "bottom_right": "bottom-left",
+    "left_side": "top-middle",
+    "right_side": "bottom-middle",
+    "top_left": "top-right",
+    "top_right": "bottom-right",
+}
 
 
 class _Jaw(NamedTuple):
@@ -456,25 +484,25 @@ def _pocket_layout(length: float, width: float) -> list[tuple[str, str, Vec, tup
     L, W = length, width
     return [
         (
-            "bottom_left",
+            "top-left",
             "corner",
             (0.0, 0.0),
             (_Jaw("head", (1.0, 0.0), (0.0, 1.0)), _Jaw("left_head", (0.0, 1.0), (1.0, 0.0))),
         ),
         (
-            "bottom_right",
+            "bottom-left",
             "corner",
             (W, 0.0),
             (_Jaw("head", (-1.0, 0.0), (0.0, 1.0)), _Jaw("right_head", (0.0, 1.0), (-1.0, 0.0))),
         ),
         (
-            "left_side",
+            "top-middle",
             "side",
             (0.0, L / 2),
             (_Jaw("left_head", (0.0, -1.0), (1.0, 0.0)), _Jaw("left_foot", (0.0, 1.0), (1.0, 0.0))),
         ),
         (
-            "right_side",
+            "bottom-middle",
             "side",
             (W, L / 2),
             (
@@ -483,13 +511,13 @@ def _pocket_layout(length: float, width: float) -> list[tuple[str, str, Vec, tup
             ),
         ),
         (
-            "top_left",
+            "top-right",
             "corner",
             (0.0, L),
             (_Jaw("foot", (1.0, 0.0), (0.0, -1.0)), _Jaw("left_foot", (0.0, -1.0), (1.0, 0.0))),
         ),
         (
-            "top_right",
+            "bottom-right",
             "corner",
             (W, L),
             (
@@ -620,12 +648,12 @@ def _compile_outline(
     pocket_arr = _read_only([[p.x, p.y, p.radius] for p in pockets])
     # counter-clockwise: (pocket, incoming rail, outgoing rail) after each rail
     tour = [
-        ("bottom_right", "head", "right_head"),
-        ("right_side", "right_head", "right_foot"),
-        ("top_right", "right_foot", "foot"),
-        ("top_left", "foot", "left_foot"),
-        ("left_side", "left_foot", "left_head"),
-        ("bottom_left", "left_head", "head"),
+        ("bottom-left", "head", "right_head"),
+        ("bottom-middle", "right_head", "right_foot"),
+        ("bottom-right", "right_foot", "foot"),
+        ("top-right", "foot", "left_foot"),
+        ("top-middle", "left_foot", "left_head"),
+        ("top-left", "left_head", "head"),
     ]
     pieces = []
     for pname, incoming, outgoing in tour:

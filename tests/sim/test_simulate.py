@@ -99,7 +99,7 @@ def test_sliding_ball_meets_the_cushion_in_one_phase_or_after_rolling(distance: 
 
 
 def test_ball_into_a_corner_pocket() -> None:
-    pocket = TABLE.pocket_named("top_right")
+    pocket = TABLE.pocket_named("bottom-right")
     start = np.array([TABLE.width - 0.4, TABLE.length - 0.4])
     phi = math.degrees(math.atan2(pocket.y - start[1], pocket.x - start[0]))
     result = sim.simulate(TABLE, sim.BallState.at_rest([start]), sim.Strike(2.0, phi))
@@ -309,7 +309,7 @@ def test_a_cluster_pushed_slowly_settles() -> None:
 
 def test_shots_at_a_corner_pocket_meet_its_jaws_and_knuckles() -> None:
     """Aiming ever further off the pocket centre: clean pots, jaw and knuckle hits."""
-    pocket = TABLE.pocket_named("bottom_left")
+    pocket = TABLE.pocket_named("top-left")
     (ax, ay), (bx, by) = pocket.mouth
     centre = np.array([(ax + bx) / 2, (ay + by) / 2])
     along = np.array([bx - ax, by - ay]) / math.hypot(bx - ax, by - ay)

@@ -27,7 +27,14 @@ ALL_TABLES = [
     pytest.param(lambda: Table.pool(7), id="pool7"),
     pytest.param(Table.snooker, id="snooker"),
 ]
-POCKET_NAMES = ["bottom_left", "bottom_right", "left_side", "right_side", "top_left", "top_right"]
+POCKET_NAMES = [
+    "top-left",
+    "bottom-left",
+    "top-middle",
+    "bottom-middle",
+    "top-right",
+    "bottom-right",
+]
 
 
 @pytest.mark.parametrize(
@@ -57,7 +64,7 @@ def test_nine_foot_numbers_quoted_in_physics_md() -> None:
     t = Table.pool(9)
     assert t.head_spot == pytest.approx((0.6350, 0.6350), abs=1e-4)
     assert t.foot_spot == pytest.approx((0.6350, 1.9050), abs=1e-4)
-    corner_jaw = t.pocket_named("bottom_left").mouth[0]
+    corner_jaw = t.pocket_named("top-left").mouth[0]
     assert corner_jaw == pytest.approx((0.080822, 0.0), abs=1e-6)
 
 
@@ -207,7 +214,7 @@ def test_wpa_pocket_numbers() -> None:
     assert t.side_pocket.mouth == pytest.approx(5.0 * INCH)
     assert t.corner_pocket.cut_angle_deg == 142.0
     assert t.side_pocket.cut_angle_deg == 104.0
-    side = t.pocket_named("left_side")
+    side = t.pocket_named("top-middle")
     assert np.array(side.mouth) == pytest.approx(
         np.array([[0.0, 1.27 - 0.0635], [0.0, 1.27 + 0.0635]])
     )
@@ -316,7 +323,7 @@ def test_contains_ball() -> None:
     assert not t.contains_ball(R - 1e-6, t.length / 4)
     assert not t.contains_ball(-0.5, 1.0)  # beyond the rail, far from every cushion
     assert not t.contains_ball(float("nan"), 1.0)
-    p = t.pocket_named("left_side")
+    p = t.pocket_named("top-middle")
     assert not t.contains_ball(p.x, p.y)  # in the capture circle
     # a ball hanging in the side pocket's mouth, centre just behind the nose line
     assert t.contains_ball(-0.002, t.length / 2)
@@ -344,13 +351,28 @@ def test_names_of_cushions_and_pockets_can_be_looked_up() -> None:
     t = Table.pool(9)
     assert t.cushion_named("head rail").id == 0
     assert t.cushion_named("foot rail").id == 1
-    assert t.cushion_named("bottom_left jaw, head rail side").kind == "jaw"
-    assert t.pocket_named("top_right").id == 5
+    assert t.cushion_named("top-left jaw, head rail side").kind == "jaw"
+    assert t.pocket_named("bottom-right").id == 5
     with pytest.raises(KeyError, match="names"):
         t.cushion_named("nope")
     s = Table.snooker()
     assert s.cushion_named("baulk cushion").id == 0
     assert s.cushion_named("top cushion").id == 1
+
+
+def test_pocket_names_say_where_the_pocket_is_drawn_and_former_names_say_their_successor() -> None:
+    """The names read off the screen (head end on the left, x = 0 rail at the top): the top
+    pockets have x = 0, the left ones y = 0, the middle ones y = length / 2 (issue 9, item 3)."""
+    for t in (Table.pool(9), Table.snooker()):
+        for p in t.pockets:
+            row, column = p.name.split("-")
+            assert (p.x < t.width / 2) == (row == "top"), p.name
+            expected = {"left": p.y < t.length / 4, "right": p.y > 3 * t.length / 4}
+            assert expected.get(column, t.length / 4 < p.y < 3 * t.length / 4), p.name
+    with pytest.raises(KeyError, match=r"'top_right' is a former.*now 'bottom-right'.*top-left, "):
+        Table.pool(9).pocket_named("top_right")
+    with pytest.raises(KeyError, match="no pocket 'corner'; names: top-left, bottom-left"):
+        Table.pool(9).pocket_named("corner")
 
 
 def test_cushion_distances_shapes() -> None:
@@ -420,7 +442,7 @@ def test_pool_side_pocket_takes_angled_balls_but_not_shallow_ones() -> None:
     """A rolling ball aimed at the side pocket's centre drops from 0 to 45 degrees off its axis
     and bounces out at 70 degrees (the capture depth tunable of POOL_SIDE_POCKET)."""
     t = Table.pool(9)
-    p = t.pocket_named("left_side")
+    p = t.pocket_named("top-middle")
     mid = np.array(p.mouth).mean(axis=0)
     into = np.array([p.x, p.y]) - mid
     into /= np.linalg.norm(into)
