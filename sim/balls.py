@@ -32,7 +32,6 @@ from sim.constants import (
     EPS_SPEED,
     EPS_SPIN_SURFACE,
     MAX_OVERLAP,
-    OUT_OF_PLAY,
     MotionState,
 )
 from sim.errors import InvalidBallStateError
@@ -41,6 +40,16 @@ if TYPE_CHECKING:
     from sim.table import Table
 
 _MOTION_VALUES = frozenset(int(m) for m in MotionState)
+
+
+_POCKETED = int(MotionState.POCKETED)
+_OFF_TABLE = int(MotionState.OFF_TABLE)
+
+
+def out_of_play(motion: np.ndarray) -> np.ndarray:
+    """(n,) bool: which of the motion states ``motion`` (n,) are out of play (POCKETED or
+    OFF_TABLE, ``sim.constants.OUT_OF_PLAY``). Two compares: ``np.isin`` costs about 50 us."""
+    return np.asarray((motion == _POCKETED) | (motion == _OFF_TABLE))
 
 
 def _frozen_copy(values: Any, dtype: Any) -> np.ndarray:
@@ -211,9 +220,9 @@ class BallState:
                 )
             motion_a = raw.astype(np.int8)
             if on_table is None:
-                on_a = ~np.isin(motion_a, OUT_OF_PLAY)
-        out_of_play = np.isin(motion_a, OUT_OF_PLAY)
-        mismatch = np.flatnonzero(out_of_play == on_a)
+                on_a = ~out_of_play(motion_a)
+        removed = out_of_play(motion_a)
+        mismatch = np.flatnonzero(removed == on_a)
         if mismatch.size:
             i = int(mismatch[0])
             raise InvalidBallStateError(

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from sim.balls import BallState
-from sim.constants import MAX_SAMPLE_FRAMES, OUT_OF_PLAY, MotionState
+from sim.balls import BallState, out_of_play
+from sim.constants import MAX_SAMPLE_FRAMES, MotionState
 from sim.events import EVENT_DTYPE
 from sim.kernels.motion import classify, evolve_balls
 from sim.params import Params
@@ -206,7 +206,7 @@ class ShotResult:
             return self.initial
         pos, vel, spin, motion = self._arrays_at(t)
         z, vz = self._heights_at(t)
-        on_table = ~np.isin(motion, OUT_OF_PLAY)
+        on_table = ~out_of_play(motion)
         return BallState(pos, vel, spin, motion, on_table, z=z, vz=vz)
 
     def sample(self, dt: float, *, heights: bool = False) -> np.ndarray:

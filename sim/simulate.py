@@ -7,12 +7,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from sim.balls import BallState, first_ball_off_cloth, first_overlap
+from sim.balls import BallState, first_ball_off_cloth, first_overlap, out_of_play
 from sim.constants import (
     DEFAULT_MAX_EVENTS,
     MAX_EVENTS_LIMIT,
     MAX_OVERLAP,
-    OUT_OF_PLAY,
     MotionState,
 )
 from sim.errors import (
@@ -215,7 +214,7 @@ def simulate(
     final_motion = out.final_motion
     final = BallState(
         out.final_pos, out.final_vel, out.final_spin, final_motion,
-        ~np.isin(final_motion, OUT_OF_PLAY), z=out.final_z, vz=out.final_vz,
+        ~out_of_play(final_motion), z=out.final_z, vz=out.final_vz,
     )  # fmt: skip
     duration = float(log["t"][-1]) if count else 0.0
     result = ShotResult(

@@ -433,9 +433,13 @@ def record_event(row, ev, seg, p, log):
             sw[row, i, 0] = wx
             sw[row, i, 1] = wy
             sw[row, i, 2] = wz
-            z, vz = height_at(i, ev.t, seg, p)
-            log.snap_z[row, i] = z
-            log.snap_vz[row, i] = vz
+            if S[i] == AIRBORNE:
+                z, vz = height_at(i, ev.t, seg, p)
+                log.snap_z[row, i] = z
+                log.snap_vz[row, i] = vz
+            else:
+                log.snap_z[row, i] = 0.0
+                log.snap_vz[row, i] = 0.0
         log.snap_motion[row, i] = S[i]
 
 

@@ -89,7 +89,7 @@ def set_segment(i, t, state, px, py, vx, vy, wx, wy, wz, seg, p):
     seg.vz[i] = 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_flight(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p):
     """Start a flight of ball ``i`` at ``t`` s from height ``z`` m with vertical velocity
     ``vz`` m/s (docs/physics-airborne.md section 1). Mutates row ``i`` of ``seg``."""
@@ -98,7 +98,7 @@ def set_flight(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p):
     seg.vz[i] = vz
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def height_at(i, t, seg, p):
     """Ball ``i``'s height above the cloth (m) and vertical velocity (m/s) at ``t`` s."""
     if seg.state[i] != AIRBORNE:
