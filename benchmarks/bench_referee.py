@@ -13,7 +13,9 @@ Two sets of shots per game (9-ball, 8-ball, snooker):
 2. ``--breaks`` noisy breaks: the game's own break (``benchmarks.shots.break_scenarios``)
    played with the lab's execution noise (``lab.noise.noisy_strike``, default ``NoiseModel``,
    seed ``--seed``, shot ``i`` from ``SeedSequence(seed, spawn_key=(i,))``), each simulated and
-   judged once.
+   judged once; the ``--recheck`` slowest judgings and engine runs are then timed again
+   ``--repeats`` times and keep their best, so that a worst case is the shot's own cost and not
+   a pause of the machine (the figures of a shared machine jump by tens of ms now and then).
 
 For every set it prints the median and the worst judging time and the median and worst engine
 time (``sim.simulate`` of the same shots), in milliseconds, and the worst ratio judge / engine
@@ -104,7 +106,9 @@ def time_examples(kind: str, folder: str, repeats: int) -> Timings:
     return _summary(kind, f"examples ({len(paths)})", judge, engine)
 
 
-def time_noisy_breaks(kind: str, scenario_name: str, breaks: int, seed: int) -> Timings:
+def time_noisy_breaks(
+    kind: str, scenario_name: str, breaks: int, seed: int, repeats: int, recheck: int
+) -> Timings:
     """Judging and engine time of ``breaks`` noisy executions of the game's break."""
     scenario = next(s for s in break_scenarios() if s.name == scenario_name)
     game = rules.new_game(kind, seed=seed, table=scenario.table)
@@ -118,6 +122,7 @@ def time_noisy_breaks(kind: str, scenario_name: str, breaks: int, seed: int) -> 
     noise = NoiseModel()
     judge: list[float] = []
     engine: list[float] = []
+    strikes: list[sim.Strike] = []
     for i in range(breaks):
         v = noisy_strike(intended, noise, seed, i)
         strike = sim.Strike(v.speed, v.phi, v.theta, v.a, v.b)
@@ -125,6 +130,14 @@ def time_noisy_breaks(kind: str, scenario_name: str, breaks: int, seed: int) -> 
         _, t_judge = _timed(game.judge, result)
         judge.append(t_judge)
         engine.append(t_engine)
+        strikes.append(strike)
+    slowest = set(np.argsort(judge)[len(judge) - recheck :])
+    slowest |= set(np.argsort(engine)[len(engine) - recheck :])
+    for i in sorted(int(k) for k in slowest):
+        for _ in range(repeats):
+            result, t_engine = _timed(sim.simulate, scenario.table, scenario.state, strikes[i])
+            engine[i] = min(engine[i], t_engine)
+            judge[i] = min(judge[i], _timed(game.judge, result)[1])
     return _summary(kind, f"noisy breaks ({breaks})", judge, engine)
 
 
@@ -148,15 +161,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--breaks", type=int, default=10_000, help="noisy breaks per game")
     parser.add_argument("--repeats", type=int, default=5, help="judgings per example shot")
     parser.add_argument("--seed", type=int, default=2024, help="noise seed of the breaks")
+    parser.add_argument(
+        "--recheck", type=int, default=20, help="slowest breaks timed again (best of repeats)"
+    )
     parser.add_argument("--json", type=Path, help="also write the rows as JSON here")
     args = parser.parse_args(argv)
-    if args.breaks < 1 or args.repeats < 1:
-        parser.error("--breaks and --repeats must be at least 1")
+    if args.breaks < 1 or args.repeats < 1 or args.recheck < 0:
+        parser.error("--breaks and --repeats must be at least 1, --recheck at least 0")
     sim.warmup()  # compile or load the kernels before anything is timed
     rows: list[Timings] = []
     for kind, folder, scenario_name in GAMES:
         rows.append(time_examples(kind, folder, args.repeats))
-        rows.append(time_noisy_breaks(kind, scenario_name, args.breaks, args.seed))
+        rows.append(
+            time_noisy_breaks(
+                kind, scenario_name, args.breaks, args.seed, args.repeats, args.recheck
+            )
+        )
         print(format_table(rows[-2:]).splitlines()[-2], flush=True)
         print(format_table(rows[-2:]).splitlines()[-1], flush=True)
     print()

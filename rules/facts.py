@@ -11,7 +11,8 @@ Nothing here mutates its inputs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -93,9 +94,8 @@ class ShotFacts:
         pocketings: every pocketing, in log order.
         cushion_hits: every ball-cushion contact, in log order.
         line_crossings: every marked-line crossing, in log order.
-        recorded_positions: for each ball, its centre at t = 0, at every row where it is ball
-            ``a``, and at rest if on the table: ``(k, 2)`` arrays, metres (used for "did part of the
-            ball pass a line").
+        shot: the log and the two states the facts were read from (kept, not compared, for
+            ``recorded_positions``, which is worked out only when asked for).
     """
 
     n_balls: int
@@ -108,7 +108,35 @@ class ShotFacts:
     pocketings: tuple[Pocketing, ...]
     cushion_hits: tuple[CushionHit, ...]
     line_crossings: tuple[LineCrossing, ...]
-    recorded_positions: tuple[np.ndarray, ...]
+    shot: tuple[np.ndarray, BallState, BallState] = field(repr=False, compare=False)
+
+    @cached_property
+    def recorded_positions(self) -> tuple[np.ndarray, ...]:
+        """For each ball, its centre at t = 0, at every row where it is ball ``a`` (log order),
+        and at rest if on the table: ``(k, 2)`` arrays, metres (for "did part of the ball pass
+        a line"). Read as columns: the three sources are stacked in that order and one stable
+        sort by ball splits them."""
+        events, initial, final = self.shot
+        n = self.n_balls
+        a_col = np.asarray(events["a"]).astype(np.int64)
+        own = (a_col >= 0) & (a_col < n)
+        xy_col = np.column_stack(
+            [np.asarray(events["x"], dtype=float), np.asarray(events["y"], dtype=float)]
+        ).reshape(-1, 2)
+        first_rows = np.flatnonzero(np.asarray(initial.on_table))
+        last_rows = np.flatnonzero(np.asarray(final.on_table))
+        ball_key = np.concatenate([first_rows, a_col[own], last_rows])
+        points = np.concatenate(
+            [
+                np.asarray(initial.pos, dtype=float).reshape(-1, 2)[first_rows],
+                xy_col[own],
+                np.asarray(final.pos, dtype=float).reshape(-1, 2)[last_rows],
+            ]
+        )
+        order = np.argsort(ball_key, kind="stable")
+        by_ball = points[order]
+        bounds = np.searchsorted(ball_key[order], np.arange(n + 1)).tolist()
+        return tuple(by_ball[bounds[i] : bounds[i + 1]] for i in range(n))
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -180,26 +208,6 @@ class ShotFacts:
             else:
                 break
 
-        # Recorded centres per ball: t = 0, every row where the ball is ``a`` (log order), at
-        # rest; one stable sort of the ``a`` column splits the rows by ball.
-        xy_col = np.column_stack(
-            [np.asarray(events["x"], dtype=float), np.asarray(events["y"], dtype=float)]
-        ).reshape(-1, 2)
-        own = (a_col >= 0) & (a_col < n)
-        start_xy = np.asarray(initial.pos, dtype=float).reshape(-1, 2)
-        final_xy = np.asarray(final.pos, dtype=float).reshape(-1, 2)
-        first_rows = np.array(sorted(before), dtype=np.int64)
-        last_rows = np.array(sorted(after), dtype=np.int64)
-        ball_key = np.concatenate([first_rows, a_col[own], last_rows])
-        # within a ball: t = 0 first, then the log's rows in order, then the rest position
-        stage = np.concatenate(
-            [np.zeros(len(first_rows)), np.ones(int(own.sum())), np.full(len(last_rows), 2.0)]
-        )
-        points = np.concatenate([start_xy[first_rows], xy_col[own], final_xy[last_rows]])
-        order = np.lexsort((np.arange(len(ball_key)), stage, ball_key))
-        bounds = np.searchsorted(ball_key[order], np.arange(1, n))
-        recorded = [part.reshape(-1, 2) for part in np.split(points[order], bounds)]
-
         return cls(
             n_balls=n,
             on_table_before=before,
@@ -211,7 +219,7 @@ class ShotFacts:
             pocketings=tuple(pocketings),
             cushion_hits=tuple(cushions),
             line_crossings=tuple(crossings),
-            recorded_positions=tuple(recorded),
+            shot=(events, initial, final),
         )
 
     # ------------------------------------------------------------------ derived facts
