@@ -429,7 +429,7 @@ def check_pockets(
     """Effective size of the 9-ft table's corner and side pockets against approach angle and
     speed, with Alciatore's two published comparisons as pass/fail."""
     table = sim.Table.pool(feet=9)
-    corner, side = table.pocket_named("bottom_left"), table.pocket_named("left_side")
+    corner, side = table.pocket_named("top-left"), table.pocket_named("top-middle")
     check = Check(
         name="pocket_effective_size",
         title="Effective size of corner and side pockets against approach angle and speed",

@@ -430,10 +430,10 @@ class _Builder:
 
     def _check_aim_pocket(self, scenario: Scenario, table: Any) -> None:
         shot = scenario.shot
-        names = {p.name for p in table.pockets}
+        names = ", ".join(p.name for p in table.pockets)
         for pocket, where in (
             (shot.aim.pocket if shot.aim else None, "shot.aim.pocket"),
             (shot.called_pocket, "shot.call.pocket"),
         ):
-            if pocket is not None and pocket not in names:
+            if pocket is not None and pocket not in {p.name for p in table.pockets}:
                 raise self.fail(where, f"no pocket {pocket!r} on this table; pockets: {names}")

@@ -22,6 +22,8 @@ from typing import Any
 import rules
 from rules.snooker import COLOURS
 from rules.types import BallInHand
+from sim.table import FORMER_POCKET_NAMES
+from sim.table import POCKET_NAMES as TABLE_POCKET_NAMES
 
 FORMAT_NAME = "cuesim-scenario"
 FORMAT_VERSION = 1
@@ -49,7 +51,8 @@ SCENARIO_TABLES: dict[str, Any] = _scenario_table_names()
 GAMES = tuple(cls.kind.value for cls in rules.games())
 TABLES = tuple(SCENARIO_TABLES)
 BALL_IN_HAND_ZONES = tuple(zone.value for zone in BallInHand)
-POCKET_NAMES = ("bottom_left", "bottom_right", "left_side", "right_side", "top_left", "top_right")
+#: Pocket names as drawn in the window and the lab's pictures (``sim.table.POCKET_NAMES``).
+POCKET_NAMES: tuple[str, ...] = TABLE_POCKET_NAMES
 #: Snooker's colours in value order (``rules.snooker.COLOURS``).
 SNOOKER_COLOURS: tuple[str, ...] = tuple(COLOURS)
 
@@ -323,6 +326,14 @@ def check_structure(value: Any, schema: dict[str, Any] = SCHEMA, path: str = "")
         raise StructureError(path, f"must be {schema['const']!r}, got {_quote(value)}")
     if "enum" in schema and value not in schema["enum"]:
         allowed = ", ".join(repr(v) for v in schema["enum"])
+        former = FORMER_POCKET_NAMES.get(value) if isinstance(value, str) else None
+        if former is not None and former in schema["enum"]:
+            raise StructureError(
+                path,
+                f"{_quote(value)} is a former pocket name (the table frame's); that pocket is "
+                f"now {former!r}, as drawn with the head end on the left; expected one of "
+                f"{allowed}",
+            )
         raise StructureError(path, f"{_quote(value)} is not allowed; expected one of {allowed}")
     wanted = schema.get("type")
     if wanted is not None and not _has_type(value, wanted):

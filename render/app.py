@@ -450,7 +450,7 @@ class App(SessionViews, AimingViews):
         rect = self.layout(size).table
         return View.fit(
             float(table.length), float(table.width), (rect.x, rect.y, rect.w, rect.h),
-            margin_m=draw.frame_margin(table),
+            margin_m=draw.frame_margin(table), landscape=True,  # the pockets' names as drawn
         )  # fmt: skip
 
     def table_background(self, size: tuple[int, int]) -> pygame.Surface:

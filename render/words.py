@@ -1,12 +1,12 @@
 """The window's sentences for a player, without pygame: where the cue ball may not go, a ball
-or a pocket by the name a player reads (``rules.wording``)."""
+or a pocket by the name a player reads."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rules.placement import is_in_zone, touching_balls, zone_words
-from rules.wording import ball_words, pocket_label
+from rules.wording import ball_words
 
 
 def ball_name(game: Any, ball: int) -> str:
@@ -19,8 +19,9 @@ def ball_name(game: Any, ball: int) -> str:
 
 
 def pocket_name(name: str) -> str:
-    """An engine pocket name as the player sees it in the window ("the bottom right pocket")."""
-    return f"the {pocket_label(name)} pocket"
+    """A pocket (``Table.pockets[i].name``, named as drawn) in a sentence: "the bottom-right
+    pocket"."""
+    return f"the {name} pocket"
 
 
 def placement_refusal(game: Any, xy: tuple[float, float]) -> str | None:

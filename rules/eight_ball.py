@@ -47,7 +47,6 @@ from rules.types import (
     Ruling,
     RulingExtras,
 )
-from rules.wording import pocket_label
 
 if TYPE_CHECKING:
     from typing import Self
@@ -441,8 +440,8 @@ class EightBallGame(PoolGame):
                 else:
                     notes.append(
                         f"The called {called} went into the "
-                        f"{pocket_label(called_pocketing.pocket_name)} pocket, not the called "
-                        f"{pocket_label(declaration.called_pocket or '')}: it stays down, "
+                        f"{called_pocketing.pocket_name} pocket, not the called "
+                        f"{declaration.called_pocket or ''} pocket: it stays down, "
                         f"no foul, the turn passes ({CLAUSE_WRONG_POCKET})."
                     )
         if declaration.safety:
@@ -513,11 +512,9 @@ class EightBallGame(PoolGame):
             or eight_pocketing is None
             or eight_pocketing.pocket_name != declaration.called_pocket
         ):
-            where = (
-                pocket_label(eight_pocketing.pocket_name) if eight_pocketing is not None else "?"
-            )
+            where = eight_pocketing.pocket_name if eight_pocketing is not None else "?"
             called_words = (
-                f"the {pocket_label(declaration.called_pocket)}"
+                f"the {declaration.called_pocket}"
                 if declaration.called_pocket
                 else "no call was made"
             )

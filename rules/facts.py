@@ -307,7 +307,7 @@ class ShotFacts:
                 return f"event {event} at t = {c.t:.3f} s: {nm(c.ball)} met {nm(c.other)}"
         for p in self.pocketings:
             if p.event == event:
-                where = p.pocket_name.replace("_", " ")
+                where = p.pocket_name  # the name as drawn (sim.table.POCKET_NAMES)
                 return (
                     f"event {event} at t = {p.t:.3f} s: {nm(p.ball)} fell into the {where} pocket"
                 )

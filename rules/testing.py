@@ -3,7 +3,7 @@
 Example (the cue ball hits the 3 first, the 3 goes to a cushion, the 5 drops in a corner)::
 
     shot = ShotBuilder(table, game.state)
-    shot.hit(0, 3).cushion(3).pocket(5, "top_left").rest(0, (0.6, 1.0))
+    shot.hit(0, 3).cushion(3).pocket(5, "top-right").rest(0, (0.6, 1.0))
     result = shot.result()            # a sim.ShotResult built with ShotResult.from_log
 
 Times advance by ``step`` seconds per event unless given. Each event records the position of

@@ -1,12 +1,9 @@
-"""Player-facing words: pocket names as a player sees them in the window, and the rule clauses
-in plain English.
+"""Player-facing words: the rule clauses in plain English, balls, points and evidence as a
+player reads them.
 
-Pockets. The engine names pockets in the table frame (docs/architecture.md): ``bottom_left`` is
-the corner at x = 0, y = 0 (the head end). The window draws the table landscape, head end on
-the left and the x = 0 rail at the top of the screen (``render/view.py``), so a player sees the
-engine's ``bottom_left`` as the *top-left* corner. :data:`POCKET_LABELS` gives each pocket the
-name a player reads off the screen; every sentence a player sees (rulings, calls, ``cuesim
-shot``) uses it. The engine's names stay the identifiers of files and ``--json``.
+Pockets need no translation: ``sim.table`` names them as they are drawn in the window and the
+lab's pictures (head end on the left, the x = 0 rail at the top: ``top-left``, ...,
+``bottom-right``), and rulings, calls, ``cuesim shot`` and ``--json`` all use those names.
 
 Clauses. A ``Foul.clause`` quotes the French rule text (the 9-ball and 8-ball texts) by its
 first words (snooker: the French text's section and words, with the WPBSA number); a rule
@@ -18,16 +15,6 @@ from __future__ import annotations
 
 import re
 from typing import Any
-
-#: Engine pocket name -> the name a player reads off the window (head end on the left).
-POCKET_LABELS: dict[str, str] = {
-    "bottom_left": "top left",
-    "bottom_right": "bottom left",
-    "left_side": "top middle",
-    "right_side": "bottom middle",
-    "top_left": "top right",
-    "top_right": "bottom right",
-}
 
 #: French clause quoted in ``Foul.clause`` and in rulings -> the rule in English words.
 CLAUSE_ENGLISH: dict[str, str] = {
@@ -192,18 +179,6 @@ _QUOTE = re.compile(r"«[^«»]*(?:«[^«»]*»[^«»]*)*»")
 _HEADING = re.compile(r"[A-ZÀ-Ý][^():;«»]{0,40} : (?=«)")
 
 
-def pocket_label(name: str) -> str:
-    """The pocket ``name`` (an engine name, ``Table.pockets[i].name``) as a player sees it in
-    the window, e.g. ``"top_right"`` -> ``"bottom right"``; an unknown name with its
-    underscores as spaces."""
-    return POCKET_LABELS.get(name, name.replace("_", " "))
-
-
-def pocket_names_in_words() -> str:
-    """Every pocket as "engine name (as seen in the window)", for error messages."""
-    return ", ".join(f"{name} ({label})" for name, label in POCKET_LABELS.items())
-
-
 def clause_words(clause: str) -> str:
     """The rule clause ``clause`` in English: its translation when it is one of the French
     clauses, the clause itself when it has no French quotation (snooker's WPBSA sections),
@@ -250,10 +225,6 @@ def has_french(text: str) -> bool:
 
 #: The prefix ``ShotFacts.describe_event`` gives a logged fact ("event 3 at t = 0.412 s: ").
 _EVENT_PREFIX = re.compile(r"event (\d+) at t = (\d+(?:\.\d+)?) s: ")
-#: A pocket named in the engine's words inside a sentence ("the top left pocket").
-_POCKET_IN_TEXT = re.compile(
-    r"\b(bottom left|bottom right|left side|right side|top left|top right) pocket\b"
-)
 
 
 def ball_words(name: str) -> str:
@@ -272,12 +243,9 @@ def points_words(n: int) -> str:
 
 def player_evidence(text: str) -> str:
     """A foul's evidence (``Foul.evidence``, written for a rule tester) in a player's words: the
-    time into the shot instead of the log's row, pockets as the window shows them, cushions
-    unnumbered, and no French. The event's row stays in ``Foul.event`` and ``--json``."""
+    time into the shot instead of the log's row, cushions unnumbered, and no French. The event's
+    row stays in ``Foul.event`` and ``--json``."""
     text = _EVENT_PREFIX.sub(lambda m: f"{float(m.group(2)):.2f} s into the shot, ", text)
-    text = _POCKET_IN_TEXT.sub(
-        lambda m: f"{pocket_label(m.group(1).replace(' ', '_'))} pocket", text
-    )
     text = re.sub(r"met cushion \d+", "met a cushion", text)
     text = re.sub(r"\bred_\d+\b", "a red", text)
     return english_text(text)
@@ -285,7 +253,7 @@ def player_evidence(text: str) -> str:
 
 def player_sentence(text: str) -> str:
     """Any referee sentence (a reason, a note) made fit for a player: no French clause, no
-    engine pocket or ball names (:func:`player_evidence`)."""
+    engine ball names (:func:`player_evidence`)."""
     return player_evidence(text)
 
 

@@ -161,6 +161,21 @@ def test_an_unknown_pocket_lists_the_pockets(
         assert repr(name) in line
 
 
+def test_a_former_pocket_name_says_its_successor_and_lists_the_pockets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 9, item 3: pockets are named as drawn; a file with a table-frame name ("top_right"
+    was drawn at the screen's bottom right) is refused, never read as another pocket."""
+    from lab.schema import POCKET_NAMES
+
+    bad = tmp_path / "old.json"
+    bad.write_text(_scenario_text(aim={"ball": "1", "pocket": "top_right"}))
+    line = _refused(capsys, ["shot", str(bad)], "shot.aim.pocket", "'top_right' is a former")
+    assert "now 'bottom-right'" in line
+    for name in POCKET_NAMES:
+        assert repr(name) in line
+
+
 @pytest.mark.parametrize(
     ("name", "content", "words"),
     [

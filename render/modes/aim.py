@@ -19,7 +19,7 @@ from render.scoreboard import score_info
 from render.view import View
 from render.widgets import Button, clamp_tip
 from render.words import ball_name, pocket_name
-from rules.wording import ball_words, pocket_label
+from rules.wording import ball_words
 
 #: Aim adjustment per arrow key press, degrees (with Shift: ``AIM_STEP_COARSE_DEG``).
 AIM_STEP_DEG = 0.1
@@ -404,7 +404,7 @@ class AimMode(Mode):
             )
 
     def _draw_pocket_labels(self, surface: pygame.Surface, view: View) -> None:
-        """Each pocket's name as the rulings say it (``rules.wording.pocket_label``), written
+        """Each pocket's name as the rulings say it (``Table.pockets[i].name``), written
         just outside the pocket on the rail; the called one in the accent colour."""
         host = self.host
         w, h = surface.get_size()
@@ -419,4 +419,4 @@ class AimMode(Mode):
             y = min(max(py + dy / norm * out, 12), h - 12)
             called = pocket.name == host.aim.called_pocket
             colour = hud.ACCENT if called else hud.TEXT
-            hud._text(surface, pocket_label(pocket.name), (x, y), 18, colour, anchor="center")
+            hud._text(surface, pocket.name, (x, y), 18, colour, anchor="center")

@@ -57,7 +57,7 @@ def test_shot_prints_events_and_the_ruling(capsys: pytest.CaptureFixture[str]) -
     rows = [line.split()[2:5] for line in out.splitlines() if line[:6].strip().isdigit()]
     assert rows[0][:2] == ["strike", "cue"]
     assert ["ball-ball", "cue", "1"] in rows
-    assert ["pocket", "1", "top_right"] in rows
+    assert ["pocket", "1", "bottom-right"] in rows
     assert "Ann pocketed the 1 legally and shoots again." in out
     assert "expectations: all 6 hold" in out
 

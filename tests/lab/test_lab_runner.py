@@ -79,7 +79,7 @@ def test_ghost_ball_aim_puts_the_cue_ball_2r_behind_the_object_ball() -> None:
     phi = math.radians(resolve_phi(sc, table))
     cue, ball = sc.position_of("cue"), sc.position_of("1")
     assert cue is not None and ball is not None
-    pocket = table.pocket_named("top_right")
+    pocket = table.pocket_named("bottom-right")
     # The cue line passes 2R from the ball centre, at the point opposite the pocket.
     ux, uy = pocket.x - ball[0], pocket.y - ball[1]
     norm = math.hypot(ux, uy)
@@ -94,7 +94,7 @@ def test_ghost_ball_aim_puts_the_cue_ball_2r_behind_the_object_ball() -> None:
 def test_declarations_use_ball_indices() -> None:
     sc = load_scenario(EXAMPLES / "eight-ball" / "called-ball-wrong-pocket.toml")
     d = declaration_for(sc)
-    assert (d.called_ball, d.called_pocket, d.safety) == (2, "top_left", False)
+    assert (d.called_ball, d.called_pocket, d.safety) == (2, "top-right", False)
     free = declaration_for(load_scenario(EXAMPLES / "snooker" / "free-ball.toml"))
     assert free.free_ball and free.nominated == 19
     feet = declaration_for(load_scenario(EXAMPLES / "nine-ball" / "declared-foot-off-floor.toml"))

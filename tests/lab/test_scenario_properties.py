@@ -38,7 +38,7 @@ _leaf = st.one_of(
     st.floats(allow_nan=True, allow_infinity=True),
     st.floats(min_value=-3.0, max_value=3.0),
     st.text(max_size=8),
-    st.sampled_from(["cue", "1", "9", "red_1", "black", "A", "B", "top_left", "anywhere", "in_d"]),
+    st.sampled_from(["cue", "1", "9", "red_1", "black", "A", "B", "top-right", "anywhere", "in_d"]),
 )
 _value = st.recursive(
     _leaf,

@@ -198,15 +198,15 @@ def test_eight_ball_shot_must_be_called_by_clicking_a_ball_then_a_pocket() -> No
     assert "Call your shot" in app.toast[0]
     click(app, screen_of(app, (0.635, 1.6)))
     assert app.aim.called_ball == 1
-    top_right = app.table.pocket_named("top_right")
+    top_right = app.table.pocket_named("bottom-right")
     click(app, screen_of(app, (top_right.x, top_right.y)))
-    assert app.aim.called_pocket == "top_right"
+    assert app.aim.called_pocket == "bottom-right"
     assert "Called: 1" in " ".join(app.mode.prompt_lines())
     frame(app)
     app.aim.phi_deg, app.aim.locked, app.aim.power = 90.0, True, 0.3
     key(app, pygame.K_SPACE)
     assert app.last_shot.declaration.called_ball == 1
-    assert app.last_shot.declaration.called_pocket == "top_right"
+    assert app.last_shot.declaration.called_pocket == "bottom-right"
     play_out(app)
 
 
@@ -265,7 +265,7 @@ def test_replay_shows_the_last_shot_again_without_changing_the_game() -> None:
 
 def test_potting_the_nine_ends_the_rack_and_the_match() -> None:
     app = new_app("nine-ball", race_to=1)
-    pocket = app.table.pocket_named("top_right")
+    pocket = app.table.pocket_named("bottom-right")
     # The 9 on a straight line to the top-right pocket, the cue ball behind it.
     d = math.hypot(pocket.x - 1.0, pocket.y - 2.27)
     ux, uy = (pocket.x - 1.0) / d, (pocket.y - 2.27) / d

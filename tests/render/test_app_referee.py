@@ -119,7 +119,7 @@ def test_a_save_whose_last_shot_the_engine_refuses_is_not_loaded(
 
 def pot_the_nine(app: App) -> int:
     """Set up the 9 straight in front of the top-right pocket and pot it; returns the shooter."""
-    pocket = app.table.pocket_named("top_right")
+    pocket = app.table.pocket_named("bottom-right")
     d = float(np.hypot(pocket.x - 1.0, pocket.y - 2.27))
     ux, uy = (pocket.x - 1.0) / d, (pocket.y - 2.27) / d
     set_position(

@@ -16,7 +16,8 @@ import rules.pool
 import rules.snooker_fouls
 from render import hud
 from render.words import placement_refusal
-from rules.wording import POCKET_LABELS, clause_words, has_french, player_evidence, pocket_label
+from rules.wording import clause_words, has_french, player_evidence
+from sim.table import POCKET_NAMES
 
 
 def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -67,29 +68,30 @@ def quadrant_words(app, pocket) -> str:
     row = "top" if y < rect.centery else "bottom"
     third = rect.w / 3
     col = "left" if x < rect.x + third else ("right" if x > rect.right - third else "middle")
-    return f"{row} {col}"
+    return f"{row}-{col}"
 
 
 @pytest.mark.parametrize("game", ["nine-ball", "snooker"])
 def test_every_pocket_is_named_where_it_is_drawn(game: str) -> None:
     app = new_app(game)
     for pocket in app.table.pockets:
-        assert pocket_label(pocket.name) == quadrant_words(app, pocket), pocket.name
+        assert pocket.name == quadrant_words(app, pocket), pocket.name
 
 
 def test_the_pocket_named_in_the_ruling_is_the_one_drawn_where_the_ball_dropped() -> None:
     app = new_app("nine-ball")
-    pot_into(app, "top_right", 1)  # the 1 is not on here: the wrong ball first, a foul
+    pot_into(app, "bottom-right", 1)  # the 1 is not on here: the wrong ball first, a foul
     app.aim.phi_deg = app.aim.phi_deg  # unchanged
     key(app, pygame.K_SPACE)
     to_decision(app)
     _panel, info = app.mode.info(app.layout(SIZE).table)
     words = " ".join((*info.lines, *info.fouls))
-    pocket = app.table.pocket_named("top_right")
+    pocket = app.table.pocket_named("bottom-right")
     drawn = quadrant_words(app, pocket)
-    assert drawn == "bottom right"
-    assert app.last_shot.ruling.fouls and "bottom right pocket" in words, words
-    assert "top right" not in words
+    assert drawn == "bottom-right"
+    assert app.last_shot.ruling.fouls and "bottom-right pocket" in words, words
+    assert "top-right" not in words and "top right" not in words
+    assert "bottom-right pocket" in app.last_shot.ruling.summary(), "the rule tester's words too"
 
 
 def test_clicking_the_top_left_corner_calls_the_top_left_pocket() -> None:
@@ -109,8 +111,9 @@ def test_clicking_the_top_left_corner_calls_the_top_left_pocket() -> None:
     )
     click(app, screen_of(app, (corner.x, corner.y)))
     assert app.aim.called_pocket == corner.name
-    assert "top left" in " ".join(app.mode.prompt_lines())
-    assert app.toast is not None and "top left pocket" in app.toast.text
+    assert corner.name == "top-left"
+    assert "top-left" in " ".join(app.mode.prompt_lines())
+    assert app.toast is not None and "top-left pocket" in app.toast.text
 
 
 def test_pocket_labels_are_drawn_while_a_call_is_due(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -125,7 +128,7 @@ def test_pocket_labels_are_drawn_while_a_call_is_due(monkeypatch: pytest.MonkeyP
     )
     seen = drawn_text(monkeypatch)
     frame(app)
-    assert set(POCKET_LABELS.values()) <= set(seen)
+    assert set(POCKET_NAMES) <= set(seen)
 
 
 def test_every_french_clause_has_english_words() -> None:
@@ -173,7 +176,7 @@ def test_no_french_and_no_engine_words_in_what_the_window_draws(
     assert len(seen) > 50
     french = [line for line in seen if has_french(line)]
     assert not french, french
-    for raw in ("at t = ", "red_", " pts", "stay(s)", "top_right", "bottom_left"):
+    for raw in ("at t = ", "red_", " pts", "stay(s)", "top_right", "bottom_left", "_side"):
         assert raw not in text, raw
 
 
@@ -194,8 +197,8 @@ def test_a_refused_placement_is_said_in_a_players_words() -> None:
 
 
 def test_evidence_in_a_players_words() -> None:
-    text = player_evidence("event 4 at t = 0.4123 s: the cue ball fell into the top right pocket")
-    assert text == "0.41 s into the shot, the cue ball fell into the bottom right pocket"
+    text = player_evidence("event 4 at t = 0.4123 s: the cue ball fell into the top-left pocket")
+    assert text == "0.41 s into the shot, the cue ball fell into the top-left pocket"
     assert player_evidence("event 1 at t = 0.300 s: red_7 met cushion 3") == (
         "0.30 s into the shot, a red met a cushion"
     )

@@ -101,7 +101,7 @@ def hand_shot(
         if kind == "hit":
             shot.hit(_index(ev[2]), _index(ev[3]), t=t)
         elif kind == "pot":
-            shot.pocket(_index(ev[2]), "top_left", t=t)
+            shot.pocket(_index(ev[2]), "top-right", t=t)
         elif kind == "cushion":
             shot.cushion(_index(ev[2]), 0, t=t)
         else:

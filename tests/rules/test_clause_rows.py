@@ -59,8 +59,8 @@ def test_e30_cue_ball_pocketed_or_off_the_table_is_a_foul_with_ball_in_hand():
     """« Bille blanche empochée ou éjectée hors de la surface de jeu »: each is the foul, and
     the opponent has the cue ball in hand anywhere."""
     g = position(eight(), {0: CUE, 1: A, 9: (0.9, 1.6), 8: (0.3, 2.0)}, phase=Phase.OPEN_TABLE)
-    call = Declaration(called_ball=1, called_pocket="top_left")
-    scratch = g.judge(shot(g).hit(0, 1).cushion(1, 1).pocket(0, "bottom_left").result(), call)
+    call = Declaration(called_ball=1, called_pocket="top-right")
+    scratch = g.judge(shot(g).hit(0, 1).cushion(1, 1).pocket(0, "top-left").result(), call)
     assert [f.code for f in scratch.fouls] == ["cue_ball_pocketed"]
     assert scratch.ball_in_hand is BallInHand.ANYWHERE and scratch.next_to_play == 1
     off = g.judge(

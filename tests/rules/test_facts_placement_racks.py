@@ -38,15 +38,15 @@ def facts_of(builder: ShotBuilder) -> ShotFacts:
 # ---------------------------------------------------------------- facts
 def test_first_contact_pocketings_and_cushions_after_contact():
     st = state_with(10, {0: CUE, 1: A, 2: B, 3: C})
-    s = ShotBuilder(TABLE, st).cushion(0, 2).hit(0, 2).hit(2, 1).cushion(1, 3).pocket(3, "top_left")
+    s = ShotBuilder(TABLE, st).cushion(0, 2).hit(0, 2).hit(2, 1).cushion(1, 3).pocket(3, "top-right")
     f = facts_of(s)
     assert f.first_contact is not None and f.first_contact.event == 2 and f.first_ball_hit == 2
     assert [h.event for h in f.cushion_hits_after_first_contact()] == [4]
     assert f.object_balls_to_cushion == frozenset({1})
     assert f.pocketed == (3,) and f.object_balls_pocketed == (3,) and not f.cue_ball_pocketed
-    assert f.pocketing_of(3).pocket_name == "top_left"
+    assert f.pocketing_of(3).pocket_name == "top-right"
     assert f.on_table_before == frozenset({0, 1, 2, 3}) and 3 not in f.on_table_after
-    assert "fell into the top left pocket" in f.describe_event(5)
+    assert "fell into the top-right pocket" in f.describe_event(5)
 
 
 def test_simultaneous_first_contacts_are_all_reported():
@@ -59,7 +59,7 @@ def test_simultaneous_first_contacts_are_all_reported():
 
 def test_no_contact_and_cue_ball_pocketed():
     st = state_with(10, {0: CUE, 1: A})
-    f = facts_of(ShotBuilder(TABLE, st).cushion(0, 1).pocket(0, "bottom_left"))
+    f = facts_of(ShotBuilder(TABLE, st).cushion(0, 1).pocket(0, "top-left"))
     assert f.first_contact is None and f.cue_ball_pocketed
     assert f.cushion_hits_after_first_contact() == ()
 

@@ -62,7 +62,7 @@ def test_snooker_is_dispatched():
 
 def test_judge_is_pure_and_apply_returns_a_new_game():
     g = position(nine(), {0: CUE, 1: A, 9: F})
-    result = shot(g).hit(0, 1).pocket(1, "top_left").result()
+    result = shot(g).hit(0, 1).pocket(1, "top-right").result()
     before = dumps(g)
     r1 = g.judge(result)
     r2 = g.judge(result)
@@ -93,7 +93,7 @@ def test_choice_rules():
 
 def test_game_over_refuses_everything():
     g = position(nine(), {0: CUE, 1: A, 9: F})
-    over = g.apply(g.judge(shot(g).hit(0, 1).hit(1, 9).pocket(9, "top_left").result()))
+    over = g.apply(g.judge(shot(g).hit(0, 1).hit(1, 9).pocket(9, "top-right").result()))
     assert over.is_over and over.phase is Phase.OVER and over.winner == 0
     with pytest.raises(GameOverError):
         over.judge(shot(over).hit(0, 1).result())
@@ -118,7 +118,7 @@ def test_declaration_errors_say_what_is_allowed():
         g.validate_declaration(Declaration(nominated=3))
     e = position(eight(), {0: CUE, 1: A, 8: F})
     with pytest.raises(InvalidDeclarationError, match="does not exist"):
-        e.validate_declaration(Declaration(called_ball=22, called_pocket="top_left"))
+        e.validate_declaration(Declaration(called_ball=22, called_pocket="top-right"))
     with pytest.raises(InvalidDeclarationError, match="push-out"):
         e.validate_declaration(Declaration(push_out=True))
 
@@ -158,14 +158,14 @@ def test_round_trip_of_a_new_game(kind, tmp_path):
 
 def test_round_trip_mid_game_with_pending_choice_groups_and_fouls():
     e = eight()
-    s = shot(e).hit(0, 1).pocket(8, "left_side").pocket(0, "top_left")
+    s = shot(e).hit(0, 1).pocket(8, "top-middle").pocket(0, "top-right")
     pending = e.apply(e.judge(s.result()))
     assert pending.pending_choice
     assert loads(dumps(pending)) == pending
     g = position(eight(), {0: CUE, 3: A, 11: (0.4, 1.6), 8: F})
     r = g.judge(
-        shot(g).hit(0, 3).pocket(3, "top_left").result(),
-        Declaration(called_ball=3, called_pocket="top_left"),
+        shot(g).hit(0, 3).pocket(3, "top-right").result(),
+        Declaration(called_ball=3, called_pocket="top-right"),
     )
     after = g.apply(r)
     assert after.groups[0] is not None
@@ -219,7 +219,7 @@ def test_corrupt_or_foreign_files_raise_save_file_error(tmp_path):
 
 def test_summary_explains_the_call_with_its_evidence():
     g = position(nine(), {0: CUE, 1: A, 9: F})
-    r = g.judge(shot(g).hit(0, 9).pocket(9, "top_left").result())
+    r = g.judge(shot(g).hit(0, 9).pocket(9, "top-right").result())
     text = r.summary(g.players, g.ball_names)
     lines = text.splitlines()
     assert lines[0] == "Foul by Ann: Bob has ball in hand anywhere."

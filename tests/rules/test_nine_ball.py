@@ -75,7 +75,7 @@ def test_break_with_nothing_pocketed_and_three_balls_to_cushions_is_a_foul():
 
 def test_break_with_a_ball_pocketed_needs_no_cushions_and_continues():
     g = break_game()
-    r = g.judge(shot(g).hit(0, 1).pocket(4, "top_left").result())
+    r = g.judge(shot(g).hit(0, 1).pocket(4, "top-right").result())
     assert not r.fouls
     assert r.next_to_play == 0 and r.pocketed == (4,)
     assert r.next_phase is Phase.PUSH_OUT_ALLOWED
@@ -83,7 +83,7 @@ def test_break_with_a_ball_pocketed_needs_no_cushions_and_continues():
 
 def test_break_cue_ball_scratch_is_a_foul():
     g = break_game()
-    r = g.judge(shot(g).hit(0, 1).pocket(3, "top_left").pocket(0, "bottom_right").result())
+    r = g.judge(shot(g).hit(0, 1).pocket(3, "top-right").pocket(0, "bottom-left").result())
     assert [f.code for f in r.fouls] == ["cue_ball_pocketed"]
     assert r.ball_in_hand is BallInHand.ANYWHERE and r.next_to_play == 1
 
@@ -101,7 +101,7 @@ def test_break_played_from_in_front_of_the_head_string_is_a_foul():
 
 def test_nine_on_a_legal_break_wins():
     g = break_game()
-    r = g.judge(shot(g).hit(0, 1).hit(1, 9).pocket(9, "top_right").result())
+    r = g.judge(shot(g).hit(0, 1).hit(1, 9).pocket(9, "bottom-right").result())
     assert r.frame_over and r.winner == 0 and not r.fouls
     after = g.apply(r)
     assert after.is_over and after.winner == 0 and after.score == (1, 0)
@@ -110,14 +110,14 @@ def test_nine_on_a_legal_break_wins():
 # ------------------------------------------------------------ La règle des 3 billes (magic rack)
 def test_magic_rack_three_balls_pocketed_is_a_legal_break_without_crossing():
     g = break_game("magic")
-    s = shot(g).hit(0, 1).pocket(2, "top_left").pocket(3, "top_right").pocket(4, "left_side")
+    s = shot(g).hit(0, 1).pocket(2, "top-right").pocket(3, "bottom-right").pocket(4, "top-middle")
     r = g.judge(s.result())
     assert not r.fouls and r.options == () and r.next_to_play == 0
 
 
 def test_magic_rack_two_crossed_one_pocketed_keeps_the_table():
     g = break_game("magic")
-    s = shot(g).hit(0, 1).pocket(2, "top_left")
+    s = shot(g).hit(0, 1).pocket(2, "top-right")
     s.cross(5, "head_string", -1).rest(5, (0.3, 0.4))
     s.cross(6, "head_string", -1).rest(6, (0.9, 0.3))
     r = g.judge(s.result())
@@ -126,7 +126,7 @@ def test_magic_rack_two_crossed_one_pocketed_keeps_the_table():
 
 def test_magic_rack_one_crossed_two_pocketed_keeps_the_table():
     g = break_game("magic")
-    s = shot(g).hit(0, 1).pocket(2, "top_left").pocket(3, "top_right")
+    s = shot(g).hit(0, 1).pocket(2, "top-right").pocket(3, "bottom-right")
     s.rest(5, (0.3, 0.4))  # at rest beyond the head string, no centre crossing event needed
     r = g.judge(s.result())
     assert not r.fouls and r.options == ()
@@ -134,8 +134,8 @@ def test_magic_rack_one_crossed_two_pocketed_keeps_the_table():
 
 def test_magic_rack_ball_crossing_then_pocketed_counts_once():
     g = break_game("magic")
-    s = shot(g).hit(0, 1).pocket(2, "top_left")
-    s.cross(3, "head_string", -1).pocket(3, "bottom_left")
+    s = shot(g).hit(0, 1).pocket(2, "top-right")
+    s.cross(3, "head_string", -1).pocket(3, "top-left")
     r = g.judge(s.result())
     assert r.options == (Choice.ACCEPT_TABLE, Choice.HAND_BACK)
     assert "2 object ball(s)" in " ".join(r.notes)
@@ -145,17 +145,17 @@ def test_magic_rack_part_of_a_ball_past_the_line_counts():
     g = break_game("magic")
     head = float(g.table.head_string_y)
     R = float(g.table.ball_radius)
-    s = shot(g).hit(0, 1).pocket(2, "top_left").pocket(3, "top_right")
+    s = shot(g).hit(0, 1).pocket(2, "top-right").pocket(3, "bottom-right")
     s.rest(4, (0.3, head + 0.5 * R))  # centre in front, a part beyond
     assert not g.judge(s.result()).options
-    s2 = shot(g).hit(0, 1).pocket(2, "top_left").pocket(3, "top_right")
+    s2 = shot(g).hit(0, 1).pocket(2, "top-right").pocket(3, "bottom-right")
     s2.rest(4, (0.3, head + 1.5 * R))  # wholly in front
     assert g.judge(s2.result()).options
 
 
 def test_dry_break_spots_the_nine_and_offers_accept_or_hand_back():
     g = break_game("magic")
-    s = shot(g).hit(0, 1).pocket(9, "top_left")
+    s = shot(g).hit(0, 1).pocket(9, "top-right")
     r = g.judge(s.result())
     assert not r.fouls and not r.frame_over
     assert r.options == (Choice.ACCEPT_TABLE, Choice.HAND_BACK) and r.next_to_play == 1
@@ -175,7 +175,7 @@ def test_dry_break_spots_the_nine_and_offers_accept_or_hand_back():
 
 def test_triangle_rack_ignores_the_three_ball_rule():
     g = break_game("triangle")
-    s = shot(g).hit(0, 1).pocket(2, "top_left")
+    s = shot(g).hit(0, 1).pocket(2, "top-right")
     r = g.judge(s.result())
     assert not r.options and r.next_to_play == 0
 
@@ -213,7 +213,7 @@ def test_push_out_hitting_a_higher_ball_first_is_no_foul():
 def test_nine_pocketed_on_a_push_out_is_spotted_others_stay_down():
     g = after_legal_break()
     r = g.judge(
-        shot(g).hit(0, 2).pocket(2, "top_left").hit(0, 9).pocket(9, "top_right").result(),
+        shot(g).hit(0, 2).pocket(2, "top-right").hit(0, 9).pocket(9, "bottom-right").result(),
         Declaration(push_out=True),
     )
     assert not r.frame_over and not r.fouls
@@ -224,7 +224,7 @@ def test_nine_pocketed_on_a_push_out_is_spotted_others_stay_down():
 
 def test_foul_on_a_push_out_gives_ball_in_hand_anywhere():
     g = after_legal_break()
-    r = g.judge(shot(g).pocket(0, "bottom_left").result(), Declaration(push_out=True))
+    r = g.judge(shot(g).pocket(0, "top-left").result(), Declaration(push_out=True))
     assert [f.code for f in r.fouls] == ["cue_ball_pocketed"]
     assert r.ball_in_hand is BallInHand.ANYWHERE and r.options == ()
 
@@ -237,7 +237,7 @@ def test_push_out_refused_outside_the_shot_after_the_break():
 
 def test_pocketed_ball_after_the_break_keeps_push_out_for_the_breaker():
     g = break_game()
-    after = g.apply(g.judge(shot(g).hit(0, 1).pocket(4, "top_left").result()))
+    after = g.apply(g.judge(shot(g).hit(0, 1).pocket(4, "top-right").result()))
     assert after.to_play == 0 and after.phase is Phase.PUSH_OUT_ALLOWED
     assert after.declaration_options().push_out_allowed
 
@@ -245,7 +245,7 @@ def test_pocketed_ball_after_the_break_keeps_push_out_for_the_breaker():
 # ---------------------------------------------------------------- Déroulement de la partie
 def test_lowest_ball_first_then_any_ball_pocketed_continues():
     g = position(nine(), {0: CUE, 1: A, 5: B, 9: F})
-    r = g.judge(shot(g).hit(0, 1).hit(1, 5).pocket(5, "top_left").result())
+    r = g.judge(shot(g).hit(0, 1).hit(1, 5).pocket(5, "top-right").result())
     assert not r.fouls and r.next_to_play == 0 and r.pocketed == (5,)
 
 
@@ -285,14 +285,14 @@ def test_legal_miss_passes_the_turn_without_ball_in_hand():
 def test_no_call_in_nine_ball():
     g = position(nine(), {0: CUE, 1: A, 9: F})
     with pytest.raises(InvalidDeclarationError, match="ni la bille"):
-        g.validate_declaration(Declaration(called_ball=1, called_pocket="top_left"))
+        g.validate_declaration(Declaration(called_ball=1, called_pocket="top-right"))
     with pytest.raises(InvalidDeclarationError, match="safety"):
         g.validate_declaration(Declaration(safety=True))
 
 
 def test_nine_on_a_combination_wins():
     g = position(nine(), {0: CUE, 1: A, 9: F})
-    r = g.judge(shot(g).hit(0, 1).hit(1, 9).pocket(9, "top_left").result())
+    r = g.judge(shot(g).hit(0, 1).hit(1, 9).pocket(9, "top-right").result())
     assert r.frame_over and r.winner == 0
     assert "wins" in r.summary(g.players, g.ball_names)
 
@@ -300,7 +300,7 @@ def test_nine_on_a_combination_wins():
 # ---------------------------------------------------------------- Cas de la bille n° 9
 def test_nine_pocketed_on_a_foul_is_spotted_on_the_foot_spot():
     g = position(nine(), {0: CUE, 1: A, 3: B, 9: F})
-    r = g.judge(shot(g).hit(0, 3).hit(3, 9).pocket(9, "top_left").result())
+    r = g.judge(shot(g).hit(0, 3).hit(3, 9).pocket(9, "top-right").result())
     assert r.fouls and not r.frame_over
     assert r.to_spot == ((9, (0.635, 1.905)),)
     after = g.apply(r)
@@ -309,7 +309,7 @@ def test_nine_pocketed_on_a_foul_is_spotted_on_the_foot_spot():
 
 def test_nine_spotted_behind_a_ball_on_the_foot_spot_without_touching():
     g = position(nine(), {0: CUE, 1: A, 3: (0.635, 1.905), 9: F})
-    r = g.judge(shot(g).hit(0, 1).pocket(0, "bottom_left").hit(1, 9).pocket(9, "top_left").result())
+    r = g.judge(shot(g).hit(0, 1).pocket(0, "top-left").hit(1, 9).pocket(9, "top-right").result())
     ((ball, (x, y)),) = r.to_spot
     R = float(g.table.ball_radius)
     assert ball == 9 and x == 0.635
@@ -382,7 +382,7 @@ def test_a_legal_shot_clears_the_count():
 def test_every_declared_foul_gives_ball_in_hand_anywhere(code):
     g = position(nine(), {0: CUE, 1: A, 5: B, 9: F})
     r = g.judge(
-        shot(g).hit(0, 1).pocket(5, "top_left").result(),
+        shot(g).hit(0, 1).pocket(5, "top-right").result(),
         Declaration(declared_fouls=frozenset({code})),
     )
     assert [f.code for f in r.fouls] == [code]
@@ -410,7 +410,7 @@ def test_unknown_declared_foul_is_refused():
 def test_several_fouls_are_all_listed_with_evidence():
     g = position(nine(), {0: CUE, 1: A, 3: B, 9: F})
     r = g.judge(
-        shot(g).hit(0, 3).pocket(0, "top_left").result(),
+        shot(g).hit(0, 3).pocket(0, "top-right").result(),
         Declaration(declared_fouls=frozenset({DeclaredFoul.FOOT_OFF_FLOOR})),
     )
     assert [f.code for f in r.fouls] == ["cue_ball_pocketed", "wrong_ball_first", "foot_off_floor"]

@@ -211,7 +211,7 @@ def test_nine_spotted_on_the_foot_spot_when_the_cue_ball_lying_there_is_in_hand(
     g = nine()
     spot = (float(g.table.foot_spot[0]), float(g.table.foot_spot[1]))
     g = position(g, {0: CUE, 1: A, 9: (0.2, 2.3)})
-    log = shot(g).hit(0, 9).pocket(9, "top_left").rest(0, spot).result()
+    log = shot(g).hit(0, 9).pocket(9, "top-right").rest(0, spot).result()
     ruling = g.judge(log)
     assert ruling.fouls[0].code == "wrong_ball_first"
     assert ruling.to_spot == ((9, spot),)
@@ -226,7 +226,7 @@ def test_nine_spotted_behind_the_cue_ball_when_it_is_not_in_hand():
     g = nine()
     spot = (float(g.table.foot_spot[0]), float(g.table.foot_spot[1]))
     g = position(g, {0: CUE, 1: A, 9: (0.2, 2.3)}, phase=Phase.PUSH_OUT_ALLOWED)
-    log = shot(g).hit(0, 9).pocket(9, "top_left").rest(0, spot).result()
+    log = shot(g).hit(0, 9).pocket(9, "top-right").rest(0, spot).result()
     ruling = g.judge(log, Declaration(push_out=True))
     ((ball, (x, y)),) = ruling.to_spot
     assert ball == 9 and x == spot[0] and y > spot[1] + 2 * g.table.ball_radius - 1e-9
@@ -361,3 +361,17 @@ def test_stalemate_warning_stands_until_a_ball_is_potted_and_precedes_the_restar
     )
     assert not potted.stalemate_warned
     assert "by agreement" in game.declare_stalemate().last_reason
+
+
+# ------------------------------------------------------------------ a judge that never stalls
+def test_the_d_grid_of_the_snookered_test_is_built_once_per_table_and_read_only():
+    """The snookered-in-hand test (§9.1) reads the D's sample grid after every foul that sends
+    the cue ball to the D: it is built once per (table, spacing) and cannot be changed."""
+    from rules.snooker_geometry import d_sample_points
+
+    table = sim.Table.snooker()
+    grid = d_sample_points(table, 0.01)
+    assert d_sample_points(sim.Table.snooker(), 0.01) is grid
+    assert not grid.flags.writeable and len(grid) > 1000
+    with pytest.raises(ValueError, match="has no D"):
+        d_sample_points(sim.Table.pool(9), 0.01)

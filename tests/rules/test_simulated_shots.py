@@ -79,7 +79,7 @@ def test_real_eight_ball_called_pot_assigns_groups():
     e = position(eight(), {0: (0.45, 2.03), 3: (0.3, 2.2), 11: (1.0, 1.0), 8: (0.635, 1.3)})
     phi = math.degrees(math.atan2(0.34, -0.3))
     ruling, after = e.play(
-        sim.Strike(speed=2.0, phi=phi), Declaration(called_ball=3, called_pocket="top_left")
+        sim.Strike(speed=2.0, phi=phi), Declaration(called_ball=3, called_pocket="top-right")
     )
     assert not ruling.fouls and ruling.pocketed == (3,)
     assert after.groups == (Group.SOLIDS, Group.STRIPES) and after.phase is Phase.GROUPS_ASSIGNED
@@ -90,7 +90,7 @@ def test_real_eight_ball_pot_in_the_wrong_pocket_passes_the_turn():
     e = position(eight(), {0: (0.45, 2.03), 3: (0.3, 2.2), 11: (1.0, 1.0), 8: (0.635, 1.3)})
     phi = math.degrees(math.atan2(0.34, -0.3))
     ruling, after = e.play(
-        sim.Strike(speed=2.0, phi=phi), Declaration(called_ball=3, called_pocket="top_right")
+        sim.Strike(speed=2.0, phi=phi), Declaration(called_ball=3, called_pocket="bottom-right")
     )
     assert not ruling.fouls and ruling.pocketed == (3,)
     assert after.to_play == 1 and after.groups == (None, None)
@@ -160,7 +160,7 @@ def test_real_scratch_on_the_nine_ball_break_gives_ball_in_hand_anywhere():
         phase=Phase.BREAK,
         ball_in_hand=BallInHand.BEHIND_HEAD_STRING,
     )
-    phi = ghost_ball_phi(g.table, (0.45, 0.45), (0.2, 0.2), "bottom_left")
+    phi = ghost_ball_phi(g.table, (0.45, 0.45), (0.2, 0.2), "top-left")
     ruling, after = g.play(sim.Strike(speed=2.5, phi=phi, b=0.4), cue_ball_at=(0.45, 0.45))
     assert [f.code for f in ruling.fouls] == ["cue_ball_pocketed"]
     assert set(ruling.pocketed) == {0, 1}
@@ -186,7 +186,7 @@ def test_real_nine_pocketed_on_a_foul_is_spotted():
     # The 9 cut into the top-left corner with the 1 still on the table: wrong ball first, the 9
     # comes back on the foot spot ("Cas de la bille n° 9").
     g = position(nine(), {0: (0.4, 1.9), 1: (1.0, 1.0), 9: (0.2, 2.3)})
-    phi = ghost_ball_phi(g.table, (0.4, 1.9), (0.2, 2.3), "top_left")
+    phi = ghost_ball_phi(g.table, (0.4, 1.9), (0.2, 2.3), "top-right")
     ruling, after = g.play(sim.Strike(speed=1.5, phi=phi))
     assert [f.code for f in ruling.fouls] == ["wrong_ball_first"]
     assert ruling.pocketed == (9,) and not ruling.frame_over
@@ -212,7 +212,7 @@ def test_real_eight_ball_scratch_after_the_called_ball_is_a_foul():
     e = position(eight(), {0: (0.45, 2.03), 3: (0.3, 2.2), 11: (1.0, 1.0), 8: (0.635, 1.3)})
     phi = math.degrees(math.atan2(0.34, -0.3))
     ruling, after = e.play(
-        sim.Strike(speed=2.0, phi=phi, b=0.4), Declaration(called_ball=3, called_pocket="top_left")
+        sim.Strike(speed=2.0, phi=phi, b=0.4), Declaration(called_ball=3, called_pocket="top-right")
     )
     assert [f.code for f in ruling.fouls] == ["cue_ball_pocketed"]
     assert set(ruling.pocketed) == {0, 3} and not bool(after.state.on_table[3])
@@ -220,7 +220,7 @@ def test_real_eight_ball_scratch_after_the_called_ball_is_a_foul():
     assert after.to_play == 1 and after.ball_in_hand is BallInHand.ANYWHERE
 
 
-@pytest.mark.parametrize(("called", "winner"), [("top_left", 0), ("top_right", 1)])
+@pytest.mark.parametrize(("called", "winner"), [("top-right", 0), ("bottom-right", 1)])
 def test_real_eight_in_the_called_pocket_wins_and_in_another_loses(called, winner):
     e = position(
         eight(),
@@ -237,5 +237,5 @@ def test_real_eight_in_the_called_pocket_wins_and_in_another_loses(called, winne
     pocketing = ShotFacts.from_result(
         sim.simulate(e.table, e.state, sim.Strike(speed=2.0, phi=phi)), e.table
     ).pocketing_of(8)
-    assert pocketing is not None and pocketing.pocket_name == "top_left"
+    assert pocketing is not None and pocketing.pocket_name == "top-right"
     assert after.is_over and after.winner == winner

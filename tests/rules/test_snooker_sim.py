@@ -64,11 +64,11 @@ def test_real_red_then_blue_potted_scores_six_and_respots_the_blue():
             "yellow": (1.181, 0.737),
         }
     )
-    phi = ghost_ball_phi(game.table, game.state, B["red_1"], "top_right")
+    phi = ghost_ball_phi(game.table, game.state, B["red_1"], "bottom-right")
     ruling, game = game.play(sim.Strike(speed=1.5, phi=phi, b=-0.2))
     assert ruling.pocketed == (B["red_1"],) and not ruling.fouls
     assert game.phase is Phase.COLOUR_AFTER_RED and game.score == (1, 0)
-    phi = ghost_ball_phi(game.table, game.state, B["blue"], "left_side")
+    phi = ghost_ball_phi(game.table, game.state, B["blue"], "top-middle")
     ruling, game = game.play(sim.Strike(speed=2.0, phi=phi), Declaration(nominated=B["blue"]))
     assert ruling.pocketed == (B["blue"],) and not ruling.fouls
     assert ruling.to_spot == ((B["blue"], game.table.spots["blue"]),)
@@ -111,7 +111,7 @@ def test_real_in_off_after_a_red_is_a_foul_and_the_red_does_not_score():
     # A straight pot of the red into the top-right corner with follow: the cue ball follows
     # it in (§3.3 « ne doit pas rentrer dans une poche »): 4 to Bob, the red stays down
     # without scoring, Bob has the cue ball in hand in the D (§4) and a red is on.
-    pocket = sim.Table.snooker().pocket_named("top_right")
+    pocket = sim.Table.snooker().pocket_named("bottom-right")
     red = np.array([1.5, 3.25])
     way = np.array([pocket.x, pocket.y]) - red
     way /= np.linalg.norm(way)
