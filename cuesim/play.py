@@ -5,7 +5,7 @@ handlers import the window when they run.
 
     cuesim play [nine-ball|eight-ball|snooker] --players NAME NAME [NAME NAME]
                 [--table 7|8|9] [--race N | --frames N] [--players-warn] [--save PATH]
-                [--size WxH]
+                [--aim none|ghost|full] [--size WxH]
     cuesim replay SAVEFILE
 """
 
@@ -19,6 +19,7 @@ from typing import Any
 import rules
 import rules.arguments
 from cuesim.options import bounded_int
+from render.match import AIM_LEVELS, DEFAULT_AIM_LEVEL  # no pygame: the match setup only
 
 #: The games ``cuesim play`` offers: every registered game (``rules.games()``).
 GAMES = tuple(cls.kind.value for cls in rules.games())
@@ -87,6 +88,13 @@ def register(subparsers: Any) -> None:
         default=None,
         help="seed of the racks (default: random)",
     )
+    play.add_argument(
+        "--aim",
+        choices=AIM_LEVELS,
+        default=None,
+        help="aim assist for both sides: none (cue only), ghost (ghost ball and lines; the "
+        "default), full (the engine's simulated paths)",
+    )
     play.add_argument("--save", metavar="PATH", help="file for Ctrl+S / Ctrl+O")
     play.add_argument("--size", type=_size, default=None, help="window size, e.g. 1280x820")
     play.set_defaults(handler=run_play)
@@ -110,6 +118,11 @@ def run_play(args: argparse.Namespace) -> int:
     from render.match import MatchConfig, MatchSetupError
 
     config = None
+    if args.aim is not None and args.game is None:
+        print(
+            "cuesim play: --aim needs a game (the start screen asks for the level)", file=sys.stderr
+        )
+        return 2
     if args.game is not None or args.players:
         cls = rules.game_class(args.game or GAMES[0])
         if args.frames is not None and not cls.scores_points:
@@ -143,6 +156,7 @@ def run_play(args: argparse.Namespace) -> int:
                 frames=args.frames if args.frames is not None else 3,
                 seed=seed,
                 referee_warns=not args.players_warn,
+                aim_assist=args.aim or DEFAULT_AIM_LEVEL,
             )
         except MatchSetupError as exc:
             print(f"cuesim play: {exc}", file=sys.stderr)

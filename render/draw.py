@@ -352,6 +352,40 @@ def draw_aim(
             pygame.draw.aaline(surface, (170, 190, 210), view.to_screen(*a), view.to_screen(*b))
 
 
+#: Colours of the full aim preview: the cue ball's simulated path, the object ball's, a warning.
+PREVIEW_CUE = (250, 250, 250)
+PREVIEW_OBJECT = (255, 226, 120)
+PREVIEW_WARNING = (255, 110, 90)
+
+
+def draw_preview(
+    surface: pygame.Surface,
+    view: View,
+    table: Any,
+    cue_path: np.ndarray,
+    object_path: np.ndarray,
+    contact_xy: tuple[float, float] | None,
+    *,
+    warning: bool = False,
+) -> None:
+    """The engine's simulated paths (``render.preview.AimPreview``): the cue ball's (k, 2) and
+    the first object ball's (m, 2) centres in table metres as polylines, the cue ball's outline
+    where it meets the object ball (red when that ball is not a legal first ball), and a dot at
+    each path's end. Mutates ``surface`` only."""
+    r = max(2, round(view.length_px(float(table.ball_radius))))
+    for path, colour in ((cue_path, PREVIEW_CUE), (object_path, PREVIEW_OBJECT)):
+        if len(path) < 2:
+            continue
+        points = [view.to_screen(float(x), float(y)) for x, y in path]
+        pygame.draw.aalines(surface, colour, False, points)
+        ex, ey = points[-1]
+        pygame.draw.circle(surface, colour, (round(ex), round(ey)), 3)
+    if contact_xy is not None:
+        gx, gy = view.to_screen(*contact_xy)
+        ring = PREVIEW_WARNING if warning else PREVIEW_CUE
+        pygame.gfxdraw.aacircle(surface, round(gx), round(gy), r, ring)
+
+
 def draw_cue_stick(
     surface: pygame.Surface,
     view: View,

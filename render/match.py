@@ -21,6 +21,13 @@ GAME_KINDS = tuple(cls.kind.value for cls in rules.games())
 GAME_TITLES = {cls.kind.value: cls.title for cls in rules.games()}
 
 
+#: Aim assist levels a match may be played with (``MatchConfig.aim_assist``): "none" the cue
+#: stick only, "ghost" the ghost ball and straight lines (``render.aim``), "full" the engine's
+#: simulated paths (``render.preview``).
+AIM_LEVELS = ("none", "ghost", "full")
+#: The level a match gets when none is chosen.
+DEFAULT_AIM_LEVEL = "ghost"
+
 #: Longest player name, characters (the rules' limit too: a scoreboard line holds two).
 MAX_NAME_LENGTH = 40
 
@@ -66,6 +73,7 @@ class MatchConfig:
         referee_warns: 9-ball: the program warns a player after two fouls in a row by itself
             (``rules`` option ``referee_warns``); False: the opponent must give the warning
             (the window's "Warn" button), as the rules let a player do.
+        aim_assist: one of :data:`AIM_LEVELS`, for both sides (the scoreboard shows it).
     """
 
     game: str = rules.GameKind.NINE_BALL.value
@@ -75,8 +83,13 @@ class MatchConfig:
     frames: int = 3
     seed: int = 1
     referee_warns: bool = True
+    aim_assist: str = DEFAULT_AIM_LEVEL
 
     def __post_init__(self) -> None:
+        if self.aim_assist not in AIM_LEVELS:
+            raise MatchSetupError(
+                f"unknown aim assist {self.aim_assist!r}; the levels are {', '.join(AIM_LEVELS)}"
+            )
         if self.game not in GAME_KINDS:
             raise MatchSetupError(
                 f"unknown game {self.game!r}; the games are {', '.join(GAME_KINDS)}"
@@ -154,6 +167,7 @@ class MatchConfig:
             "frames": self.frames,
             "seed": self.seed,
             "referee_warns": self.referee_warns,
+            "aim_assist": self.aim_assist,
         }
 
     @classmethod
@@ -166,6 +180,7 @@ class MatchConfig:
             frames=int(data["frames"]),
             seed=int(data["seed"]),
             referee_warns=bool(data.get("referee_warns", True)),
+            aim_assist=str(data.get("aim_assist", DEFAULT_AIM_LEVEL)),
         )
 
 

@@ -39,7 +39,14 @@ from typing import Any
 import rules
 import sim
 from render.history import HistoryEntry, LastShot
-from render.match import GAME_KINDS, MatchConfig, MatchScore, MatchSetupError
+from render.match import (
+    AIM_LEVELS,
+    DEFAULT_AIM_LEVEL,
+    GAME_KINDS,
+    MatchConfig,
+    MatchScore,
+    MatchSetupError,
+)
 from render.savecheck import game_problem, point_problem, score_problem
 from rules.files import FileReadError, FileWriteError, read_regular_file, write_atomic
 from rules.persist import from_dict, to_dict
@@ -366,6 +373,11 @@ def _config_from(data: Any) -> MatchConfig:
     warns = data.get("referee_warns", True)
     if not isinstance(warns, bool):
         raise _damaged(f"{where}.referee_warns", f"must be true or false, got {warns!r}")
+    aim = data.get("aim_assist", DEFAULT_AIM_LEVEL)
+    if aim not in AIM_LEVELS:
+        raise _damaged(
+            f"{where}.aim_assist", f"must be one of {', '.join(AIM_LEVELS)}, got {aim!r}"
+        )
     try:
         return MatchConfig(
             game=game,
@@ -375,6 +387,7 @@ def _config_from(data: Any) -> MatchConfig:
             frames=_integer(data, "frames", where, 1, MAX_RACE),
             seed=_integer(data, "seed", where, 0, MAX_MATCH_SEED),
             referee_warns=warns,
+            aim_assist=aim,
         )
     except MatchSetupError as exc:
         raise _damaged(where, f"is refused: {exc}") from exc

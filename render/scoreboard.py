@@ -92,6 +92,7 @@ def score_info(session: Session) -> hud.ScoreInfo:
         ball_on = f"the {getattr(group, 'value', 'group')!s}" if group else ball_on
     if on_points and len(game.players) == 4:
         centre += f" \u00b7 at the table: {game.players[game.to_play]}"
+    centre += f" \u00b7 aim: {config.aim_assist}"  # one level for both sides, shown to both
     return hud.ScoreInfo(
         tuple(lines), active, config.title, centre, f"Ball on: {ball_on}" if ball_on else ""
     )

@@ -15,6 +15,7 @@ from render.keys import action_for
 from render.modes.base import Mode, draw_controls
 from render.modes.fouls import open_foul_menu
 from render.modes.menus import open_frame_menu
+from render.preview import PreviewCache, preview_for_aim, wrong_first_ball
 from render.scoreboard import score_info
 from render.view import View
 from render.widgets import Button, clamp_tip
@@ -42,6 +43,12 @@ class AimMode(Mode):
         self.dragging: str | None = None
         self.picking_nomination = False
         self.drag_origin: tuple[float, float] | None = None
+        #: The full aim assist's last simulation (``render.preview``), reused while the aim,
+        #: the power, the tip and the balls stay as they were.
+        self.previews = PreviewCache()
+        #: The ball the aim meets first when the rules do not allow hitting it first, or None
+        #: (the warning of the ghost and full levels; set by ``draw``).
+        self.wrong_ball: int | None = None
 
     # -- buttons of the panel that depend on the declaration options
     def buttons(self, size: tuple[int, int]) -> list[Button]:
@@ -313,6 +320,9 @@ class AimMode(Mode):
                 how = "" if host.aim.nominated is not None else " (the ball aimed at)"
                 prefix = "Free ball" if host.aim.free_ball else "Nominated"
                 lines.append(f"{prefix}: {ball_words(host.ball_names[nominated])}{how}.")
+        if self.wrong_ball is not None:
+            words = ball_name(host.session.game, self.wrong_ball)
+            lines.append(f"Careful: the aim hits {words} first, not a ball on.")
         if host.aim.push_out:
             lines.append("Push-out announced.")
         foul_hint = " \u00b7 D foul on the last shot" if host.foul_shot() is not None else ""
@@ -333,8 +343,20 @@ class AimMode(Mode):
             draw.draw_zone(surface, view, table, host.zone)
         positions, on = host.current_positions()
         cue = host.cue_xy()
-        contact = host.aim_contact()
-        if cue is not None and contact is not None and host.show_ghost and self.dragging != "cue":
+        self.wrong_ball = None
+        level = host.session.match_config.aim_assist
+        assisting = host.show_ghost and self.dragging != "cue" and level != "none"
+        contact = host.aim_contact() if assisting and level == "ghost" else None
+        if assisting and level == "full":
+            preview = preview_for_aim(host.session.game, host.aim, self.previews)
+            if preview is not None:
+                self.wrong_ball = wrong_first_ball(host.session.game, host.aim, preview.first_ball)
+                draw.draw_preview(
+                    surface, view, table, preview.cue_path, preview.object_path,
+                    preview.contact_xy, warning=self.wrong_ball is not None,
+                )  # fmt: skip
+        if cue is not None and contact is not None:
+            self.wrong_ball = wrong_first_ball(host.session.game, host.aim, contact.ball)
             obj_path = tangent = None
             if contact.object_direction is not None:
                 p = (float(positions[contact.ball][0]), float(positions[contact.ball][1]))

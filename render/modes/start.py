@@ -10,7 +10,7 @@ import rules
 from render import draw, hud
 from render.host import Host
 from render.keys import action_for
-from render.match import GAME_KINDS, GAME_TITLES, MatchConfig, MatchSetupError
+from render.match import AIM_LEVELS, GAME_KINDS, GAME_TITLES, MatchConfig, MatchSetupError
 from render.modes.base import Mode
 from render.widgets import Button
 
@@ -29,6 +29,7 @@ class StartMode(Mode):
         self.race = base.race_to
         self.frames = base.frames
         self.referee_warns = base.referee_warns
+        self.aim_assist = base.aim_assist
         self.focus = 0
         self.edited = [False] * 4
 
@@ -72,6 +73,12 @@ class StartMode(Mode):
                     "warns",
                 )
             )
+        # One button cycles the aim assist level (none -> ghost -> full) for both players.
+        out.append(
+            Button(
+                pygame.Rect(left + 400, top + 366, 200, 34), f"Aim assist: {self.aim_assist}", "aim"
+            )
+        )
         out.append(Button(pygame.Rect(left + 420, top + 320, 40, 40), "-", "less"))
         out.append(Button(pygame.Rect(left + 560, top + 320, 40, 40), "+", "more"))
         out.append(
@@ -88,8 +95,9 @@ class StartMode(Mode):
         names = tuple(n.strip() for n in self.names if n.strip())
         seed = int.from_bytes(os.urandom(3), "little")
         return MatchConfig(
-            self.game, names, self.feet, self.race, self.frames, seed, self.referee_warns
-        )
+            self.game, names, self.feet, self.race, self.frames, seed, self.referee_warns,
+            self.aim_assist,
+        )  # fmt: skip
 
     def _act(self, action: str) -> None:
         kind, _, value = action.partition(":")
@@ -101,6 +109,8 @@ class StartMode(Mode):
             self.feet = int(value)
         elif kind == "warns":
             self.referee_warns = not self.referee_warns
+        elif kind == "aim":
+            self.aim_assist = AIM_LEVELS[(AIM_LEVELS.index(self.aim_assist) + 1) % len(AIM_LEVELS)]
         elif kind == "less":
             if rules.game_class(self.game).scores_points:
                 self.frames = max(1, self.frames - 2)
