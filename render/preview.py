@@ -21,7 +21,6 @@ Units: m, s, degrees CCW from +x (table frame).
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -43,8 +42,6 @@ PREVIEW_MAX_EVENTS = 48
 SAMPLES_PER_PATH = 8
 #: ...at most one per this much travel, m (a short slide between two contacts needs none).
 SAMPLE_SPACING_M = 0.03
-#: Points of one path past which sliding stretches get no more inner samples.
-MAX_PATH_POINTS = 48
 
 _CUSHION_OR_POCKET = (int(EventKind.BALL_CUSHION), int(EventKind.BALL_POCKET))
 _CURVED = (int(MotionState.SLIDING), int(MotionState.AIRBORNE))
@@ -91,45 +88,55 @@ def _end_of(events: np.ndarray, ball: int, after: int) -> tuple[int, str]:
     return len(events) - 1, "cut"
 
 
+def _evolved(result: sim.ShotResult, row: int, ball: int, dt: float, packed: np.ndarray) -> Any:
+    """Centre (2,) of ``ball`` ``dt`` s after event ``row``, by the engine's closed forms."""
+    snaps = result.snapshots
+    pos, _vel, _spin = evolve_balls(
+        snaps.pos[row, ball : ball + 1].copy(),
+        snaps.vel[row, ball : ball + 1].copy(),
+        snaps.spin[row, ball : ball + 1].copy(),
+        snaps.motion[row, ball : ball + 1].copy(),
+        dt,
+        packed,
+    )
+    return pos[0]
+
+
 def _path(result: sim.ShotResult, ball: int, t0: float, t1: float, packed: np.ndarray) -> Any:
-    """(k, 2) centres of ``ball`` from ``t0`` to ``t1`` s: the ends, every event in between
-    (where the path bends) and, inside each stretch where the ball slides (the only curved
-    motion, docs/physics.md §0.3), :data:`SAMPLES_PER_PATH` evenly spaced points."""
+    """(k, 2) centres of ``ball`` from ``t0`` to ``t1`` s (``t0`` the time of one of its own
+    events: the strike, or the contact that sets it moving).
+
+    The points are the ball's own events (where its path bends) and, inside each stretch where
+    it slides, :data:`SAMPLES_PER_PATH` points of the stretch's parabola. Between two events a
+    ball's centre moves as ``r0 + v0 t + a t^2 / 2`` with a constant ``a`` (sliding friction
+    keeps its direction, docs/physics.md §0.3), so ``a`` follows from the two ends and the
+    start velocity: the curve is the engine's, with no kernel call per point."""
     snaps = result.snapshots
     events = result.events
+    t = snaps.times
     own = (events["a"] == ball) | ((events["b"] == ball) & (events["kind"] == EventKind.BALL_BALL))
-    inside = snaps.times[own & (snaps.times > t0) & (snaps.times < t1)]
-    bounds = np.concatenate([[t0], inside, [t1]])
-    times = [t0]
-    for lo, hi in itertools.pairwise(bounds):
-        k = int(np.searchsorted(snaps.times, lo, side="right")) - 1
-        motion = int(snaps.motion[k, ball]) if k >= 0 else int(MotionState.SLIDING)
-        if motion in _CURVED and hi > lo and len(times) < MAX_PATH_POINTS:
-            speed = float(np.hypot(*snaps.vel[k, ball])) if k >= 0 else 0.0
-            if k < 0 and result.strike is not None:
-                speed = float(result.strike.speed)
-            inner = min(SAMPLES_PER_PATH, math.ceil(speed * (hi - lo) / SAMPLE_SPACING_M))
-            times.extend(np.linspace(lo, hi, inner + 2)[1:-1].tolist())
-        times.append(float(hi))
-    out = np.empty((len(times), 2))
-    for j, t in enumerate(times):
-        k = int(np.searchsorted(snaps.times, t, side="right")) - 1
-        dt = float(t - snaps.times[k]) if k >= 0 else 0.0
-        if k < 0:
-            out[j] = result.initial.pos[ball]
-        elif dt <= 0.0:
-            out[j] = snaps.pos[k, ball]
-        else:
-            pos, _vel, _spin = evolve_balls(
-                snaps.pos[k, ball : ball + 1].copy(),
-                snaps.vel[k, ball : ball + 1].copy(),
-                snaps.spin[k, ball : ball + 1].copy(),
-                snaps.motion[k, ball : ball + 1].copy(),
-                dt,
-                packed,
-            )
-            out[j] = pos[0]
-    return out
+    rows = np.flatnonzero(own & (t >= t0) & (t <= t1))
+    ends = [snaps.pos[r, ball] for r in rows]
+    times = [float(t[r]) for r in rows]
+    if times and t1 > times[-1]:
+        ends.append(_evolved(result, int(rows[-1]), ball, t1 - times[-1], packed))
+        times.append(t1)
+    if not ends:
+        return np.zeros((0, 2))
+    out = [ends[0][None, :]]
+    for i in range(len(ends) - 1):
+        row = int(rows[i])
+        span = times[i + 1] - times[i]
+        r0, r1 = ends[i], ends[i + 1]
+        v0 = snaps.vel[row, ball]
+        travel = float(np.hypot(*(r1 - r0)))
+        if int(snaps.motion[row, ball]) in _CURVED and span > 0 and travel > SAMPLE_SPACING_M:
+            inner = min(SAMPLES_PER_PATH, math.ceil(travel / SAMPLE_SPACING_M))
+            tau = np.linspace(0.0, span, inner + 2)[1:-1, None]
+            accel = 2.0 * (r1 - r0 - v0 * span) / (span * span)
+            out.append(r0 + v0 * tau + 0.5 * accel * tau * tau)
+        out.append(r1[None, :])
+    return np.concatenate(out)
 
 
 def preview_from_result(result: sim.ShotResult) -> AimPreview:

@@ -232,3 +232,20 @@ def test_start_screen_cycles_the_level() -> None:
     assert seen == ["full", "none", "ghost"]
     mode.aim_assist = "full"  # type: ignore[attr-defined]
     assert mode._config().aim_assist == "full"  # type: ignore[attr-defined]
+
+
+def test_drawn_paths_lie_on_the_engine_trajectory() -> None:
+    """A masse-like swerve (elevated cue, side): every point of both drawn paths is within
+    1.5 mm of the engine's own trajectory sampled every 0.5 ms (``ShotResult.sample``)."""
+    session = _nine_ball_position({0: (0.64, 0.7), 1: (0.6, 1.4)})
+    game = session.game
+    cue, one = game.state.pos[0], game.state.pos[1]
+    phi = math.degrees(math.atan2(one[1] - cue[1], one[0] - cue[0]))
+    aim = aiming.AimState(phi_deg=phi - 1.0, power=0.55, a=0.4, b=-0.2, theta_deg=12.0)
+    strike = aiming.strike_for(aim)
+    preview = simulate_preview(game.table, game.state, strike)
+    frames = sim.simulate(game.table, game.state, strike).sample(0.0005)
+    for ball, path in ((0, preview.cue_path), (preview.first_ball, preview.object_path)):
+        assert len(path) >= 3
+        gaps = np.min(np.linalg.norm(path[:, None, :] - frames[None, :, ball, :], axis=2), axis=1)
+        assert gaps.max() < 1.5e-3, (ball, gaps.max())
