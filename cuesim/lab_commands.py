@@ -258,16 +258,22 @@ def ruling_lines(outcome: Any) -> list[str]:
 
 
 def _ruling_json(outcome: Any) -> dict[str, Any]:
+    from rules.wording import english_text
+
     ruling = outcome.ruling
     out = dict(outcome.facts)
-    out["reason"] = ruling.reason
-    out["notes"] = list(ruling.notes)
+    # English for reading; the rule texts' French quotes in their own fields, for a rule tester.
+    out["reason"] = english_text(ruling.reason)
+    out["notes"] = [english_text(note) for note in ruling.notes]
+    out["reason_text"] = ruling.reason
+    out["notes_text"] = list(ruling.notes)
     out["foul_details"] = [
         {
             "code": f.code,
-            "clause": f.clause,
-            "message": f.message,
-            "evidence": f.evidence,
+            "rule": f.rule_words,
+            "rule_text": f.rule_text,
+            "message": english_text(f.message),
+            "evidence": english_text(f.evidence),
             "event": f.event,
             "penalty": f.penalty,
         }
@@ -371,6 +377,7 @@ def run_judge(args: argparse.Namespace) -> int:
     """``cuesim judge``: every scenario against its expectations; a table of results."""
     from lab.runner import jitter_failures, run_scenario
     from lab.scenario import ScenarioError, load_scenario
+    from rules.wording import english_text
 
     if args.jitter < 0:
         return _error(f"--jitter must be >= 0, got {args.jitter}")
@@ -418,7 +425,8 @@ def run_judge(args: argparse.Namespace) -> int:
                 "file": str(path),
                 "status": status,
                 "details": details,
-                "reason": outcome.ruling.reason,
+                "reason": english_text(outcome.ruling.reason),
+                "reason_text": outcome.ruling.reason,
             }
         )
     counts = {s: sum(r["status"] == s for r in rows) for s in ("PASS", "FAIL", "ERROR")}

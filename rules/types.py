@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from rules.wording import clause_words, english_text
+
 if TYPE_CHECKING:
     from sim.balls import BallState
 
@@ -161,6 +163,18 @@ class Foul:
     event: int | None = None
     penalty: int = 0
 
+    @property
+    def rule_text(self) -> str:
+        """The rule text this foul comes from, as the source quotes it (French for the pool
+        games, the French text's section for snooker): for a rule tester, ``--json`` and
+        docs/rules-coverage.md."""
+        return self.clause
+
+    @property
+    def rule_words(self) -> str:
+        """The same rule in English, its section kept (``rules.wording.clause_words``)."""
+        return clause_words(self.clause)
+
     def describe(self) -> str:
         """One line: the call, then its evidence."""
         text = self.message
@@ -285,8 +299,9 @@ class Ruling:
     def summary(
         self, players: tuple[str, ...] | None = None, names: tuple[str, ...] | None = None
     ) -> str:
-        """The call in plain text, several lines: decision, fouls with evidence, pocketed balls,
-        balls spotted, who plays next and how, options, notes.
+        """The call in plain English, several lines: decision, fouls with evidence and the rule
+        (``Foul.rule_words``, the section kept; the French quote stays in ``Foul.rule_text``),
+        pocketed balls, balls spotted, who plays next and how, options, notes.
 
         ``players`` gives player names (default "player 1", ...); ``names`` ball names by index
         (default "cue", "1", "2", ...).
@@ -312,9 +327,9 @@ class Ruling:
                 return names[i]
             return "cue ball" if i == 0 else str(i)
 
-        lines = [self.reason or ("Foul." if self.fouls else "Legal shot.")]
+        lines = [english_text(self.reason) or ("Foul." if self.fouls else "Legal shot.")]
         for foul in self.fouls:
-            lines.append("  " + foul.describe() + f" (rule: {foul.clause})")
+            lines.append("  " + english_text(foul.describe()) + f" (rule: {foul.rule_words})")
         if self.pocketed:
             lines.append("Pocketed: " + ", ".join(ball(b) for b in self.pocketed))
         if self.off_table:
@@ -325,7 +340,7 @@ class Ruling:
             lines.append(
                 "Points: " + ", ".join(f"{side(i)} {p}" for i, p in enumerate(self.points))
             )
-        lines.extend(self.notes)
+        lines.extend(english_text(note) for note in self.notes)
         if self.frame_over:
             if self.winner is None:
                 lines.append("Game over: drawn.")

@@ -195,3 +195,25 @@ def test_judge_reports_an_internal_error_and_goes_on(
     out = capsys.readouterr().out
     assert "internal error ZeroDivisionError: referee bug" in out
     assert "1 passed, 0 failed, 1 could not run" in out
+
+
+def test_no_sentence_cuesim_shot_prints_holds_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 9, item 4: every shipped example's text output is English (the clause's section
+    kept); the French quotes are in --json's rule_text, reason_text and notes_text only."""
+    from rules.wording import has_french
+
+    paths = sorted([*EXAMPLES.rglob("*.toml"), *EXAMPLES.rglob("*.json")])
+    paths = [p for p in paths if p.parent.name != "studies"]
+    quoted = 0
+    for path in paths:
+        assert main(["shot", str(path)]) == 0, path
+        out = capsys.readouterr().out
+        french = [line for line in out.splitlines() if has_french(line)]
+        assert not french, (path, french)
+        assert main(["shot", "--json", str(path)]) == 0
+        ruling = json.loads(capsys.readouterr().out)["ruling"]
+        for foul in ruling["foul_details"]:
+            assert not has_french(foul["rule"] + foul["message"] + foul["evidence"]), foul
+            quoted += has_french(foul["rule_text"])
+        assert not has_french(ruling["reason"] + " ".join(ruling["notes"])), path
+    assert len(paths) >= 30 and quoted >= 5, "the French quotes are still there for a tester"
