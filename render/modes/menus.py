@@ -98,17 +98,20 @@ def open_frame_menu(host: Host) -> None:
         # The player of ``side`` at the table, or the next of that side to come to it.
         return next(p for p in (game.to_play + k for k in range(n)) if p % n % 2 == side) % n
 
+    # A side of two players (four-handed snooker) is a team: "Ann & Cid concede".
+    concedes = "concede" if n > len(sides) else "concedes"
+
     def ask_concede(side: int) -> None:
         other = sides[1 - side]
         wins = list(host.session.match_score.wins)
         wins[1 - side] += 1
         host.mode = ChoiceMode(
-            host, aim, f"{sides[side]} concedes the frame?",
+            host, aim, f"{sides[side]} {concedes} the frame?",
             (
                 f"The frame ends and {other} wins it (match score then "
                 f"{' - '.join(map(str, wins))}). U undoes it.",
             ),
-            [(f"Yes: {sides[side]} concedes", lambda: host.concede(conceder(side)))],
+            [(f"Yes: {sides[side]} {concedes}", lambda: host.concede(conceder(side)))],
             confirm=True,
         )  # fmt: skip
 
@@ -129,8 +132,8 @@ def open_frame_menu(host: Host) -> None:
         host, aim, "Concede or re-rack this frame",
         (f"Score {game.score[0]} - {game.score[1]}, {remaining} points remaining.",),
         [
-            (f"{sides[0]} concedes the frame", lambda: ask_concede(0)),
-            (f"{sides[1]} concedes the frame", lambda: ask_concede(1)),
+            (f"{sides[0]} {concedes} the frame", lambda: ask_concede(0)),
+            (f"{sides[1]} {concedes} the frame", lambda: ask_concede(1)),
             ("Stalemate: re-rack, the same player breaks", ask_stalemate),
         ],
     )  # fmt: skip

@@ -519,7 +519,7 @@ def test_a_doubles_team_concedes_through_the_player_of_that_side() -> None:
     app.enter_aim()
     key(app, pygame.K_x)
     key(app, pygame.K_2)
-    assert app.mode.title == "Bob & Dan concedes the frame?"
+    assert app.mode.title == "Bob & Dan concede the frame?"  # a team, in the plural (issue 9)
     key(app, pygame.K_y)
     assert app.game.is_over and app.game.winner == 0
     assert "Dan concedes" in app.game.last_reason
