@@ -486,8 +486,12 @@ class App(SessionViews, AimingViews):
                 self._global_actions[action]()
                 return
         self.mode.handle(event)
+        self._guard_after_panel(before)
+
+    def _guard_after_panel(self, before: Any) -> None:
+        """After a panel closes (a key, a click or its own timeout), the next shot needs a
+        fresh, deliberate action: no shot for ``SHOT_GUARD_S`` (issue 9, items 1 and 5)."""
         if self.mode is not before and self.mode.name == "aim" and before.name != "playback":
-            # A panel closed by this key or click: the same gesture must not also shoot.
             self.shot_guard_s = SHOT_GUARD_S
 
     def update(self, dt: float) -> None:
@@ -495,7 +499,9 @@ class App(SessionViews, AimingViews):
         if self.toast is not None:
             self.toast = self.toast.aged(dt)
         self.shot_guard_s = max(0.0, self.shot_guard_s - dt)
+        before = self.mode
         self.mode.update(dt)
+        self._guard_after_panel(before)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole frame onto ``surface``."""

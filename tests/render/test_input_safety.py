@@ -90,3 +90,23 @@ def test_a_player_gets_back_his_own_last_power() -> None:
     else:
         assert app.aim.power == pytest.approx(DEFAULT_POWER)
         assert app.player_power[shooter] == pytest.approx(0.2)
+
+
+def test_space_right_after_a_routine_call_closed_itself_does_not_shoot() -> None:
+    """Issue 9, item 5: a panel closed by its own timeout guards the next shot like a key."""
+    from render.modes.decision import AUTO_CONTINUE_S
+
+    app = new_app("nine-ball")
+    routine_position(app)
+    app.aim.locked = True
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    assert app.mode.name == "decision" and app.mode.is_routine
+    shots = len(app.history)
+    app.update(AUTO_CONTINUE_S + 0.05)  # the call closes itself
+    assert app.mode.name == "aim"
+    key(app, pygame.K_SPACE)  # meant for the call that just went away
+    assert app.mode.name == "aim" and len(app.history) == shots and app.playback is None
+    app.update(SHOT_GUARD_S + 0.05)
+    key(app, pygame.K_SPACE)
+    assert app.mode.name == "playback"
