@@ -66,3 +66,16 @@ def test_start_screen_refuses_three_players() -> None:
     _click(app, _button(app, "start").rect.center)
     assert app.mode.name == "start"
     assert "2 players, or 4" in app.toast[0]
+
+
+def test_start_screen_refuses_two_players_of_the_same_name_with_a_message() -> None:
+    """Issue 9, items 5 and 11: duplicate names (case aside) are refused, the screen stays."""
+    app = App(SIZE, warm_up=False)
+    app.draw(pygame.Surface(SIZE))
+    _click(app, _button(app, "name:0").rect.center)
+    _type(app, "Ann")
+    _click(app, _button(app, "name:1").rect.center)
+    _type(app, "ann ")
+    _click(app, _button(app, "start").rect.center)
+    assert app.mode.name == "start" and app.config is None
+    assert "same name" in app.toast[0] and "different" in app.toast[0]
