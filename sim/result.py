@@ -32,6 +32,43 @@ def read_only_copy(arr: np.ndarray) -> np.ndarray:
     return out
 
 
+def _freeze(arr: np.ndarray) -> np.ndarray:
+    arr.flags.writeable = False
+    return arr
+
+
+def kernel_ball_state(
+    pos: np.ndarray,
+    vel: np.ndarray,
+    spin: np.ndarray,
+    motion: np.ndarray,
+    z: np.ndarray,
+    vz: np.ndarray,
+) -> BallState:
+    """A :class:`BallState` around arrays the event-loop kernel has just made (trusted).
+
+    ``pos`` (n, 2), ``vel`` (n, 2), ``spin`` (n, 3), ``z`` (n,), ``vz`` (n,) float64 and
+    ``motion`` (n,) int8, each a fresh array that nothing else holds: they are frozen in place
+    and wrapped without the copies and checks of ``BallState(...)`` (those guard arrays from
+    callers; the kernel's own outputs have the shapes, dtypes and finite values it wrote).
+    ``on_table`` is read off ``motion`` (not POCKETED, not OFF_TABLE). Used by
+    ``sim.simulate`` only; about 1 us instead of about 80 us for ``BallState(...)``.
+    """
+    state = object.__new__(BallState)
+    values = {
+        "pos": pos,
+        "vel": vel,
+        "spin": spin,
+        "motion": motion,
+        "on_table": ~out_of_play(motion),
+        "z": z,
+        "vz": vz,
+    }
+    for name, arr in values.items():
+        object.__setattr__(state, name, _freeze(arr))
+    return state
+
+
 @dataclass(frozen=True)
 class Snapshots:
     """Every ball's state right after each event (row k belongs to event k).

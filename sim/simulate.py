@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from sim.balls import BallState, first_ball_off_cloth, first_overlap, out_of_play
+from sim.balls import BallState, first_ball_off_cloth, first_overlap
 from sim.constants import (
     DEFAULT_MAX_EVENTS,
     MAX_EVENTS_LIMIT,
@@ -28,7 +28,7 @@ from sim.kernels.checks import all_clearly_on_cloth, any_overlap
 from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, run_shot
 from sim.kernels.shot_types import ShotModel, ShotStart
 from sim.params import Params
-from sim.result import ShotResult, Snapshots, read_only_copy
+from sim.result import ShotResult, Snapshots, kernel_ball_state, read_only_copy
 from sim.strike import Strike, strike_velocity_and_spin, strike_vertical_velocity
 from sim.table import Table
 
@@ -36,21 +36,21 @@ from sim.table import Table
 INITIAL_CAPACITY = 256
 
 
-def _first_ball_off_cloth(state: BallState, table: Table) -> int | None:
+def _first_ball_off_cloth(state: BallState, table: Table, model: ShotModel) -> int | None:
     """Index of the first on-table ball off the cloth (``Table.contains_ball``), or None.
 
-    A compiled pre-check clears the usual case at once; otherwise the exact check decides.
+    A compiled pre-check on the model's own table arrays clears the usual case at once;
+    otherwise the exact check decides.
     """
-    arrays = table.arrays
     if all_clearly_on_cloth(
         np.ascontiguousarray(state.pos),
         np.ascontiguousarray(state.on_table),
         float(table.width),
         float(table.length),
         float(table.ball_radius) - MAX_OVERLAP,
-        np.ascontiguousarray(arrays.segments),
-        np.ascontiguousarray(arrays.arcs),
-        np.ascontiguousarray(arrays.pockets),
+        model.segments,
+        model.arcs,
+        model.pockets,
     ):
         return None
     return first_ball_off_cloth(state, table)
@@ -94,7 +94,11 @@ def _default_params(table: Table) -> Params:
 
 def _validate(
     table: Table, state: BallState, strike: Strike | None, params: Params, max_events: int
-) -> None:
+) -> ShotModel:
+    """Raise the first thing wrong with the inputs (in the order of ``simulate``'s docstring);
+    returns the kernel's model of ``table`` and ``params``. Cheap checks first: a ball state
+    is already shaped, typed and finite by construction, so what is left is one NumPy check
+    per array and two compiled pre-checks (overlaps, balls clear of the cushions)."""
     if not isinstance(state, BallState):
         raise InvalidBallStateError(f"state must be a sim.BallState, got {type(state).__name__}")
     if not isinstance(params, Params):
@@ -112,9 +116,9 @@ def _validate(
             f"Params.R = {params.R} m does not match the balls of {table.name} "
             f"(radius {float(table.ball_radius)} m); use Params.for_table(table, ...)"
         )
-    for name in ("pos", "vel", "spin"):
-        arr = getattr(state, name)
-        if not np.all(np.isfinite(arr)):
+    model = shot_model(table, params)
+    for name, arr in (("pos", state.pos), ("vel", state.vel), ("spin", state.spin)):
+        if not np.isfinite(arr).all():
             raise InvalidBallStateError(f"state.{name} holds NaN or infinite numbers")
     if state.n < 1:
         raise InvalidBallStateError("state has no balls; at least the cue ball is needed")
@@ -131,7 +135,7 @@ def _validate(
             f"balls {i} and {j} overlap by {depth:.3g} m; balls may touch but overlap by at "
             f"most {MAX_OVERLAP} m"
         )
-    off = _first_ball_off_cloth(state, table)
+    off = _first_ball_off_cloth(state, table, model)
     if off is not None:
         x, y = state.pos[off]
         raise BallOffTableError(
@@ -144,6 +148,7 @@ def _validate(
             raise InvalidStrikeError(f"strike must be a sim.Strike or None, got {type(strike)!r}")
         if not state.on_table[0]:
             raise InvalidStrikeError("a strike needs the cue ball (ball 0) on the table")
+    return model
 
 
 def simulate(
@@ -174,7 +179,7 @@ def simulate(
         raise SimInputError(f"table must be a sim.Table, got {type(table).__name__}")
     if params is None:
         params = _default_params(table)
-    _validate(table, state, strike, params, max_events)
+    model = _validate(table, state, strike, params, max_events)
     pos, vel, spin, motion, on_table = state.copy_arrays()
     motion[~on_table] = MotionState.POCKETED
     strike_vel = np.zeros(2)
@@ -185,7 +190,6 @@ def simulate(
         (vx, vy), (wx, wy, wz) = strike_velocity_and_spin(strike, params)
         strike_vel[:] = (vx, vy)
         strike_spin[:] = (wx, wy, wz)
-    model = shot_model(table, params)
     start = ShotStart(
         pos, vel, spin, motion, strike is not None, strike_vel, strike_spin,
         np.array(state.z, dtype=np.float64), np.array(state.vz, dtype=np.float64), strike_vz,
@@ -211,11 +215,10 @@ def simulate(
         read_only_copy(out.snap_z),
         read_only_copy(out.snap_vz),
     )
-    final_motion = out.final_motion
-    final = BallState(
-        out.final_pos, out.final_vel, out.final_spin, final_motion,
-        ~out_of_play(final_motion), z=out.final_z, vz=out.final_vz,
-    )  # fmt: skip
+    # The kernel's own fresh outputs: wrapped as they are, not checked again.
+    final = kernel_ball_state(
+        out.final_pos, out.final_vel, out.final_spin, out.final_motion, out.final_z, out.final_vz
+    )
     duration = float(log["t"][-1]) if count else 0.0
     result = ShotResult(
         table=table,
