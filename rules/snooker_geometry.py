@@ -432,7 +432,45 @@ def is_snookered(
     else:
         obstructing = [i for i in obstructing if on_table[i] and i != 0]
     obstacles = pos[list(obstructing)].reshape(-1, 2)
-    return not any(can_hit_both_edges(cue_xy, pos[i], obstacles, radius) for i in on)
+    return not bool(np.any(both_edges_clear(cue_xy, pos[on], obstacles, radius)))
+
+
+def both_edges_clear(
+    cue_xy: Sequence[float], targets: np.ndarray, obstacles: np.ndarray, radius: float
+) -> np.ndarray:
+    """:func:`can_hit_both_edges` for many targets at once: for each target centre of
+    ``targets`` (shape (m, 2), m), whether both its extreme edges can be struck from ``cue_xy``
+    along straight lines free of the balls at ``obstacles`` (shape (k, 2)); shape (m,) bool.
+    The same geometry as :func:`edge_contact_points` and :func:`is_path_clear`, as arrays of
+    shape (m, 2 edges, k obstacles), so the snookered test costs a few array operations."""
+    targets = np.asarray(targets, dtype=np.float64).reshape(-1, 2)
+    pts = np.asarray(obstacles, dtype=np.float64).reshape(-1, 2)
+    cue = np.array([float(cue_xy[0]), float(cue_xy[1])])
+    rel_t = targets - cue
+    dist = np.hypot(rel_t[:, 0], rel_t[:, 1])
+    touching = dist <= 2.0 * radius
+    if len(pts) == 0 or bool(np.all(touching)):
+        return np.ones(len(targets), dtype=bool)
+    safe = np.where(touching, 1.0, dist)
+    u = rel_t / safe[:, None]
+    nrm = np.column_stack([-u[:, 1], u[:, 0]])
+    sin_a = np.minimum(2.0 * radius / safe, 1.0)
+    cos_a = np.sqrt(1.0 - sin_a * sin_a)
+    length = np.sqrt(np.maximum(safe * safe - 4.0 * radius * radius, 0.0))
+    way = np.stack(
+        [cos_a[:, None] * u + sin_a[:, None] * nrm, cos_a[:, None] * u - sin_a[:, None] * nrm],
+        axis=1,
+    )  # (m, 2, 2): left and right directions
+    seg = length[:, None, None] * way  # cue -> contact point, (m, 2, 2)
+    rel = pts - cue  # (k, 2)
+    proj = np.einsum("ijc,kc->ijk", seg, rel)  # (m, 2, k)
+    length2 = np.einsum("ijc,ijc->ij", seg, seg)[:, :, None]
+    t = np.clip(proj / np.where(length2 > 0.0, length2, 1.0), 0.0, 1.0)
+    gap = rel[None, None, :, :] - t[..., None] * seg[:, :, None, :]
+    d = np.hypot(gap[..., 0], gap[..., 1])
+    blocked = (proj > 0.0) & (d <= 2.0 * radius + GRAZE_TOLERANCE)
+    clear: np.ndarray = ~np.any(blocked, axis=(1, 2)) | touching
+    return clear
 
 
 def is_snookered_in_hand(
