@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
-import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,15 +47,6 @@ OWN_LIBRARIES: dict[str, frozenset[str]] = {
     "benchmarks": frozenset({"pooltool"}),
     "cuesim": frozenset(),
 }
-
-#: Known breaches left while colleagues split the window and the referee; the lead empties these
-#: sets. Each entry must still be a breach (a warning names the stale ones).
-KNOWN_CYCLES_UNTIL_SPLIT: frozenset[frozenset[str]] = frozenset(
-    {frozenset({"render.app", "render.modes"})}
-)
-KNOWN_LONG_FILES_UNTIL_SPLIT: frozenset[str] = frozenset(
-    {"render/app.py", "render/modes.py", "render/draw.py", "rules/snooker.py", "sim/table.py"}
-)
 
 #: Longest source file allowed outside tests/ (lines).
 MAX_LINES = 600
@@ -252,21 +242,13 @@ def test_nothing_imports_the_command_line() -> None:
 
 
 def test_the_module_import_graph_has_no_cycle() -> None:
-    cycles = import_cycles(IMPORTS)
-    unexpected = [sorted(c) for c in cycles if c not in KNOWN_CYCLES_UNTIL_SPLIT]
-    assert not unexpected, f"import cycles between modules: {unexpected}"
-    stale = [sorted(c) for c in KNOWN_CYCLES_UNTIL_SPLIT if c not in cycles]
-    if stale:
-        warnings.warn(f"KNOWN_CYCLES_UNTIL_SPLIT names fixed cycles: {stale}", stacklevel=1)
+    cycles = [sorted(c) for c in import_cycles(IMPORTS)]
+    assert not cycles, f"import cycles between modules: {cycles}"
 
 
 def test_no_source_file_is_over_600_lines() -> None:
     long = long_source_files()
-    unexpected = {path: n for path, n in long.items() if path not in KNOWN_LONG_FILES_UNTIL_SPLIT}
-    assert not unexpected, f"source files over {MAX_LINES} lines: {unexpected}"
-    stale = sorted(KNOWN_LONG_FILES_UNTIL_SPLIT - set(long))
-    if stale:
-        warnings.warn(f"KNOWN_LONG_FILES_UNTIL_SPLIT names split files: {stale}", stacklevel=1)
+    assert not long, f"source files over {MAX_LINES} lines: {long}"
 
 
 def test_the_checks_catch_a_bad_import_and_a_cycle() -> None:

@@ -1,0 +1,234 @@
+"""The cushion outline of a table: rails, knuckles, jaw facings and capture circles laid out
+from the table size and its pocket shapes (docs/physics.md §5.3), compiled into the arrays the
+kernels read and the closed ``outline`` polygon.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Literal, NamedTuple
+
+import numpy as np
+
+from sim.table_parts import Cushion, Pocket, Vec, read_only_floats
+from sim.table_specs import InvalidTableGeometryError, PocketShape
+
+_ARC_STEP_DEG = 3.0
+"""Sampling step of the knuckle arcs in :attr:`Table.outline`, degrees (sagitta < 0.04 % of
+the knuckle radius)."""
+
+
+# --- construction ------------------------------------------------------------------------------
+
+#: Pocket names in id order, as a player sees them on the screen (the window and the lab's
+#: pictures draw the head end on the left and the x = 0 rail at the top): id 0 at (0, 0) is the
+#: top-left corner, id 5 at (width, length) the bottom-right one.
+POCKET_NAMES = (
+    "top-left",
+    "bottom-left",
+    "top-middle",
+    "bottom-middle",
+    "top-right",
+    "bottom-right",
+)
+
+#: The table-frame names pockets had before they were named as drawn (issue 9), each with the
+#: pocket's name now; asking for one says which name replaced it.
+FORMER_POCKET_NAMES = {
+    "bottom_left": "top-left",
+    "bottom_right": "bottom-left",
+    "left_side": "top-middle",
+    "right_side": "bottom-middle",
+    "top_left": "top-right",
+    "top_right": "bottom-right",
+}
+
+
+class _Jaw(NamedTuple):
+    rail: str  # key of the rail this jaw ends
+    along: Vec  # unit vector along the nose, pointing away from the pocket
+    inward: Vec  # unit nose normal, pointing onto the table
+
+
+def _pocket_layout(length: float, width: float) -> list[tuple[str, str, Vec, tuple[_Jaw, _Jaw]]]:
+    """(name, kind, corner point, jaws) for each pocket in id order."""
+    L, W = length, width
+    return [
+        (
+            "top-left",
+            "corner",
+            (0.0, 0.0),
+            (_Jaw("head", (1.0, 0.0), (0.0, 1.0)), _Jaw("left_head", (0.0, 1.0), (1.0, 0.0))),
+        ),
+        (
+            "bottom-left",
+            "corner",
+            (W, 0.0),
+            (_Jaw("head", (-1.0, 0.0), (0.0, 1.0)), _Jaw("right_head", (0.0, 1.0), (-1.0, 0.0))),
+        ),
+        (
+            "top-middle",
+            "side",
+            (0.0, L / 2),
+            (_Jaw("left_head", (0.0, -1.0), (1.0, 0.0)), _Jaw("left_foot", (0.0, 1.0), (1.0, 0.0))),
+        ),
+        (
+            "bottom-middle",
+            "side",
+            (W, L / 2),
+            (
+                _Jaw("right_head", (0.0, -1.0), (-1.0, 0.0)),
+                _Jaw("right_foot", (0.0, 1.0), (-1.0, 0.0)),
+            ),
+        ),
+        (
+            "top-right",
+            "corner",
+            (0.0, L),
+            (_Jaw("foot", (1.0, 0.0), (0.0, -1.0)), _Jaw("left_foot", (0.0, -1.0), (1.0, 0.0))),
+        ),
+        (
+            "bottom-right",
+            "corner",
+            (W, L),
+            (
+                _Jaw("foot", (-1.0, 0.0), (0.0, -1.0)),
+                _Jaw("right_foot", (0.0, -1.0), (-1.0, 0.0)),
+            ),
+        ),
+    ]
+
+
+_RAIL_ORDER = ("head", "foot", "left_head", "left_foot", "right_head", "right_foot")
+_RAIL_NAMES = {
+    "pool": {
+        "head": "head rail",
+        "foot": "foot rail",
+        "left_head": "left rail (head half)",
+        "left_foot": "left rail (foot half)",
+        "right_head": "right rail (head half)",
+        "right_foot": "right rail (foot half)",
+    },
+    "snooker": {
+        "head": "baulk cushion",
+        "foot": "top cushion",
+        "left_head": "left cushion (baulk half)",
+        "left_foot": "left cushion (top half)",
+        "right_head": "right cushion (baulk half)",
+        "right_foot": "right cushion (top half)",
+    },
+}
+
+
+def compile_outline(
+    kind: Literal["pool", "snooker"],
+    length: float,
+    width: float,
+    corner: PocketShape,
+    side: PocketShape,
+) -> tuple[tuple[Pocket, ...], tuple[Cushion, ...], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Build pockets, cushions, segment/arc/pocket arrays and the outline (docs/physics.md §5.3)."""
+    names = _RAIL_NAMES[kind]
+    rail_ends: dict[str, list[np.ndarray]] = {key: [] for key in _RAIL_ORDER}
+    jaw_rows: list[list[float]] = []
+    jaw_cushions: list[tuple[str, str, str]] = []  # (name, pocket, rail name)
+    arc_rows: list[list[float]] = []
+    arc_cushions: list[tuple[str, str, str]] = []
+    pockets: list[Pocket] = []
+    # per (pocket, rail key): the pocket-side path from the rail end to the facing end
+    jaw_paths: dict[tuple[str, str], np.ndarray] = {}
+
+    for pid, (pname, pkind, corner_pt, jaws) in enumerate(_pocket_layout(length, width)):
+        shape = corner if pkind == "corner" else side
+        half_offset = shape.mouth / math.sqrt(2.0) if pkind == "corner" else shape.mouth / 2.0
+        c = np.array(corner_pt)
+        jaw_pts = [c + half_offset * np.array(j.along) for j in jaws]
+        mouth_centre = 0.5 * (jaw_pts[0] + jaw_pts[1])
+        into_pocket = -(np.array(jaws[0].inward) + np.array(jaws[1].inward))
+        into_pocket /= np.linalg.norm(into_pocket)
+        centre_depth = shape.capture_depth + shape.capture_radius
+        capture_centre = mouth_centre + centre_depth * into_pocket
+        cut = math.radians(shape.cut_angle_deg)
+        tangent = shape.knuckle_radius / math.tan(cut / 2.0)
+        for k, jaw in enumerate(jaws):
+            t = np.array(jaw.along)
+            n = np.array(jaw.inward)
+            j_pt = jaw_pts[k]
+            facing = math.cos(cut) * t - math.sin(cut) * n
+            bisector = (t + facing) / np.linalg.norm(t + facing)
+            knuckle_centre = j_pt + bisector * shape.knuckle_radius / math.sin(cut / 2.0)
+            rail_ends[jaw.rail].append(j_pt + tangent * t)
+            facing_start = j_pt + tangent * facing
+            depth_rate = float(facing @ into_pocket)
+            facing_end = j_pt + facing * (centre_depth / depth_rate)
+            start = math.atan2(*(j_pt + tangent * t - knuckle_centre)[::-1])
+            stop = math.atan2(*(facing_start - knuckle_centre)[::-1])
+            sweep = (stop - start + math.pi) % (2 * math.pi) - math.pi  # the short way round
+            steps = max(2, math.ceil(abs(math.degrees(sweep)) / _ARC_STEP_DEG))
+            angles = start + sweep * np.linspace(0.0, 1.0, steps + 1)
+            arc_pts = knuckle_centre + shape.knuckle_radius * np.stack(
+                [np.cos(angles), np.sin(angles)], axis=1
+            )
+            jaw_paths[(pname, jaw.rail)] = np.vstack([arc_pts, facing_end[None, :]])
+            other = jaw_pts[1 - k]
+            normal = np.array([-facing[1], facing[0]])
+            if normal @ (other - j_pt) < 0.0:
+                normal = -normal
+            rail_label = names[jaw.rail]
+            jaw_rows.append([*facing_start, *facing_end, *normal])
+            jaw_cushions.append((f"{pname} jaw, {rail_label} side", pname, rail_label))
+            arc_rows.append([*knuckle_centre, shape.knuckle_radius])
+            arc_cushions.append((f"{pname} knuckle, {rail_label} side", pname, rail_label))
+        if not centre_depth > tangent * depth_rate:
+            raise InvalidTableGeometryError(
+                f"{pname}: the knuckle (radius {shape.knuckle_radius} m) reaches deeper than the "
+                "capture circle's centre; use a smaller knuckle or a deeper capture circle"
+            )
+        pockets.append(
+            Pocket(
+                id=pid,
+                name=pname,
+                x=float(capture_centre[0]),
+                y=float(capture_centre[1]),
+                radius=shape.capture_radius,
+                kind="corner" if pkind == "corner" else "side",
+                mouth=(
+                    (float(jaw_pts[0][0]), float(jaw_pts[0][1])),
+                    (float(jaw_pts[1][0]), float(jaw_pts[1][1])),
+                ),
+            )
+        )
+
+    rail_rows: list[list[float]] = []
+    cushions: list[Cushion] = []
+    for key in _RAIL_ORDER:
+        p1, p2 = rail_ends[key]
+        t = p2 - p1
+        normal = np.array([-t[1], t[0]]) / np.linalg.norm(t)
+        if normal @ (np.array([width / 2, length / 2]) - p1) < 0.0:
+            normal = -normal
+        rail_rows.append([*p1, *p2, *normal])
+        cushions.append(Cushion(len(cushions), names[key], "rail", None, names[key]))
+    for name, pname, rail_label in jaw_cushions:
+        cushions.append(Cushion(len(cushions), name, "jaw", pname, rail_label))
+    for name, pname, rail_label in arc_cushions:
+        cushions.append(Cushion(len(cushions), name, "knuckle", pname, rail_label))
+
+    segments = read_only_floats(rail_rows + jaw_rows)
+    arcs = read_only_floats(arc_rows)
+    pocket_arr = read_only_floats([[p.x, p.y, p.radius] for p in pockets])
+    # counter-clockwise: (pocket, incoming rail, outgoing rail) after each rail
+    tour = [
+        ("bottom-left", "head", "right_head"),
+        ("bottom-middle", "right_head", "right_foot"),
+        ("bottom-right", "right_foot", "foot"),
+        ("top-right", "foot", "left_foot"),
+        ("top-middle", "left_foot", "left_head"),
+        ("top-left", "left_head", "head"),
+    ]
+    pieces = []
+    for pname, incoming, outgoing in tour:
+        pieces.append(jaw_paths[(pname, incoming)])
+        pieces.append(jaw_paths[(pname, outgoing)][::-1])
+    outline = read_only_floats(np.vstack(pieces))
+    return tuple(pockets), tuple(cushions), segments, arcs, pocket_arr, outline
