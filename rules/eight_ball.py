@@ -249,8 +249,8 @@ class EightBallGame(PoolGame):
         ]
         base = self.ruling_fields(facts, result, declaration, fouls)
         final = base["final"]
-        objects_off = sorted(b for b in declaration.off_table if b != 0)
-        cue_gone = facts.cue_ball_pocketed or 0 in declaration.off_table
+        objects_off = sorted(b for b in self.balls_off(facts, declaration) if b != 0)
+        cue_gone = facts.cue_ball_pocketed or 0 in self.balls_off(facts, declaration)
         pocketed_objects = facts.object_balls_pocketed
         shortfall = self.four_cushion_shortfall(
             facts, FoulCode.ILLEGAL_BREAK, CLAUSE_ILLEGAL_BREAK, "Illegal break"
@@ -407,7 +407,7 @@ class EightBallGame(PoolGame):
         final = base["final"]
         pocketed_objects = facts.object_balls_pocketed
         eight_pocketing = facts.pocketing_of(8)
-        eight_off = 8 in declaration.off_table
+        eight_off = 8 in self.balls_off(facts, declaration)
 
         if eight_pocketing is not None or eight_off:
             loss = self._eight_ball_loss(facts, declaration, cleared, bool(fouls))
@@ -500,7 +500,7 @@ class EightBallGame(PoolGame):
         words with the clause, for a shot that pocketed the 8 or sent it off the table; None
         when the 8 went legally into the called pocket."""
         eight_pocketing = facts.pocketing_of(8)
-        if 8 in declaration.off_table:
+        if 8 in self.balls_off(facts, declaration):
             return f"the 8 left the table ({CLAUSE_LOSS_OFF})"
         if not cleared:
             shooter = self.players[self.to_play]

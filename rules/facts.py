@@ -4,7 +4,9 @@ The referee reads a shot only through ``result.events``, ``result.initial`` and 
 (so hand-built ``ShotResult.from_log(...)`` logs are judged exactly like simulated ones). This
 module turns those into facts: the first ball the cue ball met, the balls pocketed and where,
 the cushions touched after the first contact, the object balls that reached a cushion, the
-marked lines crossed. Facts are physical; whether they make a foul is the games' business.
+marked lines crossed, the balls that left the table (``OFF_TABLE`` rows) and the object balls
+the cue ball flew over before its first contact. Facts are physical; whether they make a foul
+is the games' business.
 
 Nothing here mutates its inputs.
 """
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from sim.constants import MotionState
 from sim.events import EventKind
 
 if TYPE_CHECKING:
@@ -73,6 +76,83 @@ class LineCrossing:
     direction: int
 
 
+@dataclass(frozen=True)
+class OffTable:
+    """Ball ``ball`` left the table at row ``event`` (an ``OFF_TABLE`` row, time ``t`` s): over
+    rail ``rail`` (id, -1 when the engine names none) or at rest on a rail top
+    (docs/physics-airborne.md §4)."""
+
+    event: int
+    t: float
+    ball: int
+    rail: int
+
+
+@dataclass(frozen=True)
+class JumpOver:
+    """Before its first contact the cue ball flew over object ball ``ball``: its flight that
+    ends at row ``event`` (time ``t`` s) passed the ball's centre, horizontally closer than
+    ``2 R`` to it, without touching it first (a jump shot, WPBSA Section 2 definition 2.19)."""
+
+    event: int
+    t: float
+    ball: int
+
+
+def cue_ball_flights(
+    events: np.ndarray, first_contact_row: int | None, airborne_after: np.ndarray | None
+) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    """The cue ball's straight flights before its first contact, as (row that ends the flight,
+    start (2,) m, end (2,) m).
+
+    Between two consecutive rows of the cue ball (ball ``a`` = 0) nothing but gravity acts on a
+    flying ball, so its horizontal path is the straight segment between the two recorded
+    centres (docs/physics-airborne.md §1). A segment is a flight when it ends in a landing
+    (``BOUNCE``) or in leaving the table (``OFF_TABLE``), or, when ``airborne_after`` (per row,
+    the cue ball airborne right after it: the result's snapshots) is given, when the cue ball
+    was airborne after the segment's first row (a flight that ends in the first contact).
+    """
+    kind = np.asarray(events["kind"]).astype(np.int64)
+    a_col = np.asarray(events["a"]).astype(np.int64)
+    end = len(kind) if first_contact_row is None else first_contact_row + 1
+    own = np.flatnonzero(a_col[:end] == 0)
+    xy = np.column_stack(
+        [np.asarray(events["x"], dtype=float), np.asarray(events["y"], dtype=float)]
+    ).reshape(-1, 2)
+    landing = (kind == int(EventKind.BOUNCE)) | (kind == int(EventKind.OFF_TABLE))
+    flights = []
+    for i, j in zip(own[:-1].tolist(), own[1:].tolist(), strict=True):
+        flying = bool(landing[j]) or (airborne_after is not None and bool(airborne_after[i]))
+        if flying:
+            flights.append((j, xy[i], xy[j]))
+    return flights
+
+
+def balls_flown_over(
+    flights: list[tuple[int, np.ndarray, np.ndarray]],
+    t_col: np.ndarray,
+    centres: dict[int, np.ndarray],
+    radius: float,
+) -> tuple[JumpOver, ...]:
+    """The object balls (``centres``: index -> (2,) m, where they rest before the first
+    contact) that a flight passes over: the ball's centre projects strictly inside the flight's
+    horizontal segment and lies closer than ``2 radius`` to it. Each ball once, first flight."""
+    seen: dict[int, JumpOver] = {}
+    for row, p, q in flights:
+        d = q - p
+        length2 = float(d @ d)
+        if length2 <= 0.0:
+            continue
+        for ball, c in centres.items():
+            if ball in seen:
+                continue
+            s = float((c - p) @ d) / length2
+            gap = float(np.hypot(*(p + s * d - c)))
+            if 0.0 < s < 1.0 and gap < 2.0 * radius:
+                seen[ball] = JumpOver(row, float(t_col[row]), ball)
+    return tuple(sorted(seen.values(), key=lambda j: (j.event, j.ball)))
+
+
 def on_table_indices(state: BallState) -> frozenset[int]:
     """Indices of the balls on the table in ``state`` (its ``on_table`` mask)."""
     return frozenset(np.flatnonzero(np.asarray(state.on_table)).tolist())
@@ -94,6 +174,8 @@ class ShotFacts:
         pocketings: every pocketing, in log order.
         cushion_hits: every ball-cushion contact, in log order.
         line_crossings: every marked-line crossing, in log order.
+        off_table: every ball that left the table (``OFF_TABLE`` rows), in log order.
+        cue_ball_jumps: the object balls the cue ball flew over before its first contact.
         shot: the log and the two states the facts were read from (kept, not compared, for
             ``recorded_positions``, which is worked out only when asked for).
     """
@@ -108,6 +190,8 @@ class ShotFacts:
     pocketings: tuple[Pocketing, ...]
     cushion_hits: tuple[CushionHit, ...]
     line_crossings: tuple[LineCrossing, ...]
+    off_table: tuple[OffTable, ...]
+    cue_ball_jumps: tuple[JumpOver, ...]
     shot: tuple[np.ndarray, BallState, BallState] = field(repr=False, compare=False)
 
     @cached_property
@@ -142,15 +226,30 @@ class ShotFacts:
     @classmethod
     def from_result(cls, result: Any, table: Table) -> ShotFacts:
         """Read the facts of ``result`` (a ``sim.ShotResult`` or anything with ``events``,
-        ``initial`` and ``final``) on ``table``. Does not mutate ``result``."""
-        return cls.from_log(table, result.initial, result.events, result.final)
+        ``initial`` and ``final``) on ``table``; its snapshots, when it has one per row, say
+        whether the cue ball was in the air before a first contact. Does not mutate ``result``."""
+        snapshots = getattr(result, "snapshots", None)
+        airborne = None
+        if snapshots is not None and len(snapshots) == len(result.events) and len(snapshots):
+            airborne = np.asarray(snapshots.motion)[:, 0] == int(MotionState.AIRBORNE)
+        return cls.from_log(
+            table, result.initial, result.events, result.final, cue_airborne_after=airborne
+        )
 
     @classmethod
     def from_log(
-        cls, table: Table, initial: BallState, events: np.ndarray, final: BallState
+        cls,
+        table: Table,
+        initial: BallState,
+        events: np.ndarray,
+        final: BallState,
+        cue_airborne_after: np.ndarray | None = None,
     ) -> ShotFacts:
         """Facts from the three parts of a shot: the state at t = 0, the log (dtype
-        ``sim.EVENT_DTYPE``, time order), and the state at rest. Does not mutate its inputs."""
+        ``sim.EVENT_DTYPE``, time order), and the state at rest; ``cue_airborne_after`` (per
+        row, bool) tells whether the cue ball was airborne right after each row (without it a
+        flight is seen only where it lands, see ``cue_ball_flights``). Does not mutate its
+        inputs."""
         n = int(np.asarray(initial.pos).shape[0])
         before = on_table_indices(initial)
         after = on_table_indices(final)
@@ -208,6 +307,18 @@ class ShotFacts:
             else:
                 break
 
+        off_table = [OffTable(*r) for r in zip(*columns(EventKind.OFF_TABLE), strict=True)]
+        start_xy = np.asarray(initial.pos, dtype=float).reshape(-1, 2)
+        flights = cue_ball_flights(
+            events, None if first is None else first.event, cue_airborne_after
+        )
+        jumps = balls_flown_over(
+            flights,
+            t_col,
+            {b: start_xy[b] for b in sorted(before) if b != 0},
+            float(table.ball_radius),
+        )
+
         return cls(
             n_balls=n,
             on_table_before=before,
@@ -219,6 +330,8 @@ class ShotFacts:
             pocketings=tuple(pocketings),
             cushion_hits=tuple(cushions),
             line_crossings=tuple(crossings),
+            off_table=tuple(off_table),
+            cue_ball_jumps=jumps,
             shot=(events, initial, final),
         )
 
@@ -252,6 +365,18 @@ class ShotFacts:
         for p in self.pocketings:
             if p.ball == ball:
                 return p
+        return None
+
+    @property
+    def balls_off_table(self) -> frozenset[int]:
+        """Balls the engine sent off the table (an ``OFF_TABLE`` row), the cue ball included."""
+        return frozenset(o.ball for o in self.off_table)
+
+    def off_table_of(self, ball: int) -> OffTable | None:
+        """The ``OFF_TABLE`` row of ``ball``, or None if the engine kept it on the table."""
+        for o in self.off_table:
+            if o.ball == ball:
+                return o
         return None
 
     def cushion_hits_after_first_contact(self) -> tuple[CushionHit, ...]:
@@ -314,6 +439,15 @@ class ShotFacts:
         for h in self.cushion_hits:
             if h.event == event:
                 return f"event {event} at t = {h.t:.3f} s: {nm(h.ball)} met cushion {h.cushion}"
+        for o in self.off_table:
+            if o.event == event:
+                return f"event {event} at t = {o.t:.3f} s: {nm(o.ball)} left the table"
+        for j in self.cue_ball_jumps:
+            if j.event == event:
+                return (
+                    f"event {event} at t = {j.t:.3f} s: the cue ball ended a flight over "
+                    f"{nm(j.ball)}"
+                )
         for x in self.line_crossings:
             if x.event == event:
                 way = "towards the foot" if x.direction > 0 else "towards the head"

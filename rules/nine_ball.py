@@ -178,7 +178,7 @@ class NineBallGame(PoolGame):
         is_break = self.phase is Phase.BREAK
         push_out = declaration.push_out
         fouls = self._fouls(facts, declaration)
-        nine_down = 9 in facts.object_balls_pocketed or 9 in declaration.off_table
+        nine_down = 9 in facts.object_balls_pocketed or 9 in self.balls_off(facts, declaration)
         fouled = bool(fouls)
         notes: list[str] = []
         dry_break = False
@@ -193,7 +193,7 @@ class NineBallGame(PoolGame):
         common = self.ruling_fields(facts, result, declaration, fouls, counts, warned)
         final = common["final"]
         to_spot: tuple[tuple[int, tuple[float, float]], ...] = ()
-        spot_due = fouled or push_out or dry_break or 9 in declaration.off_table
+        spot_due = fouled or push_out or dry_break or 9 in self.balls_off(facts, declaration)
         if nine_down and spot_due and not (fouled and loses):
             # a game lost on the third foul is over: nothing is spotted
             to_spot, final = self._spot_nine(final, cue_in_hand=fouled)

@@ -198,8 +198,16 @@ class PoolGame(Game):
         return dict(COMMON_DECLARABLE)
 
     # ------------------------------------------------------------------ fouls shared by both games
+    @staticmethod
+    def balls_off(facts: ShotFacts, declaration: Declaration) -> frozenset[int]:
+        """Balls off the table after the shot: those the engine sent off (an ``OFF_TABLE`` row,
+        judged with no declaration) and those a player declared (a ball the engine did not
+        send off, e.g. picked up)."""
+        return facts.balls_off_table | declaration.off_table
+
     def final_state(self, result: Any, declaration: Declaration) -> BallState:
-        """``result.final`` with the balls declared off the table taken off it."""
+        """``result.final`` with the balls declared off the table taken off it (those the
+        engine sent off are already out of play there)."""
         state: BallState = result.final
         for b in sorted(declaration.off_table):
             state = state.with_ball_removed(b)
@@ -224,24 +232,35 @@ class PoolGame(Game):
                     pocketing.event,
                 )
             )
-        elif 0 in declaration.off_table:
+        elif 0 in self.balls_off(facts, declaration):
+            flown = facts.off_table_of(0)
             fouls.append(
                 Foul(
                     FoulCode.CUE_BALL_OFF_TABLE,
                     CLAUSE_CUE_POCKETED,
                     "Foul: the cue ball left the playing surface",
-                    "declared by a player",
+                    "declared by a player"
+                    if flown is None
+                    else facts.describe_event(flown.event, names),
+                    None if flown is None else flown.event,
                 )
             )
-        objects_off = sorted(b for b in declaration.off_table if b != 0)
+        objects_off = sorted(b for b in self.balls_off(facts, declaration) if b != 0)
         if objects_off:
             listed = ", ".join(self.name_of(b) for b in objects_off)
+            flights = [o for o in facts.off_table if o.ball != 0]
+            declared = [self.name_of(b) for b in objects_off if b not in facts.balls_off_table]
+            evidence = [facts.describe_event(o.event, names) for o in flights]
+            if declared:
+                by_hand = f": {', '.join(declared)}" if flights else ""
+                evidence.append(f"declared by a player{by_hand}")
             fouls.append(
                 Foul(
                     FoulCode.OBJECT_BALL_OFF_TABLE,
                     CLAUSE_OBJECT_OFF,
                     f"Foul: {listed} left the playing surface",
-                    "declared by a player",
+                    "; ".join(evidence),
+                    flights[0].event if flights else None,
                 )
             )
         if self.ball_in_hand is BallInHand.BEHIND_HEAD_STRING and 0 in facts.on_table_before:
@@ -341,7 +360,7 @@ class PoolGame(Game):
             "fouls": tuple(fouls),
             "points": (0, 0),
             "pocketed": tuple(facts.pocketed),
-            "off_table": tuple(sorted(declaration.off_table)),
+            "off_table": tuple(sorted(self.balls_off(facts, declaration))),
             "final": self.final_state(result, declaration),
             "fouls_in_a_row": self.fouls_in_a_row if fouls_in_a_row is None else fouls_in_a_row,
             "warning_given": self.warning_given if warning_given is None else warning_given,

@@ -178,13 +178,20 @@ class StrokeContext:
 
     @property
     def off_declared(self) -> frozenset[int]:
-        """Balls declared off the table (the engine is 2-D)."""
+        """Balls a player declared off the table (one the engine did not send off, e.g. picked
+        up)."""
         return self.declaration.off_table
+
+    @property
+    def off_table(self) -> frozenset[int]:
+        """Balls off the table after the stroke: sent off by the engine (an ``OFF_TABLE`` row,
+        no declaration needed) or declared."""
+        return self.facts.balls_off_table | self.off_declared
 
     @cached_property
     def potted(self) -> tuple[int, ...]:
         """Balls pocketed, in event order, without those declared off the table."""
-        return tuple(b for b in self.facts.pocketed if b not in self.off_declared)
+        return tuple(b for b in self.facts.pocketed if b not in self.off_table)
 
     @property
     def object_potted(self) -> tuple[int, ...]:
@@ -194,7 +201,7 @@ class StrokeContext:
     @property
     def cue_gone(self) -> bool:
         """The cue ball was pocketed or left the table."""
-        return 0 in self.potted or 0 in self.off_declared
+        return 0 in self.potted or 0 in self.off_table
 
     def value(self, ball: int) -> int:
         """A ball's value for penalties: the free ball counts as the ball on (§9.3)."""
@@ -373,16 +380,40 @@ def cue_ball_pocketed_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
 
 
 def off_table_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
-    """§11.2: a ball forced off the table (declared: the engine is 2-D)."""
+    """§11.2: a ball forced off the table, the cue ball included (WPBSA 3.12(e)), costs the
+    value of the ball on or of that ball, the higher: read off its ``OFF_TABLE`` row, or
+    declared by a player for a ball the engine kept on the table."""
     on_value = ctx.stroke.value_on
-    return tuple(
-        make_foul(
-            "ball_off_table",
-            f"Foul: {ctx.name(b)} left the table",
-            on_value if b == 0 else max(on_value, ctx.value(b)),
-            "declared by a player",
+    fouls = []
+    for b in sorted(ctx.off_table):
+        flown = ctx.facts.off_table_of(b)
+        event = None if flown is None else flown.event
+        fouls.append(
+            make_foul(
+                "ball_off_table",
+                f"Foul: {ctx.name(b)} left the table",
+                on_value if b == 0 else max(on_value, ctx.value(b)),
+                "declared by a player" if event is None else ctx.words(event),
+                event,
+            )
         )
-        for b in sorted(ctx.off_declared)
+    return tuple(fouls)
+
+
+def jump_shot_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
+    """§11.1 (WPBSA 2.19, 3.12(a)): a jump shot, the cue ball passing over an object ball
+    before its first contact, costs the value of the ball on. Read off the cue ball's flights
+    (``ShotFacts.cue_ball_jumps``); a jump declared by a player is judged as declared."""
+    if not ctx.facts.cue_ball_jumps or DeclaredFoul.JUMP_SHOT.value in (
+        ctx.declaration.declared_fouls
+    ):
+        return ()
+    jump = ctx.facts.cue_ball_jumps[0]
+    message = (
+        f"Foul: a jump shot, the cue ball flew over {ctx.name(jump.ball)} before hitting a ball"
+    )
+    return (
+        make_foul("jump_shot", message, ctx.stroke.value_on, ctx.words(jump.event), jump.event),
     )
 
 
@@ -440,7 +471,7 @@ def declared_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
 def final_positions(ctx: StrokeContext) -> BallState:
     """Where the balls stopped (``result.final``), the balls declared off the table removed."""
     final = ctx.final
-    for b in sorted(ctx.off_declared):
+    for b in sorted(ctx.off_table):
         if bool(np.asarray(final.on_table)[b]):
             final = final.with_ball_removed(b)
     return final
@@ -484,14 +515,16 @@ def no_nomination_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
 def find_fouls(ctx: StrokeContext, final: BallState) -> tuple[Foul, ...]:
     """Every foul of the stroke, in the order the rules list them: placement (§4), push stroke
     (§7.2), first contact (§3.3, §5, §9.4, §11.4), cue ball pocketed (§11.1), balls off the
-    table (§11.2), balls potted not on (§11.2), declared (§11); then, on an otherwise fair
-    stroke, the free ball snookering (§9.4); then, on a foul, the missing nomination (§11.4)."""
+    table (§11.2), a jump shot (§11.1), balls potted not on (§11.2), declared (§11); then, on
+    an otherwise fair stroke, the free ball snookering (§9.4); then, on a foul, the missing
+    nomination (§11.4)."""
     fouls = (
         placement_fouls(ctx)
         + push_stroke_fouls(ctx)
         + first_contact_fouls(ctx)
         + cue_ball_pocketed_fouls(ctx)
         + off_table_fouls(ctx)
+        + jump_shot_fouls(ctx)
         + potted_not_on_fouls(ctx)
         + declared_fouls(ctx)
     )

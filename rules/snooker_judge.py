@@ -181,7 +181,7 @@ def respot_colours_after(
     to its spot (§3.7, §6), except the colour on potted fairly in the colours (§3.9); the cue
     ball stays off when it went down (it is in hand)."""
     stroke = ctx.stroke
-    gone = set(ctx.object_potted) | (set(ctx.off_declared) - {0})
+    gone = set(ctx.object_potted) | (set(ctx.off_table) - {0})
     legal_down: set[int] = set()
     if not fouled and stroke.phase in (Phase.COLOURS_IN_ORDER, Phase.RESPOTTED_BLACK):
         legal_down = {b for b in stroke.balls_on if b in ctx.object_potted}
@@ -555,7 +555,7 @@ def judge_stroke(ctx: StrokeContext) -> Ruling:
         fouls=fouls,
         points=score.points,
         pocketed=ctx.potted,
-        off_table=tuple(sorted(ctx.off_declared)),
+        off_table=tuple(sorted(ctx.off_table)),
         to_spot=to_spot,
         final=final,
         next_to_play=turn.to_play,

@@ -6,10 +6,15 @@ Example (the cue ball hits the 3 first, the 3 goes to a cushion, the 5 drops in 
     shot.hit(0, 3).cushion(3).pocket(5, "top-right").rest(0, (0.6, 1.0))
     result = shot.result()            # a sim.ShotResult built with ShotResult.from_log
 
+A jump shot over the 3 that lands beyond it, and the cue ball flying off the table::
+
+    shot.bounce(0, (0.635, 1.3)).off_table(0, (0.635, 2.68))
+
 Times advance by ``step`` seconds per event unless given. Each event records the position of
 ball ``a`` (given, or the last one known). ``result()`` builds the final state: pocketed balls
-off the table, balls moved by ``rest`` at their new places, the others where they started.
-The builder mutates only itself; ``result()`` may be called several times.
+out of play (``POCKETED``), balls sent off the table out of play (``OFF_TABLE``), balls moved
+by ``rest`` at their new places, the others where they started. The builder mutates only
+itself; ``result()`` may be called several times.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from sim.constants import MotionState
 from sim.events import EventKind, empty_log
 
 if TYPE_CHECKING:
@@ -39,6 +45,7 @@ class ShotBuilder:
         }
         self.rested: dict[int, tuple[float, float]] = {}
         self.gone: set[int] = set()
+        self.flown_off: set[int] = set()
         self._add(EventKind.STRIKE, 0, -1, speed=2.0)
 
     def _add(
@@ -84,6 +91,32 @@ class ShotBuilder:
         self.gone.add(ball)
         return self._add(EventKind.BALL_POCKET, ball, p.id, t=t, xy=(p.x, p.y))
 
+    def bounce(
+        self,
+        ball: int,
+        xy: tuple[float, float],
+        *,
+        rail: int = -1,
+        t: float | None = None,
+    ) -> ShotBuilder:
+        """``ball`` lands at ``xy`` (m) and bounces: on the slate (``rail`` -1) or on the top of
+        rail id ``rail``. The rows of ``ball`` before it and this one bound a flight: its
+        horizontal path is the straight segment between them (docs/physics-airborne.md §1)."""
+        return self._add(EventKind.BOUNCE, ball, int(rail), t=t, xy=xy)
+
+    def off_table(
+        self,
+        ball: int,
+        xy: tuple[float, float],
+        *,
+        rail: int = -1,
+        t: float | None = None,
+    ) -> ShotBuilder:
+        """``ball`` leaves the table at ``xy`` (m), over rail id ``rail`` (-1: none named); it
+        ends the shot out of play with motion ``OFF_TABLE``, never pocketed."""
+        self.flown_off.add(ball)
+        return self._add(EventKind.OFF_TABLE, ball, int(rail), t=t, xy=xy)
+
     def cross(
         self,
         ball: int,
@@ -115,14 +148,22 @@ class ShotBuilder:
         return log
 
     def final(self) -> BallState:
-        """The state at rest: pocketed balls off, rested balls moved, the rest unchanged."""
+        """The state at rest: pocketed balls off (``POCKETED``), balls that left the table off
+        (``OFF_TABLE``), rested balls moved, the rest unchanged."""
+        from sim.balls import BallState
+
         state = self.initial
         for ball, xy in self.rested.items():
-            if ball not in self.gone:
+            if ball not in self.gone | self.flown_off:
                 state = state.with_ball_at(ball, xy)
-        for ball in sorted(self.gone):
+        for ball in sorted(self.gone | self.flown_off):
             state = state.with_ball_removed(ball)
-        return state
+        if not self.flown_off:
+            return state
+        pos, vel, spin, motion, on = state.copy_arrays()
+        for ball in self.flown_off:
+            motion[ball] = MotionState.OFF_TABLE
+        return BallState(pos, vel, spin, motion, on)
 
     def result(self) -> Any:
         """A ``sim.ShotResult`` built with ``ShotResult.from_log``."""
