@@ -1,6 +1,7 @@
 """Benchmark the physics engine: the same as ``cuesim bench`` (see benchmarks/engine.py).
 
-Usage: python benchmarks/bench_engine.py [--quick] [--json PATH] [--no-compile]
+Usage: python benchmarks/bench_engine.py [--quick] [--json PATH] [--no-compile] [--markdown-readme]
+[--no-pooltool]
 """
 
 from __future__ import annotations
@@ -22,12 +23,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-compile", action="store_true", help="skip the fresh-process compile measurements"
     )
+    parser.add_argument(
+        "--markdown-readme", action="store_true", help="also print the README's table"
+    )
+    parser.add_argument("--no-pooltool", action="store_true", help="skip the pooltool rows")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     return print_report(
         quick=args.quick,
         include_compile=not args.no_compile,
         json_path=args.json,
         prog="bench_engine.py",
+        readme=args.markdown_readme,
+        include_pooltool=not args.no_pooltool,
     )
 
 

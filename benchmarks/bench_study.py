@@ -14,8 +14,8 @@ It runs, in order:
    prints (share of legal breaks, three-ball rule passes, scratches, the 9 on the break, the
    distribution of balls pocketed, with 95 % Wilson intervals).
 
-Target (issue "The shot lab"): 100,000 breaks in under 2 minutes on a 2-core machine. Timing
-goals live here, never in the test suite.
+Target (issue 13): 100,000 breaks in at most 25 s on 2 workers (it was 2 minutes in the issue
+"The shot lab"). Timing goals live here, never in the test suite.
 """
 
 from __future__ import annotations
@@ -37,6 +37,9 @@ from lab.runner import study_model  # noqa: E402
 from lab.scenario import load_scenario  # noqa: E402
 from lab.study import COLUMNS, default_workers, run_study  # noqa: E402
 from rules.files import write_atomic  # noqa: E402
+
+#: Issue 13: 100,000 noisy breaks on 2 workers in at most this many seconds.
+TARGET_100K_S = 25.0
 
 DEFAULT_SCENARIO = ROOT / "examples" / "studies" / "nine-ball-hard-break.toml"
 
@@ -94,11 +97,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     rate = args.shots / result.wall_s
     projected = 100_000 / rate
-    verdict = "met" if projected < 120 else "NOT met"
+    verdict = "met" if projected <= TARGET_100K_S else "NOT met"
     print(
         f"\nmain run: {args.shots} shots on {result.workers} worker(s) in {result.wall_s:.1f} s "
         f"({rate:.0f} shots/s); 100,000 shots at this rate: {projected:.0f} s "
-        f"(target < 120 s: {verdict})\n"
+        f"(target <= {TARGET_100K_S:.0f} s: {verdict})\n"
     )
     summary = summarize(result)
     print(format_summary(result, summary))

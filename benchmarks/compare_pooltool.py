@@ -116,13 +116,64 @@ def _matched_params(table: Any) -> Any:
     return Params.for_table(table, e_tip=1.0)
 
 
-def _median_time(fn: Any, repeats: int) -> float:
-    samples = []
-    for _ in range(repeats):
+def time_side_by_side(pt: Any, scenario: Any, repeats: int) -> tuple[float, float, int, int, float]:
+    """One shot in both engines, interleaved: ``repeats`` rounds of one cuesim run then one
+    pooltool run (each on a fresh copy of the system). Returns (cuesim median s, pooltool
+    median s, cuesim events, pooltool events, metres between the two cue balls' final spots)."""
+    import numpy as np
+
+    from sim.simulate import simulate
+    from sim.strike import Strike
+
+    params = _matched_params(scenario.table)
+    strike = Strike(**scenario.strike)
+    result = simulate(scenario.table, scenario.state, strike, params)
+    system = _pooltool_system(pt, scenario, params)
+    copies = [system.copy() for _ in range(repeats + 1)]
+    pt.simulate(copies[0], inplace=True)
+    ours, theirs = [], []
+    for cp in copies[1:]:
         start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+        simulate(scenario.table, scenario.state, strike, params)
+        ours.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        pt.simulate(cp, inplace=True)
+        theirs.append(time.perf_counter() - start)
+    cue_pt = np.asarray(copies[0].balls["cue"].state.rvw[0][:2])
+    apart = float(np.hypot(*(cue_pt - result.final.pos[0])))
+    return (statistics.median(ours), statistics.median(theirs), len(result.events),
+            len(copies[0].events), apart)  # fmt: skip
+
+
+#: Issue 13: pooltool's time over cuesim's on every break, at least.
+RATIO_TARGET = 300.0
+
+
+def pooltool_rows(repeats: int = 5) -> list[Any]:
+    """The ``cuesim bench`` rows: pooltool time / cuesim time on each break (one run, shots
+    interleaved), or one row saying pooltool is not importable here."""
+    from benchmarks.shots import break_scenarios
+    from benchmarks.timing import BenchRow
+
+    try:
+        import pooltool as pt
+    except ImportError:
+        return [
+            BenchRow("pooltool", "pooltool / cuesim, same breaks", "x", None, target=RATIO_TARGET,
+                     target_is_max=False, note="pooltool not importable here (see "
+                     "benchmarks/compare_pooltool.py)")
+        ]  # fmt: skip
+    rows = []
+    for sc in break_scenarios():
+        if not sc.name.endswith("_break"):
+            continue
+        ours, theirs, ev_ours, ev_theirs, _ = time_side_by_side(pt, sc, repeats)
+        rows.append(
+            BenchRow(f"pooltool_{sc.name}", f"pooltool / cuesim time ({ev_theirs} / {ev_ours} "
+                     "events)", "x", theirs / ours, None, None, repeats, RATIO_TARGET,
+                     target_is_max=False, extra={"cuesim_s": ours, "pooltool_s": theirs})
+        )  # fmt: skip
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -142,11 +193,7 @@ def main(argv: list[str] | None = None) -> int:
         print(INSTALL_HELP)
         return 0
 
-    import numpy as np
-
     from benchmarks.shots import break_scenarios, random_scenarios
-    from sim.simulate import simulate
-    from sim.strike import Strike
     from sim.warmup import warmup
 
     print(f"pooltool {getattr(pt, '__version__', '?')}; compiling both engines once ...")
@@ -171,25 +218,12 @@ def main(argv: list[str] | None = None) -> int:
         ev_ours = ev_theirs = 0
         apart = []
         for sc in group:
-            params = _matched_params(sc.table)
-            strike = Strike(**sc.strike)
-            result = simulate(sc.table, sc.state, strike, params)
-            ours += _median_time(
-                lambda sc=sc, st=strike, p=params: simulate(sc.table, sc.state, st, p), args.repeats
-            )
-            system = _pooltool_system(pt, sc, params)
-            copies = [system.copy() for _ in range(args.repeats + 1)]
-            pt.simulate(copies[0], inplace=True)
-            samples = []
-            for cp in copies[1:]:
-                start = time.perf_counter()
-                pt.simulate(cp, inplace=True)
-                samples.append(time.perf_counter() - start)
-            theirs += statistics.median(samples)
-            ev_ours += len(result.events)
-            ev_theirs += len(copies[0].events)
-            cue_pt = np.asarray(copies[0].balls["cue"].state.rvw[0][:2])
-            apart.append(float(np.hypot(*(cue_pt - result.final.pos[0]))))
+            o, t, eo, et, gap = time_side_by_side(pt, sc, args.repeats)
+            ours += o
+            theirs += t
+            ev_ours += eo
+            ev_theirs += et
+            apart.append(gap)
         k = len(group)
         rows.append((name, ours / k, theirs / k))
         print(

@@ -1,101 +1,75 @@
-"""Engine benchmarks: layouts, timed scenarios, and a report (Markdown table and JSON).
+"""Engine benchmarks: every target of issue 13, measured side by side, and the report.
 
 Used by ``cuesim bench`` (:mod:`cuesim.bench`) and ``benchmarks/bench_engine.py``. No pygame.
 
 The shots are those of :mod:`benchmarks.shots`: the breaks are the games' own racks
-(``rules.new_game``), so a benchmark break is the break a game plays.
+(``rules.new_game``), so a benchmark break is the break a game plays. Calls that are compared
+(the breaks, the shots of one size) are timed interleaved and repeated
+(:func:`benchmarks.timing.time_interleaved`); medians are reported.
 
-Scenarios (targets from the "Physics engine" issue):
+Rows (targets from issue 13, "Speed, round two"):
 
-=====================  ==============================================  ==========
-name                   what is timed                                    target
-=====================  ==============================================  ==========
-first_compile          import sim + first shot, fresh process, empty    <= 20 s
-                       Numba cache (``NUMBA_CACHE_DIR`` = empty dir)
-warm_import_shot       the same with the cache already filled            <= 1 s
-nine_ball_break        ``simulate`` of a 9-ball break                     <= 1 ms
-eight_ball_break       ``simulate`` of an 8-ball break                    <= 2 ms
-snooker_break          ``simulate`` of a snooker break-off                <= 2 ms
-one_ball_shot          cue ball alone, a medium shot with two rails      (none)
-random_16_ball         one of 1,000 seeded random 16-ball shots          <= 0.3 ms
-events_per_second      events logged / seconds over the random shots     >= 100,000
-                       (and over the three breaks)
-peak_memory            peak RSS of a subprocess running the scenarios    <= 200 MiB
-=====================  ==============================================  ==========
+=========================  ==========================================================  ==========
+name                       what is measured                                             target
+=========================  ==========================================================  ==========
+first_compile              import sim + first shot, fresh process, empty Numba cache   <= 8 s
+warm_import_shot           the same with the cache already filled                       <= 0.35 s
+nine_ball_break            ``simulate`` of a 9-ball break                                <= 0.2 ms
+eight_ball_break           ``simulate`` of an 8-ball break                               (none)
+snooker_break              ``simulate`` of a snooker break-off                           <= 0.6 ms
+one_ball_shot              cue ball alone, a medium shot with two rails                 (none)
+outside_kernel_share       ``simulate`` time outside ``run_shot``, largest share over   <= 10 %
+                           the three breaks (:func:`outside_kernel_shares`)
+events_per_second_breaks   events / median time over the three breaks                    (none)
+random_16_ball             one of 1,000 seeded random 16-ball shots                     <= 0.12 ms
+events_per_second          events logged / seconds over the random shots                >= 250,000
+many_balls                 exponent of the cost per event, 16 to 256 balls              <= 1
+                           (:mod:`benchmarks.many_balls`)
+study_breaks_per_s         noisy 9-ball breaks per second, one worker                   >= 3,000
+study_referee_share        the referee's share of a study shot                          <= 25 %
+                           (:mod:`benchmarks.study_rate`)
+peak_memory_study_worker   peak RSS of a fresh process playing a study                  <= 150 MiB
+pooltool_<shot>            pooltool time / cuesim time, same shots, one run             >= 300
+                           (:mod:`benchmarks.compare_pooltool`, when importable)
+=========================  ==========================================================  ==========
+
+Not here: 100,000 breaks on 2 workers (``benchmarks/bench_study.py``) and the test suite's
+wall time (``pytest -n 2 --durations=30``).
 """
 
 from __future__ import annotations
 
-import json
 import os
-import platform
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 import sim
+from benchmarks.report import machine_info, markdown_table, readme_table, report_json, write_json
 from benchmarks.shots import Scenario, break_scenarios, random_scenarios
-from rules.files import write_atomic
+from benchmarks.timing import BenchRow, Timing, time_calls, time_interleaved
+
+__all__ = [
+    "BenchRow",
+    "Timing",
+    "machine_info",
+    "markdown_table",
+    "print_report",
+    "readme_table",
+    "report_json",
+    "run_benchmarks",
+    "time_scenario",
+    "write_json",
+]
 
 #: Folder holding the ``sim`` package this module runs with: put first on a child process's
 #: ``PYTHONPATH`` so that the fresh interpreters time the same engine (source tree or install).
 IMPORT_ROOT = Path(sim.__file__).resolve().parent.parent
-
-
-# --- timing ------------------------------------------------------------------------------------
-
-
-@dataclass
-class Timing:
-    """Wall-clock statistics of repeated runs, seconds."""
-
-    runs: int
-    median: float
-    minimum: float
-    maximum: float
-
-    @staticmethod
-    def of(samples: Sequence[float]) -> Timing:
-        return Timing(len(samples), statistics.median(samples), min(samples), max(samples))
-
-
-@dataclass
-class BenchRow:
-    """One line of the report: a measurement against its target."""
-
-    name: str
-    what: str
-    unit: str
-    median: float
-    minimum: float | None = None
-    maximum: float | None = None
-    runs: int = 1
-    target: float | None = None
-    target_is_max: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def meets_target(self) -> bool | None:
-        if self.target is None:
-            return None
-        return self.median <= self.target if self.target_is_max else self.median >= self.target
-
-
-def _time_calls(fn: Callable[[], Any], repeats: int) -> Timing:
-    samples = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return Timing.of(samples)
 
 
 def time_scenario(scenario: Scenario, repeats: int) -> tuple[Timing, int]:
@@ -106,8 +80,56 @@ def time_scenario(scenario: Scenario, repeats: int) -> tuple[Timing, int]:
 
     strike = Strike(**scenario.strike)
     result = simulate(scenario.table, scenario.state, strike)
-    timing = _time_calls(lambda: simulate(scenario.table, scenario.state, strike), repeats)
+    timing = time_calls(lambda: simulate(scenario.table, scenario.state, strike), repeats)
     return timing, len(result.events)
+
+
+@contextmanager
+def _kernel_clock() -> Iterator[list[float]]:
+    """While open, every ``run_shot`` call made by ``sim.simulate`` adds its wall time to the
+    one-element list yielded (the real kernel runs, wrapped by a timer; restored on exit)."""
+    module: Any = sys.modules["sim.simulate"]
+    real = module.run_shot
+    spent = [0.0]
+
+    def timed(*args: Any) -> Any:
+        start = time.perf_counter()
+        out = real(*args)
+        spent[0] += time.perf_counter() - start
+        return out
+
+    module.run_shot = timed
+    try:
+        yield spent
+    finally:
+        module.run_shot = real
+
+
+def outside_kernel_shares(scenarios: Sequence[Scenario], rounds: int) -> dict[str, float]:
+    """Per scenario, the share of a ``simulate`` call spent outside the event-loop kernel
+    (validation, the kernel's inputs, wrapping the result): the median over ``rounds``
+    interleaved calls of (call time - time inside ``run_shot``) over the median call time. The
+    kernel's time includes Numba's boxing of its inputs and outputs."""
+    from sim.simulate import simulate
+    from sim.strike import Strike
+
+    strikes = [Strike(**sc.strike) for sc in scenarios]
+    total: dict[str, list[float]] = {sc.name: [] for sc in scenarios}
+    outside: dict[str, list[float]] = {sc.name: [] for sc in scenarios}
+    with _kernel_clock() as spent:
+        for sc, st in zip(scenarios, strikes, strict=True):
+            simulate(sc.table, sc.state, st)
+        for r in range(rounds):
+            k = r % len(scenarios)
+            order = list(zip(scenarios, strikes, strict=True))
+            for sc, st in order[k:] + order[:k]:
+                spent[0] = 0.0
+                start = time.perf_counter()
+                simulate(sc.table, sc.state, st)
+                call = time.perf_counter() - start
+                total[sc.name].append(call)
+                outside[sc.name].append(call - spent[0])
+    return {name: Timing.of(outside[name]).median / Timing.of(total[name]).median for name in total}
 
 
 def _child_env(cache_dir: str | None) -> dict[str, str]:
@@ -170,106 +192,82 @@ def measure_warm_first_shot(repeats: int, filled_cache: str | None = None) -> Ti
         return Timing.of([_run_child(_FIRST_SHOT_CODE, cache)[0] for _ in range(repeats)])
 
 
-_PEAK_MEMORY_CODE = """
-import resource, sys, tracemalloc
-tracemalloc.start()
-from benchmarks.shots import break_scenarios, random_scenarios
-from sim.simulate import simulate
-from sim.strike import Strike
-for sc in break_scenarios() + random_scenarios({count}):
-    simulate(sc.table, sc.state, Strike(**sc.strike))
-current, peak = tracemalloc.get_traced_memory()
-rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(peak, rss_kib * 1024)
-"""
+#: Issue 13 targets of the engine rows, ms (None: no target for that shot).
+BREAK_TARGETS_MS: dict[str, float | None] = {
+    "nine_ball_break": 0.2,
+    "eight_ball_break": None,
+    "snooker_break": 0.6,
+    "one_ball_shot": None,
+}
+RANDOM_SHOT_TARGET_MS = 0.12
+EVENTS_PER_S_TARGET = 250_000.0
+OUTSIDE_KERNEL_TARGET = 0.10
+FIRST_COMPILE_TARGET_S = 8.0
+WARM_START_TARGET_S = 0.35
 
 
-def measure_peak_memory(random_shots: int) -> tuple[float, float]:
-    """Peak memory of a fresh (warm-cache) process that runs the breaks and ``random_shots``
-    random shots: (tracemalloc peak of Python allocations, ru_maxrss), both in MiB."""
-    out = subprocess.run(
-        [sys.executable, "-c", _PEAK_MEMORY_CODE.format(count=random_shots)],
-        env=_child_env(None),
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    traced, rss = (float(v) for v in out.stdout.split())
-    return traced / 2**20, rss / 2**20
+def _compile_rows(quick: bool, say: Callable[[str], None]) -> list[BenchRow]:
+    repeats = 1 if quick else 3
+    with tempfile.TemporaryDirectory(prefix="cuesim-numba-") as cache:
+        say(f"first compile (empty Numba cache, fresh process) x{repeats} ...")
+        cold = measure_first_compile(repeats, keep_cache=cache)
+        say("warm import + first shot (fresh process) ...")
+        warm = measure_warm_first_shot(3 if quick else 5, filled_cache=cache)
+    return [
+        BenchRow("first_compile", "import + first shot, empty cache", "s", cold.median,
+                 cold.minimum, cold.maximum, cold.runs, FIRST_COMPILE_TARGET_S),
+        BenchRow("warm_import_shot", "import + first shot, warm cache", "s", warm.median,
+                 warm.minimum, warm.maximum, warm.runs, WARM_START_TARGET_S),
+    ]  # fmt: skip
 
 
-def run_benchmarks(
-    *,
-    quick: bool = False,
-    include_compile: bool = True,
-    progress: Callable[[str], None] | None = None,
-) -> list[BenchRow]:
-    """Run every scenario; ``quick`` uses fewer repeats and 100 random shots instead of 1,000.
-
-    On two cores a full run takes about 5 minutes, most of it the three cold compiles of about
-    30 s each and the warm-start processes; ``quick`` (one cold compile) about 2 minutes, and
-    ``include_compile=False`` under a minute. Returns the report rows in scenario order.
-    """
-    say = progress or (lambda _msg: None)
-    rows: list[BenchRow] = []
-    compile_repeats = 1 if quick else 3
-    if include_compile:
-        with tempfile.TemporaryDirectory(prefix="cuesim-numba-") as cache:
-            say(f"first compile (empty Numba cache, fresh process) x{compile_repeats} ...")
-            t = measure_first_compile(compile_repeats, keep_cache=cache)
-            rows.append(
-                BenchRow("first_compile", "import + first shot, empty cache", "s", t.median,
-                         t.minimum, t.maximum, t.runs, 20.0)
-            )  # fmt: skip
-            say("warm import + first shot (fresh process) ...")
-            t = measure_warm_first_shot(3 if quick else 5, filled_cache=cache)
-            rows.append(
-                BenchRow("warm_import_shot", "import + first shot, warm cache", "s", t.median,
-                         t.minimum, t.maximum, t.runs, 1.0)
-            )  # fmt: skip
-
+def _break_rows(rounds: int, say: Callable[[str], None]) -> list[BenchRow]:
+    """The breaks and the one-ball shot, interleaved; the events per second over the breaks;
+    the share of each break's call spent outside the kernel."""
     from sim.simulate import simulate
     from sim.strike import Strike
-    from sim.warmup import warmup
 
-    warmup()
-    targets_ms = {
-        "nine_ball_break": 1.0,
-        "eight_ball_break": 2.0,
-        "snooker_break": 2.0,
-        "one_ball_shot": None,
-    }
-    repeats = 30 if quick else 200
-    break_events = 0
-    break_seconds = 0.0
-    for sc in break_scenarios():
-        say(f"{sc.name} ...")
-        t, n_events = time_scenario(sc, repeats)
-        if sc.name.endswith("_break"):
-            break_events += n_events
-            break_seconds += t.median
+    scenarios = break_scenarios()
+    say(f"breaks and the one-ball shot, {rounds} interleaved rounds ...")
+    events = {}
+    calls = {}
+    for sc in scenarios:
+        strike = Strike(**sc.strike)
+        events[sc.name] = len(simulate(sc.table, sc.state, strike).events)
+        calls[sc.name] = lambda sc=sc, st=strike: simulate(sc.table, sc.state, st)
+    timings = time_interleaved(calls, rounds)
+    rows = []
+    for sc in scenarios:
+        t = timings[sc.name]
         rows.append(
-            BenchRow(
-                sc.name,
-                f"simulate, {sc.state.n} balls, {n_events} events",
-                "ms",
-                t.median * 1e3,
-                t.minimum * 1e3,
-                t.maximum * 1e3,
-                t.runs,
-                targets_ms[sc.name],
-                extra={"events": n_events},
-            )
-        )
-
+            BenchRow(sc.name, f"simulate, {sc.state.n} balls, {events[sc.name]} events", "ms",
+                     t.median * 1e3, t.minimum * 1e3, t.maximum * 1e3, t.runs,
+                     BREAK_TARGETS_MS[sc.name], extra={"events": events[sc.name]})
+        )  # fmt: skip
+    breaks = [sc for sc in scenarios if sc.name.endswith("_break")]
+    say("time outside the kernel ...")
+    shares = outside_kernel_shares(breaks, rounds)
+    worst = max(shares, key=lambda name: shares[name])
+    listed = ", ".join(f"{name.split('_break')[0]} {100 * v:.0f} %" for name, v in shares.items())
+    rows.append(
+        BenchRow("outside_kernel_share",
+                 f"simulate time outside the kernel, largest over the breaks ({listed})", "%",
+                 100 * shares[worst], None, None, rounds, 100 * OUTSIDE_KERNEL_TARGET,
+                 extra={"shares": shares})
+    )  # fmt: skip
+    n_events = sum(events[sc.name] for sc in breaks)
+    seconds = sum(timings[sc.name].median for sc in breaks)
     rows.append(
         BenchRow("events_per_second_breaks", "events / median time over the three breaks",
-                 "events/s", break_events / break_seconds, None, None, 1, 100_000.0,
-                 target_is_max=False)
+                 "events/s", n_events / seconds)
     )  # fmt: skip
+    return rows
 
-    count = 100 if quick else 1000
+
+def _random_rows(count: int, say: Callable[[str], None]) -> list[BenchRow]:
+    from sim.simulate import simulate
+    from sim.strike import Strike
+
     say(f"{count} random 16-ball shots ...")
     shots = random_scenarios(count)
     strikes = [Strike(**sc.strike) for sc in shots]
@@ -285,110 +283,70 @@ def run_benchmarks(
         events += len(res.events)
     total = time.perf_counter() - total_start
     t = Timing.of(per_shot)
-    rows.append(
-        BenchRow(
-            "random_16_ball",
-            f"one of {count} seeded random 16-ball shots",
-            "ms",
-            t.median * 1e3,
-            t.minimum * 1e3,
-            t.maximum * 1e3,
-            t.runs,
-            0.3,
-            extra={"mean_ms": 1e3 * total / count, "events": events, "mean_events": events / count},
-        )
-    )
-    rows.append(
-        BenchRow(
-            "events_per_second",
-            f"events logged / time over the {count} random shots",
-            "events/s",
-            events / total,
-            None,
-            None,
-            1,
-            100_000.0,
-            target_is_max=False,
-        )
-    )
-    say("peak memory (fresh process) ...")
-    traced, rss = measure_peak_memory(count)
-    rows.append(
-        BenchRow(
-            "peak_memory",
-            "peak RSS of a process running breaks + random shots",
-            "MiB",
-            rss,
-            None,
-            None,
-            1,
-            200.0,
-            extra={"tracemalloc_peak_mib": traced},
-        )
-    )
+    return [
+        BenchRow("random_16_ball", f"one of {count} seeded random 16-ball shots", "ms",
+                 t.median * 1e3, t.minimum * 1e3, t.maximum * 1e3, t.runs, RANDOM_SHOT_TARGET_MS,
+                 extra={"mean_ms": 1e3 * total / count, "events": events,
+                        "mean_events": events / count}),
+        BenchRow("events_per_second", f"events logged / time over the {count} random shots",
+                 "events/s", events / total, None, None, 1, EVENTS_PER_S_TARGET,
+                 target_is_max=False),
+    ]  # fmt: skip
+
+
+def run_benchmarks(
+    *,
+    quick: bool = False,
+    include_compile: bool = True,
+    include_pooltool: bool = True,
+    progress: Callable[[str], None] | None = None,
+) -> list[BenchRow]:
+    """Run every measurement; returns the report rows in the order of the module docstring.
+
+    ``quick``: fewer rounds and shots (100 random shots instead of 1,000, 300 study breaks
+    instead of 2,000, the many-ball sizes timed 2 rounds instead of 5). On the 2-core machine a
+    full run takes about 4 minutes with the compile rows (three cold compiles) and about 2
+    without; ``quick`` about half. ``include_pooltool=False`` skips the pooltool rows even when
+    pooltool is importable.
+    """
+    from benchmarks.many_balls import many_balls_row, measure_sizes
+    from benchmarks.study_rate import study_rows, worker_memory_row
+    from sim.warmup import warmup
+
+    say = progress or (lambda _msg: None)
+    rows: list[BenchRow] = []
+    if include_compile:
+        rows += _compile_rows(quick, say)
+    warmup()
+    rows += _break_rows(30 if quick else 200, say)
+    rows += _random_rows(100 if quick else 1000, say)
+    say("many balls (16 to 256) ...")
+    rows.append(many_balls_row(measure_sizes(rounds=2 if quick else 5, say=say)))
+    say("study of noisy 9-ball breaks, one worker ...")
+    rows += study_rows(300 if quick else 2000, 100 if quick else 300)
+    say("peak memory of a study worker (fresh process) ...")
+    rows.append(worker_memory_row(300 if quick else 2000, _child_env(None)))
+    if include_pooltool:
+        from benchmarks.compare_pooltool import pooltool_rows
+
+        say("pooltool side by side (when importable) ...")
+        rows += pooltool_rows(repeats=3 if quick else 5)
     return rows
 
 
-def machine_info() -> dict[str, Any]:
-    """What the numbers were measured on."""
-    import numba
-
-    return {
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "numba": numba.__version__,
-        "platform": platform.platform(),
-        "cpus": os.cpu_count(),
-        "processor": platform.processor() or platform.machine(),
-    }
-
-
-def _fmt(value: float | None) -> str:
-    if value is None:
-        return "-"
-    if value >= 1000:
-        return f"{value:,.0f}"
-    if value >= 10:
-        return f"{value:.1f}"
-    return f"{value:.3g}"
-
-
-def markdown_table(rows: Sequence[BenchRow]) -> str:
-    """The report as a Markdown table: median, min, max, runs, target and verdict."""
-    lines = [
-        "| scenario | what | median | min | max | runs | target | ok |",
-        "|---|---|---:|---:|---:|---:|---:|:---:|",
-    ]
-    for r in rows:
-        target = "-" if r.target is None else ("<= " if r.target_is_max else ">= ") + _fmt(r.target)
-        verdict = {None: "", True: "yes", False: "NO"}[r.meets_target]
-        lines.append(
-            f"| {r.name} | {r.what} | {_fmt(r.median)} {r.unit} | {_fmt(r.minimum)} | "
-            f"{_fmt(r.maximum)} | {r.runs} | {target} | {verdict} |"
-        )
-    return "\n".join(lines)
-
-
-def report_json(rows: Sequence[BenchRow]) -> dict[str, Any]:
-    """The report as a JSON-ready dict: machine info and one entry per row."""
-    return {
-        "machine": machine_info(),
-        "rows": [{**asdict(r), "meets_target": r.meets_target} for r in rows],
-    }
-
-
-def write_json(rows: Sequence[BenchRow], path: str | os.PathLike[str]) -> None:
-    """Write :func:`report_json` to ``path`` (UTF-8, indented), atomically
-    (``rules.files.write_atomic``: on failure ``FileWriteError``, the old file intact)."""
-    write_atomic(path, json.dumps(report_json(rows), indent=2) + "\n")
-
-
 def print_report(
-    *, quick: bool, include_compile: bool, json_path: Path | None, prog: str = "cuesim bench"
+    *,
+    quick: bool,
+    include_compile: bool,
+    json_path: Path | None,
+    prog: str = "cuesim bench",
+    readme: bool = False,
+    include_pooltool: bool = True,
 ) -> int:
     """Run :func:`run_benchmarks`, print the machine and the Markdown table to stdout (progress
-    to stderr) and write the JSON report to ``json_path`` when given; returns the exit status
-    (0, or 2 when the JSON file's folder does not exist, before anything runs)."""
+    to stderr; with ``readme`` also the README's table, :func:`readme_table`) and write the
+    JSON report to ``json_path`` when given; returns the exit status (0, or 2 when the JSON
+    file's folder does not exist, before anything runs)."""
     if json_path is not None and not json_path.parent.exists():
         print(f"{prog}: folder {json_path.parent} does not exist", file=sys.stderr)
         return 2
@@ -396,13 +354,20 @@ def print_report(
     def say(msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)
 
-    rows = run_benchmarks(quick=quick, include_compile=include_compile, progress=say)
+    options: dict[str, Any] = {"quick": quick, "include_compile": include_compile, "progress": say}
+    if not include_pooltool:
+        options["include_pooltool"] = False
+    rows = run_benchmarks(**options)
     info = machine_info()
     print(
         f"cuesim engine benchmark ({'quick' if quick else 'full'}) on {info['cpus']} CPUs, "
-        f"Python {info['python']}, numba {info['numba']}, numpy {info['numpy']}\n"
+        f"Python {info['python']}, numba {info['numba']}, numpy {info['numpy']}, "
+        f"load average {os.getloadavg()[0]:.1f}\n"
     )
     print(markdown_table(rows))
+    if readme:
+        print("\nREADME table:\n")
+        print(readme_table(rows))
     if json_path is not None:
         write_json(rows, json_path)
         print(f"\nJSON written to {json_path}")

@@ -1,9 +1,10 @@
 """``cuesim bench``: benchmark the physics engine and print a Markdown table (and JSON).
 
-Measures, on this machine: the first-ever compile (fresh process, empty Numba cache), a fresh
-process's import + first shot with a warm cache, the 9-ball, 8-ball and snooker breaks, a
-one-ball shot, 1,000 seeded random 16-ball shots, events per second and peak memory, each
-against the targets of the "Physics engine" issue (see :mod:`benchmarks.engine`).
+Measures, on this machine, every target of issue 13 (see :mod:`benchmarks.engine`): the
+first-ever compile and a warm start (fresh processes), the breaks, the share of ``simulate``
+spent outside the kernel, random 16-ball shots and events per second, the cost per event from
+16 to 256 balls, a one-worker study of noisy 9-ball breaks (breaks/s, the referee's share, a
+worker's peak memory) and pooltool side by side when it is importable.
 
 Importing this module is cheap: the engine loads inside the handler.
 """
@@ -28,8 +29,11 @@ def register(subparsers: Any) -> None:
         "bench",
         help="benchmark the physics engine",
         description=(
-            "Time the engine (compile, warm start, breaks, random shots, events/s, memory) and "
-            "print a Markdown table with the targets; --json also writes the numbers."
+            "Time the engine against the targets of issue 13 (compile, warm start, breaks, time "
+            "outside the kernel, random shots, events/s, many balls, a one-worker study, a study "
+            "worker's memory, pooltool when importable) and print a Markdown table with a "
+            "verdict per row; --json also writes the numbers, --markdown-readme the README's "
+            "table."
         ),
     )
     bench.add_argument(
@@ -39,6 +43,16 @@ def register(subparsers: Any) -> None:
     )
     bench.add_argument(
         "--json", type=output_path(".json"), metavar="PATH", help="also write the report as JSON"
+    )
+    bench.add_argument(
+        "--markdown-readme",
+        action="store_true",
+        help="also print the README's benchmark table regenerated from this run",
+    )
+    bench.add_argument(
+        "--no-pooltool",
+        action="store_true",
+        help="skip the pooltool rows even when pooltool is importable",
     )
     bench.add_argument(
         "--no-compile",
@@ -56,4 +70,11 @@ def run_bench(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     from benchmarks.engine import print_report
 
-    return print_report(quick=args.quick, include_compile=not args.no_compile, json_path=json_path)
+    options: dict[str, Any] = {}
+    if getattr(args, "markdown_readme", False):
+        options["readme"] = True
+    if getattr(args, "no_pooltool", False):
+        options["include_pooltool"] = False
+    return print_report(
+        quick=args.quick, include_compile=not args.no_compile, json_path=json_path, **options
+    )
