@@ -356,3 +356,51 @@ def over_rail_top(px, py, seg, offset, rail_width):
     dy = seg[3] - seg[1]
     s = ((px - seg[0]) * dx + (py - seg[1]) * dy) / (dx * dx + dy * dy)
     return 0.0 <= s <= 1.0
+
+
+@njit(cache=True)
+def slide_off(v1, v2, n, hop_speed):
+    """Persistent contact of two balls, one resting on the other (docs/physics-notes.md, "Ball
+    on a ball"): the upper one cannot stay, it slides and hops off.
+
+    ``v1``, ``v2``: float64 (3,) velocities, m/s, changed in place; ``n``: unit (3,) line of
+    centres from ball 1 to ball 2; ``hop_speed``: separating speed along ``n`` to give, m/s.
+    The pair's relative velocity is turned in the centre-of-mass frame, its magnitude ``s``
+    kept (so momentum and kinetic energy are both kept): a separating part ``min(s,
+    hop_speed)`` along the line of centres and the rest along the relative sliding direction
+    (or, for no sliding, downhill: away from the other ball's top). Every contact so resolved
+    starts a hop of finite length, so the slide is a finite sequence of hops and never a
+    Zeno chain. Returns False (nothing changed) when the balls are at rest relative to each
+    other.
+    """
+    rx = v1[0] - v2[0]
+    ry = v1[1] - v2[1]
+    rz = v1[2] - v2[2]
+    s = math.sqrt(rx * rx + ry * ry + rz * rz)
+    if s == 0.0:
+        return False
+    rn = rx * n[0] + ry * n[1] + rz * n[2]
+    tx = rx - rn * n[0]
+    ty = ry - rn * n[1]
+    tz = rz - rn * n[2]
+    st = math.sqrt(tx * tx + ty * ty + tz * tz)
+    if st == 0.0:  # no sliding: slide downhill, the tangent direction with the most fall
+        tx = -n[2] * n[0]
+        ty = -n[2] * n[1]
+        tz = n[2] * n[2] - 1.0
+        if n[2] < 0.0:
+            tx, ty, tz = -tx, -ty, -tz
+        st = math.sqrt(tx * tx + ty * ty + tz * tz)
+        if st == 0.0:
+            tx, ty, tz, st = 1.0, 0.0, 0.0, 1.0
+    u = min(s, hop_speed)
+    w = math.sqrt(max(s * s - u * u, 0.0)) / st
+    # relative velocity: -u n (ball 1 moves away from ball 2) plus w t
+    nrx = -u * n[0] + w * tx
+    nry = -u * n[1] + w * ty
+    nrz = -u * n[2] + w * tz
+    for k, r in ((0, nrx), (1, nry), (2, nrz)):
+        c = 0.5 * (v1[k] + v2[k])
+        v1[k] = c + 0.5 * r
+        v2[k] = c - 0.5 * r
+    return True

@@ -83,7 +83,7 @@ from sim.kernels.shot_types import (
     Segments,
     ShotOutput,
 )
-from sim.kernels.stick import cushion_normal_gap, stick_group
+from sim.kernels.stick import air_pair_persistent, cushion_normal_gap, stick_group
 from sim.params import P_R
 
 #: Kernel return status codes.
@@ -288,8 +288,11 @@ def _resolve_ball_ball(i, j, t, seg, model, last, member):
     D = 2.0 * p[P_R]
     S = seg.state
     if S[i] == AIRBORNE or S[j] == AIRBORNE:
+        recent = t - last.pair_t[i, j] < ZENO_WINDOW
         last.pair_t[i, j] = t
-        speed, x, y = resolve_air_pair(i, j, t, seg, p, member)
+        done, speed, x, y = air_pair_persistent(i, j, t, seg, p, recent, member)
+        if not done:
+            speed, x, y = resolve_air_pair(i, j, t, seg, p, member)
         return _event(t, _BALL_BALL, i, j, speed, x, y, 0)
     pix, piy, vix, viy, wix, wiy, wiz = state_at(i, t, seg, p)
     pjx, pjy, vjx, vjy, wjx, wjy, wjz = state_at(j, t, seg, p)

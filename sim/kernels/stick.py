@@ -7,14 +7,18 @@ why it is our approximation and not a published model.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numba import njit
 
-from sim.constants import TOUCH_TOL, ZENO_SPEED
+from sim.constants import BOUNCE_SETTLE_HEIGHT, TOUCH_TOL, ZENO_SPEED
 from sim.kernels.detect import segment_fraction
+from sim.kernels.flight import slide_off
+from sim.kernels.landing import place
 from sim.kernels.motion import AIRBORNE, OFF_TABLE, POCKETED, classify, norm2
-from sim.kernels.predict import set_segment, state_at
-from sim.params import P_R
+from sim.kernels.predict import height_at, set_segment, state_at
+from sim.params import P_G, P_R
 
 
 @njit(cache=True)
@@ -149,3 +153,39 @@ def cushion_cut(px, py, vx, vy, segments, arcs, R, ns):
             vx -= vn * nx
             vy -= vn * ny
     return vx, vy
+
+
+@njit(cache=True)
+def air_pair_persistent(i, j, t, seg, p, recent, member):
+    """Balls ``i < j``, one of them flying, touch in a persistent contact: resolved by the
+    slide-off of :func:`sim.kernels.flight.slide_off` instead of the collision impulse.
+
+    Persistent: no closing speed along the 3-D line of centres, or one below ZENO_SPEED when
+    the pair already touched less than ZENO_WINDOW before (``recent``): the hops of a ball on
+    top of another have shrunk to nothing (docs/physics-notes.md, "Ball on a ball"). Returns
+    ``(done, speed, x, y)``: ``done`` False (nothing changed) when the contact is a collision
+    or the line of centres is vertical; else the approach speed (>= 0, m/s) and ball ``i``'s
+    centre. A ball on the cloth keeps to it (no downward velocity into the slate).
+    """
+    pix, piy, vix, viy, wix, wiy, wiz = state_at(i, t, seg, p)
+    pjx, pjy, vjx, vjy, wjx, wjy, wjz = state_at(j, t, seg, p)
+    zi, vzi = height_at(i, t, seg, p)
+    zj, vzj = height_at(j, t, seg, p)
+    n = np.array([pjx - pix, pjy - piy, zj - zi])
+    dist = math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    n /= dist
+    v1 = np.array([vix, viy, vzi])
+    v2 = np.array([vjx, vjy, vzj])
+    speed = (v1[0] - v2[0]) * n[0] + (v1[1] - v2[1]) * n[1] + (v1[2] - v2[2]) * n[2]
+    if not (speed <= 0.0 or (speed < ZENO_SPEED and recent)):
+        return False, speed, pix, piy
+    if not slide_off(v1, v2, n, math.sqrt(2.0 * p[P_G] * BOUNCE_SETTLE_HEIGHT)):
+        return False, speed, pix, piy
+    if zi <= 0.0 and v1[2] < 0.0:
+        v1[2] = 0.0
+    if zj <= 0.0 and v2[2] < 0.0:
+        v2[2] = 0.0
+    place(i, t, pix, piy, zi, v1[0], v1[1], v1[2], wix, wiy, wiz, seg, p)
+    place(j, t, pjx, pjy, zj, v2[0], v2[1], v2[2], wjx, wjy, wjz, seg, p)
+    member[j] = True
+    return True, max(speed, 0.0), pix, piy
