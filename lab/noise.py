@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -107,14 +108,19 @@ def perturb(intended: StrikeValues, noise: NoiseModel, rng: np.random.Generator)
     parameter does not depend on the other parameters' settings. Does not mutate its arguments
     except for advancing ``rng``.
     """
-    z = rng.standard_normal(5)
-    speed = intended.speed * (1.0 + noise.speed_rel * float(z[0]))
+    return _played(intended, noise, rng.standard_normal(5))
+
+
+def _played(intended: StrikeValues, noise: NoiseModel, z: np.ndarray) -> StrikeValues:
+    """The strike played for the five standard normals ``z`` (speed, phi, theta, a, b)."""
+    z_speed, z_phi, z_theta, z_a, z_b = z.tolist()
+    speed = intended.speed * (1.0 + noise.speed_rel * z_speed)
     speed = min(max(speed, MIN_NOISY_SPEED), MAX_CUE_SPEED)
-    phi = (intended.phi + noise.phi_deg * float(z[1])) % 360.0
-    theta = intended.theta + noise.theta_deg * float(z[2])
+    phi = (intended.phi + noise.phi_deg * z_phi) % 360.0
+    theta = intended.theta + noise.theta_deg * z_theta
     theta = min(max(theta, 0.0), MAX_ELEVATION_DEG)
-    a = intended.a + noise.tip * float(z[3])
-    b = intended.b + noise.tip * float(z[4])
+    a = intended.a + noise.tip * z_a
+    b = intended.b + noise.tip * z_b
     offset = math.hypot(a, b)
     if offset > MISCUE_LIMIT:
         scale = TIP_PULLBACK * MISCUE_LIMIT / offset
@@ -127,3 +133,111 @@ def noisy_strike(
 ) -> StrikeValues:
     """The strike actually played as shot ``shot_index`` of a study seeded with ``seed``."""
     return perturb(intended, noise, shot_generator(seed, shot_index))
+
+
+# ----------------------------------------------------------------------------- many shots at once
+#
+# A study draws the noise of thousands of shots; building a SeedSequence and a PCG64 for each
+# costs about 40 us a shot, as much as a tenth of the shot. noisy_strikes gives the same
+# numbers, bit for bit, at a few microseconds: NumPy's SeedSequence hash (numpy/random/
+# bit_generator.pyx: mix_entropy, then generate_state) is run for a whole chunk of shot indices
+# at once in uint32 arithmetic (the seed's part, shared by every shot, once in Python
+# integers), each shot's PCG64 state is seeded from it as pcg64_set_seed does (PCG's
+# setseq_128 srandom), and the five normals are drawn by one reused Generator whose state is
+# set to it. tests/lab/test_execution_noise.py checks it against the one-shot path.
+
+_M32 = 0xFFFFFFFF
+_M128 = (1 << 128) - 1
+_INIT_A, _MULT_A = 0x43B0D7E5, 0x931E8875
+_INIT_B, _MULT_B = 0x8B51F9DD, 0x58F38DED
+_MIX_L, _MIX_R = 0xCA01F9DD, 0x4973F715
+_POOL = 4
+_PCG_MULT = 0x2360ED051FC65DA44385DF649FCCF645
+_FAST_INDEX_LIMIT = 2**32  # one uint32 word of spawn key per shot index
+
+
+def _uint32_words(value: int) -> list[int]:
+    words = [value & _M32]
+    value >>= 32
+    while value:
+        words.append(value & _M32)
+        value >>= 32
+    return words
+
+
+class _HashMix:
+    """SeedSequence's hashmix with its running multiplier; works on Python ints and on uint64
+    arrays holding uint32 values alike."""
+
+    def __init__(self) -> None:
+        self.const = _INIT_A
+
+    def __call__(self, value: Any) -> Any:
+        value = (value ^ self.const) & _M32
+        self.const = (self.const * _MULT_A) & _M32
+        value = (value * self.const) & _M32
+        return value ^ (value >> 16)
+
+
+def _mix(x: Any, y: Any) -> Any:
+    result = (_MIX_L * x - _MIX_R * y) & _M32
+    return result ^ (result >> 16)
+
+
+def _pcg64_states(seed: int, indices: np.ndarray) -> list[tuple[int, int]]:
+    """``(state, inc)`` of ``PCG64(SeedSequence(seed, spawn_key=(i,)))`` for each index
+    ``i < 2**32`` of ``indices``."""
+    entropy = _uint32_words(seed)
+    entropy += [0] * max(0, _POOL - len(entropy))  # a spawn key pads the run entropy
+    mixing = _HashMix()
+    pool: list[Any] = [mixing(entropy[i]) for i in range(_POOL)]
+    for src in range(_POOL):
+        for dst in range(_POOL):
+            if src != dst:
+                pool[dst] = _mix(pool[dst], mixing(pool[src]))
+    for word in entropy[_POOL:]:
+        for dst in range(_POOL):
+            pool[dst] = _mix(pool[dst], mixing(word))
+    key = indices.astype(np.uint64)
+    with np.errstate(over="ignore"):
+        for dst in range(_POOL):
+            pool[dst] = _mix(np.uint64(pool[dst]), mixing(key))
+        const = _INIT_B
+        words = []
+        for k in range(8):
+            value = pool[k % _POOL] ^ np.uint64(const)
+            const = (const * _MULT_B) & _M32
+            value = (value * np.uint64(const)) & np.uint64(_M32)
+            words.append((value ^ (value >> np.uint64(16))).tolist())
+    states = []
+    for w in zip(*words, strict=True):
+        initstate = (w[0] | w[1] << 32) << 64 | (w[2] | w[3] << 32)
+        initseq = (w[4] | w[5] << 32) << 64 | (w[6] | w[7] << 32)
+        inc = ((initseq << 1) | 1) & _M128
+        states.append((((inc + initstate) * _PCG_MULT + inc) & _M128, inc))
+    return states
+
+
+def noisy_strikes(
+    intended: StrikeValues, noise: NoiseModel, seed: int, start: int, stop: int
+) -> list[StrikeValues]:
+    """The strikes played as shots ``start .. stop-1`` of a study seeded with ``seed``: equal,
+    bit for bit, to ``[noisy_strike(intended, noise, seed, i) for i in range(start, stop)]``,
+    about ten times faster (see the comment above)."""
+    if seed < 0 or start < 0:
+        raise ValueError(f"seed and shot index must be >= 0, got {seed} and {start}")
+    fast_stop = max(start, min(stop, _FAST_INDEX_LIMIT))
+    out = []
+    if fast_stop > start:
+        bits = np.random.PCG64(0)
+        gen = np.random.Generator(bits)
+        for state, inc in _pcg64_states(seed, np.arange(start, fast_stop, dtype=np.uint64)):
+            bits.state = {
+                "bit_generator": "PCG64",
+                "state": {"state": state, "inc": inc},
+                "has_uint32": 0,
+                "uinteger": 0,
+            }
+            out.append(_played(intended, noise, gen.standard_normal(5)))
+    out += [noisy_strike(intended, noise, seed, i) for i in range(fast_stop, stop)]
+    return out

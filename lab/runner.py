@@ -431,28 +431,29 @@ class RefereeModel:
         log = result.events
         kind = log["kind"]
         ball = log["a"]
-        pocket_rows = kind == int(EventKind.BALL_POCKET)
-        pocketed = list(dict.fromkeys(int(b) for b in ball[pocket_rows]))
+        pocketed = list(dict.fromkeys(ball[kind == _POCKET_KIND].tolist()))
         objects = [b for b in pocketed if b != 0]
-        railed = {int(b) for b in ball[(kind == int(EventKind.BALL_CUSHION)) & (ball != 0)]}
+        railed = set(ball[(kind == _CUSHION_KIND) & (ball != 0)].tolist())
         past_line = self._past_head_string(result) if self.head_string_y > -math.inf else set()
         shooter = ruling.shooter
         names = self.prepared.names
         players = self.prepared.scenario.players
+        frame_over = bool(ruling.frame_over)
+        points = ruling.points
+        points_shooter = int(points[shooter % len(points)])
         return ShotRecord(
             legal=not ruling.fouls,
             fouls=" ".join(f.code for f in ruling.fouls),
             pocketed=" ".join(names[b] for b in pocketed),
             n_object_pocketed=len(objects),
             cue_pocketed=0 in pocketed,
-            shooter_continues=(not ruling.frame_over) and ruling.next_to_play == shooter,
-            frame_over=bool(ruling.frame_over),
+            shooter_continues=(not frame_over) and ruling.next_to_play == shooter,
+            frame_over=frame_over,
             winner=players[ruling.winner] if ruling.winner is not None else "",
-            shooter_won=bool(ruling.frame_over) and ruling.winner == shooter,
+            shooter_won=frame_over and ruling.winner == shooter,
             options=" ".join(str(c.value) for c in ruling.options),
-            points_shooter=int(ruling.points[shooter % len(ruling.points)]),
-            points_opponent=int(sum(ruling.points))
-            - int(ruling.points[shooter % len(ruling.points)]),
+            points_shooter=points_shooter,
+            points_opponent=int(sum(points)) - points_shooter,
             object_balls_to_rail=len(railed),
             balls_past_head_string=len(past_line),
             three_ball_count=len(set(objects) | past_line),
@@ -466,12 +467,16 @@ class RefereeModel:
         at rest (the 9-ball three-ball rule's "une partie la dépasse")."""
         limit = self.head_string_y + self.radius
         log = result.events
-        seen = {int(b) for b in log["a"][(log["y"] < limit) & (log["a"] > 0)]}
+        ball = log["a"]
+        seen = set(ball[(log["y"] < limit) & (ball > 0)].tolist())
         for state in (result.initial, result.final):
-            on = np.asarray(state.on_table, dtype=bool)
-            low = np.asarray(state.pos)[:, 1] < limit
-            seen.update(int(b) for b in np.flatnonzero(on & low) if b > 0)
+            low = np.flatnonzero(np.asarray(state.on_table, dtype=bool) & (state.pos[:, 1] < limit))
+            seen.update(low[low > 0].tolist())
         return seen
+
+
+_POCKET_KIND = int(EventKind.BALL_POCKET)
+_CUSHION_KIND = int(EventKind.BALL_CUSHION)
 
 
 def study_model(scenario: Scenario) -> RefereeModel:

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from lab.noise import NoiseModel, StrikeValues, noisy_strike
+from lab.noise import NoiseModel, StrikeValues, noisy_strikes
 from lab.records import (
     COLUMNS,
     STRIKE_COLUMNS,
@@ -86,11 +86,8 @@ def run_chunk(
     Runs in a worker process or a Dask task; a pure function of its arguments.
     """
     model = _model_for(factory or default_model_factory(), scenario)
-    intended = model.intended
-    rows = []
-    for index in range(start, stop):
-        strike = noisy_strike(intended, noise, seed, index)
-        rows.append((index, strike, model.play(strike)))
+    strikes = noisy_strikes(model.intended, noise, seed, start, stop)
+    rows = [(index, strike, model.play(strike)) for index, strike in enumerate(strikes, start)]
     return _columns_of(rows)
 
 
