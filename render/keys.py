@@ -65,6 +65,9 @@ BINDINGS: tuple[Binding, ...] = (
     ),
     _b((), "aim", "", "right-click locks the aim", "Aim"),
     _b((pygame.K_g,), "aim", "ghost", "G ghost ball and lines", "Aim"),
+    _b((pygame.K_m,), "aim playback", "mute", "M sound on/off (kept)", "Window"),
+    _b((pygame.K_COMMA,), "aim playback", "volume_down", "< > volume (kept)", "Window"),
+    _b((pygame.K_PERIOD,), "aim playback", "volume_up", "< > volume (kept)", "Window"),
     _b((), "aim", "", "click the table", "Shoot"),
     # Only Space shoots, and no panel closes with Space: a key that closes a panel never shoots.
     _b((pygame.K_SPACE,), "aim", "shoot", "Space or the Shoot button", "Shoot"),

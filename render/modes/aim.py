@@ -17,6 +17,7 @@ from render.modes.fouls import open_foul_menu
 from render.modes.menus import open_frame_menu
 from render.preview import PreviewCache, preview_for_aim, wrong_first_ball
 from render.scoreboard import score_info
+from render.sound import SOUND_ACTIONS, sound_key
 from render.view import View
 from render.widgets import Button, clamp_tip
 from render.words import ball_name, pocket_name
@@ -276,6 +277,8 @@ class AimMode(Mode):
             self._shoot()
         elif action == "ghost":
             host.show_ghost = not host.show_ghost
+        elif action in SOUND_ACTIONS:
+            host.say(sound_key(host.sounds, action))
         elif action in PANEL_ACTIONS:
             # A panel key acts only when its button is offered (no push-out in snooker...).
             if any(b.action == action for b in self.buttons(host.size_hint())):

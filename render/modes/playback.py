@@ -12,6 +12,7 @@ from render.modes.aim import AimMode
 from render.modes.base import Mode, draw_controls, draw_scene
 from render.modes.fouls import open_foul_menu
 from render.playback import SLOW_MOTION
+from render.sound import SOUND_ACTIONS, sound_key
 
 
 class PlaybackMode(Mode):
@@ -34,6 +35,8 @@ class PlaybackMode(Mode):
             self.host.finish_playback()
         elif action == "quit":
             self.host.request_quit()
+        elif action in SOUND_ACTIONS:
+            self.host.say(sound_key(self.host.sounds, action))
         elif action == "declare" and not playback.replay:
             self.host.finish_playback()
             open_foul_menu(self.host)
@@ -50,9 +53,7 @@ class PlaybackMode(Mode):
         playback.t = min(playback.duration, playback.t + step)
         end_pos, _ = playback.positions()
         self.host.roll_balls(end_pos - start_pos)
-        for t, speed in playback.clicks:
-            if before < t <= playback.t or (before == 0.0 and t == 0.0):
-                self.host.sounds.click(speed)
+        self.host.sounds.play_between(playback.result, before, playback.t)
         if playback.done:
             if playback.replay:
                 self.host.playback = None
@@ -67,7 +68,7 @@ class PlaybackMode(Mode):
         if playback is None:
             return
         pos, on = playback.positions()
-        draw_scene(host, surface, pos, on)
+        draw_scene(host, surface, pos, on, playback.heights())
         layout = host.layout(surface.get_size())
         draw_controls(host, surface, layout)
         label = "Replay" if playback.replay else "Playing"
