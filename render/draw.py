@@ -226,6 +226,33 @@ def draw_markings(surface: pygame.Surface, view: View, table: Any) -> None:
         _aa_disc(surface, view.to_screen(*point), spot_r, line_colour)
 
 
+#: The height cue of an airborne ball: its picture grows by this fraction per metre of height
+#: above the cloth (a top-down view with no true perspective, so the cue is chosen to read:
+#: a 0.1 m jump shows the ball 1.33 times its size), up to :data:`MAX_HEIGHT_SCALE`.
+HEIGHT_SCALE_PER_M = 10.0 / 3.0
+#: The largest size cue, times the ball's size on the cloth.
+MAX_HEIGHT_SCALE = 2.0
+#: How far a shadow slides per metre of height: the light is above the table, a little towards
+#: the lower right of the picture (slope 0.7, a light about 55 degrees above the cloth), so the
+#: shadow of a ball 0.1 m up lies 7 cm from it, well apart from the ball.
+SHADOW_SLOPE = 0.7
+#: Shadow darkness (alpha 0-255), the same at any height so a high ball's shadow still reads.
+SHADOW_ALPHA = 70
+
+
+def height_scale(z: float) -> float:
+    """The size cue of a ball whose lowest point is ``z`` m above the cloth: 1 on the cloth,
+    ``1 + HEIGHT_SCALE_PER_M z`` above it, at most :data:`MAX_HEIGHT_SCALE`."""
+    return min(MAX_HEIGHT_SCALE, 1.0 + HEIGHT_SCALE_PER_M * max(0.0, float(z)))
+
+
+def shadow_offset_px(view: View, radius_px: float, z: float) -> tuple[float, float]:
+    """Where a ball's shadow lies from its picture's centre, px (right, down): the small offset
+    of a ball on the cloth plus :data:`SHADOW_SLOPE` times its height ``z`` (m)."""
+    off = radius_px * 0.22 + view.length_px(SHADOW_SLOPE * max(0.0, float(z))) / math.sqrt(2.0)
+    return off, off
+
+
 def draw_balls(
     surface: pygame.Surface,
     view: View,
@@ -236,16 +263,27 @@ def draw_balls(
     *,
     shadows: bool = True,
     orientations: np.ndarray | None = None,
+    heights: np.ndarray | None = None,
 ) -> None:
-    """Paint every ball on the table at ``positions`` ((n, 2), m); pocketed ones are skipped.
+    """Paint every ball on the table at ``positions`` ((n, 2) or (n, 3), m); pocketed ones are
+    skipped.
 
     ``on_table`` ((n,) bool) says which balls to paint; ``looks[i]`` paints ball ``i``;
     ``orientations`` ((n, 3, 3), optional, see :func:`rolled`) turns the numbers and stripes.
+    ``heights`` ((n,) m above the cloth, optional; else the third column of ``positions`` when
+    it has one): an airborne ball is drawn with its shadow on the cloth slid away from it
+    (:func:`shadow_offset_px`) and its picture grown with height (:func:`height_scale`), above
+    the balls on the cloth, the highest last.
     """
+    pos = np.asarray(positions, dtype=np.float64)
+    if heights is None:
+        heights = pos[:, 2] if pos.ndim == 2 and pos.shape[1] >= 3 else np.zeros(len(pos))
+    z = np.maximum(np.nan_to_num(np.asarray(heights, dtype=np.float64)), 0.0)
     radius_px = view.length_px(float(table.ball_radius))
-    pos_px = view.to_screen_array(np.asarray(positions)[:, :2])
+    pos_px = view.to_screen_array(pos[:, :2])
     sprites = []
     for i, look in enumerate(looks):
+        r_i = radius_px * height_scale(z[i])
         turned = (
             orientations is not None
             and (look.label or look.striped)
@@ -254,18 +292,20 @@ def draw_balls(
         )
         if turned and orientations is not None:
             number, stripe = sprite_axes(view, orientations[i])
-            sprites.append(ball_sprite(look, radius_px, number, stripe))
+            sprites.append(ball_sprite(look, r_i, number, stripe))
         else:
-            sprites.append(ball_sprite(look, radius_px))
+            sprites.append(ball_sprite(look, r_i))
     if shadows:
-        shadow_r = radius_px * 1.0
-        off = radius_px * 0.22
         for i in range(len(looks)):
             if on_table[i]:
-                _shadow(surface, (pos_px[i, 0] + off, pos_px[i, 1] + off), shadow_r)
-    for i, sprite in enumerate(sprites):
+                dx, dy = shadow_offset_px(view, radius_px, z[i])
+                _shadow(surface, (pos_px[i, 0] + dx, pos_px[i, 1] + dy), radius_px)
+    # On the cloth first, then the airborne balls from the lowest to the highest.
+    order = sorted(range(len(looks)), key=lambda i: (z[i] > 0.0, z[i]))
+    for i in order:
         if not on_table[i]:
             continue
+        sprite = sprites[i]
         half = sprite.get_width() / 2.0
         surface.blit(sprite, (round(pos_px[i, 0] - half), round(pos_px[i, 1] - half)))
 
@@ -278,7 +318,7 @@ def _shadow(surface: pygame.Surface, centre: tuple[float, float], r: float) -> N
     img = _SHADOWS.get(key)
     if img is None:
         img = pygame.Surface((2 * key + 2, 2 * key + 2), pygame.SRCALPHA)
-        pygame.draw.circle(img, (0, 0, 0, 70), (key + 1, key + 1), key)
+        pygame.draw.circle(img, (0, 0, 0, SHADOW_ALPHA), (key + 1, key + 1), key)
         _SHADOWS[key] = img
     surface.blit(img, (round(centre[0] - key - 1), round(centre[1] - key - 1)))
 

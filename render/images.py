@@ -7,7 +7,10 @@ printed by ``cuesim shot``, so a foul's evidence "event 4" can be found on the p
 ruling written under the table.
 
 Markers: a ring where two balls met, a small square where a ball hit a cushion, a red ring
-where a ball dropped into a pocket, a thin outline where each ball started.
+where a ball dropped into a pocket, a red cross where a ball left the table, a small dot where
+an airborne ball landed, a thin outline where each ball started. An airborne ball is drawn as
+in the window, with its shadow on the cloth and grown with its height (``render.draw``): on the
+animation at every frame, on the still at the top of each flight.
 
 Runs headless: nothing here opens a display (only Surfaces, fonts and files). GIF frames
 are assembled with Pillow (a dependency of matplotlib). Nothing here mutates its
@@ -59,17 +62,45 @@ DIM = (160, 166, 178)
 CONTACT = (255, 220, 80)
 CUSHION = (240, 240, 240)
 POCKETED = (255, 80, 70)
+LANDED = (250, 250, 210)
 
-_MARKED_KINDS = (EventKind.BALL_BALL, EventKind.BALL_CUSHION, EventKind.BALL_POCKET)
+_MARKED_KINDS = (
+    EventKind.BALL_BALL,
+    EventKind.BALL_CUSHION,
+    EventKind.BALL_POCKET,
+    EventKind.OFF_TABLE,
+    EventKind.BOUNCE,
+)
+_GONE_KINDS = (EventKind.BALL_POCKET, EventKind.OFF_TABLE)
 
 
 def _pocket_times(result: Any) -> dict[int, tuple[float, float, float]]:
-    """ball -> (t, x, y) of its pocketing, from the event log."""
+    """ball -> (t, x, y) of its pocketing or its leaving the table (the ``BALL_POCKET`` or
+    ``OFF_TABLE`` row), from the event log."""
     out: dict[int, tuple[float, float, float]] = {}
     for row in result.events:
-        if int(row["kind"]) == EventKind.BALL_POCKET and int(row["a"]) not in out:
+        if int(row["kind"]) in _GONE_KINDS and int(row["a"]) not in out:
             out[int(row["a"])] = (float(row["t"]), float(row["x"]), float(row["y"]))
     return out
+
+
+def flight_tops(result: Any, dt: float = PATH_DT) -> list[tuple[int, float, np.ndarray]]:
+    """Where each flight of the shot is drawn on the still: (ball, t s, (x, y, z) m), at each
+    local maximum of the ball's sampled height (``ShotResult.sample(dt, heights=True)``) above
+    one millimetre, and, for a ball that left the table, at its last sample before it did."""
+    frames = np.asarray(result.sample(dt, heights=True), dtype=np.float64)
+    off = {int(r["a"]): float(r["t"]) for r in result.events if r["kind"] == EventKind.OFF_TABLE}
+    gone = _pocket_times(result)
+    tops: list[tuple[int, float, np.ndarray]] = []
+    for i in range(frames.shape[1]):
+        z = frames[:, i, 2]
+        t_end = gone[i][0] if i in gone else np.inf
+        last = min(len(z) - 1, int(np.ceil(t_end / dt)) - 1) if np.isfinite(t_end) else len(z) - 1
+        for k in range(1, last + 1):
+            peak = k < len(z) - 1 and z[k] >= z[k - 1] and z[k] > z[k + 1]
+            if z[k] > 1e-3 and (peak or (k == last and i in off)):
+                tops.append((i, k * dt, frames[k, i].copy()))
+    return tops
 
 
 def ball_paths(result: Any, dt: float = PATH_DT) -> list[np.ndarray]:
@@ -152,6 +183,14 @@ def _draw_event_marks(
             side = max(3, radius // 2)
             pygame.draw.rect(surface, CUSHION, (x - side // 2, y - side // 2, side, side), 1)
             colour = CUSHION
+        elif kind == EventKind.BOUNCE:
+            pygame.draw.circle(surface, LANDED, (x, y), max(2, radius // 3))
+            colour = LANDED
+        elif kind == EventKind.OFF_TABLE:
+            arm = radius + 3
+            pygame.draw.line(surface, POCKETED, (x - arm, y - arm), (x + arm, y + arm), 3)
+            pygame.draw.line(surface, POCKETED, (x - arm, y + arm), (x + arm, y - arm), 3)
+            colour = POCKETED
         else:
             pygame.draw.circle(surface, POCKETED, (x, y), radius + 4, 3)
             colour = POCKETED
@@ -216,6 +255,7 @@ def render_still(
     draw_table(surface, view, table)
     _draw_start_ghosts(surface, view, table, result)
     _draw_paths(surface, view, ball_paths(result), _path_colours(names))
+    _draw_flight_tops(surface, view, table, result, names)
     final = result.final
     draw_balls(
         surface,
@@ -228,6 +268,27 @@ def render_still(
     _draw_event_marks(surface, view, table, result)
     _draw_panel(surface, panel, lines)
     return surface
+
+
+def _draw_flight_tops(
+    surface: pygame.Surface, view: View, table: Any, result: Any, names: Sequence[str]
+) -> None:
+    """Each ball at the top of each of its flights (:func:`flight_tops`), half transparent,
+    with its shadow and its height's size cue, as the window draws an airborne ball."""
+    tops = flight_tops(result)
+    if not tops:
+        return
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    looks = looks_for_names(names)
+    n = len(looks)
+    for ball, _t, xyz in tops:
+        pos = np.zeros((n, 3))
+        pos[ball] = xyz
+        only = np.zeros(n, dtype=bool)
+        only[ball] = True
+        draw_balls(layer, view, table, pos, only, looks)
+    layer.set_alpha(190)
+    surface.blit(layer, (0, 0))
 
 
 def save_png(
@@ -263,7 +324,7 @@ def animation_frames(
     duration = max(float(result.duration), 1e-3)
     speedup = max(1.0, duration / GIF_MAX_PLAY_S)
     frame_dt = speedup / fps
-    samples = np.asarray(result.sample(frame_dt), dtype=np.float64)
+    samples = np.asarray(result.sample(frame_dt, heights=True), dtype=np.float64)
     pocketed = _pocket_times(result)
     looks = looks_for_names(names)
     colours = _path_colours(names)

@@ -21,10 +21,12 @@ SLOW_MOTION = 0.25
 class Playback:
     """A shot being played back: sampled positions and when each ball left the table.
 
-    Fields: result (``sim.ShotResult``); frames (k, n, 2) ball centres every ``dt`` s, m;
-    pocket_times (n,) time each ball was pocketed, s (inf if never); on_table0 (n,) bool at
-    t = 0; t the time shown, s; slow (slow motion on); replay (a shot shown again, not a new
-    one); clicks (t s, speed m/s) of each ball-ball contact and the strike.
+    Fields: result (``sim.ShotResult``); frames (k, n, 3) ball centres ``x, y`` and heights
+    ``z`` above the cloth every ``dt`` s, m (``ShotResult.sample(dt, heights=True)``);
+    pocket_times (n,) time each ball was pocketed or left the table (its ``BALL_POCKET`` or
+    ``OFF_TABLE`` row), s (inf if never); on_table0 (n,) bool at t = 0; t the time shown, s;
+    slow (slow motion on); replay (a shot shown again, not a new one); clicks (t s, speed m/s)
+    of each ball-ball contact and the strike.
     """
 
     result: Any
@@ -46,27 +48,40 @@ class Playback:
     def done(self) -> bool:
         return self.t >= self.duration
 
-    def positions(self) -> tuple[np.ndarray, np.ndarray]:
-        """Ball centres (n, 2) and on-table mask (n,) at the current time (linear between
-        samples; the samples come from ``ShotResult.sample``, never a new simulation)."""
+    def _frame(self) -> np.ndarray:
+        """The (n, 3) centres and heights at the current time, linear between samples."""
         k = self.t / self.dt
         i = int(min(max(math.floor(k), 0), len(self.frames) - 1))
         j = min(i + 1, len(self.frames) - 1)
         f = min(max(k - i, 0.0), 1.0)
-        pos = self.frames[i] * (1 - f) + self.frames[j] * f
+        frame: np.ndarray = self.frames[i] * (1 - f) + self.frames[j] * f
+        return frame
+
+    def positions(self) -> tuple[np.ndarray, np.ndarray]:
+        """Ball centres (n, 2) and on-table mask (n,) at the current time (linear between
+        samples; the samples come from ``ShotResult.sample``, never a new simulation). A ball
+        is off the mask from its pocketing or its ``OFF_TABLE`` time on: one that left the
+        table is seen flying past the rail until then."""
         on = self.on_table0 & (self.pocket_times > self.t)
-        return pos, on
+        return self._frame()[:, :2], on
+
+    def heights(self) -> np.ndarray:
+        """Heights (n,) of the balls' lowest points above the cloth at the current time, m
+        (0 on the cloth)."""
+        z: np.ndarray = np.maximum(self._frame()[:, 2], 0.0)
+        return z
 
 
 def make_playback(result: Any, *, replay: bool = False) -> Playback:
-    """Sample ``result`` for playback (``ShotResult.sample``); does not re-simulate."""
-    frames = np.asarray(result.sample(PLAYBACK_DT), dtype=np.float64)
+    """Sample ``result`` for playback (``ShotResult.sample`` with heights); does not
+    re-simulate."""
+    frames = np.asarray(result.sample(PLAYBACK_DT, heights=True), dtype=np.float64)
     n = frames.shape[1]
     pocket_times = np.full(n, np.inf)
     clicks: list[tuple[float, float]] = []
     for row in result.events:
         kind = int(row["kind"])
-        if kind == int(EventKind.BALL_POCKET):
+        if kind in (int(EventKind.BALL_POCKET), int(EventKind.OFF_TABLE)):
             ball = int(row["a"])
             pocket_times[ball] = min(pocket_times[ball], float(row["t"]))
         elif kind in (int(EventKind.BALL_BALL), int(EventKind.STRIKE)):

@@ -48,15 +48,17 @@ def draw_scene(
     surface: pygame.Surface,
     positions: np.ndarray | None = None,
     on_table: np.ndarray | None = None,
+    heights: np.ndarray | None = None,
 ) -> None:
-    """Table, balls, scoreboard and an empty control panel."""
+    """Table, balls, scoreboard and an empty control panel; ``heights`` ((n,) m above the
+    cloth, playback only) draws airborne balls with their shadow and size cue."""
     size = surface.get_size()
     surface.blit(host.table_background(size), (0, 0))
     if positions is None or on_table is None:
         positions, on_table = host.current_positions()
     draw.draw_balls(
         surface, host.view_for(size), host.table, positions, on_table, host.looks,
-        orientations=host.ball_orientations(),
+        orientations=host.ball_orientations(), heights=heights,
     )  # fmt: skip
     layout = host.layout(size)
     hud.draw_scoreboard(surface, layout.board, score_info(host.session))
