@@ -43,6 +43,7 @@ from render.overlays import (
     TOAST_S,
     Toast,
     draw_help,
+    draw_last_call,
     draw_quit_confirmation,
     draw_toast,
     quit_answer,
@@ -61,6 +62,7 @@ DEFAULT_SIZE = (1280, 820)
 #: Seconds after a panel (the referee's call, a menu) is closed by a key or a click during which
 #: no shot may start: the next shot needs a fresh, deliberate action (issue 9, item 1).
 SHOT_GUARD_S = 0.5
+_NOT_PANELS = ("playback", "preparing", "start")  # modes whose end is no panel closing
 #: Power meter reading (0..1) a player's first turn starts at: about 3.2 m/s, a medium shot.
 DEFAULT_POWER = 0.45
 #: When nothing moves, the loop sleeps in ``pygame.event.wait`` this long at most, s.
@@ -120,6 +122,7 @@ class App(SessionViews, AimingViews):
             "replay": self.replay,
             "quit": self.request_quit,
             "help": self.toggle_help,
+            "history": self.open_history,
         }
         self.mode: ModeLike = StartMode(self, config)
         self.warm_started = time.perf_counter()
@@ -489,9 +492,8 @@ class App(SessionViews, AimingViews):
         self._guard_after_panel(before)
 
     def _guard_after_panel(self, before: Any) -> None:
-        """After a panel closes (a key, a click or its own timeout), the next shot needs a
-        fresh, deliberate action: no shot for ``SHOT_GUARD_S`` (issue 9, items 1 and 5)."""
-        if self.mode is not before and self.mode.name == "aim" and before.name != "playback":
+        """A panel closed (key, click or its timeout): no shot for ``SHOT_GUARD_S`` (issue 9)."""
+        if self.mode is not before and self.mode.name == "aim" and before.name not in _NOT_PANELS:
             self.shot_guard_s = SHOT_GUARD_S
 
     def update(self, dt: float) -> None:
@@ -506,6 +508,7 @@ class App(SessionViews, AimingViews):
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole frame onto ``surface``."""
         self.mode.draw(surface)
+        draw_last_call(surface, self)
         if self.show_help and self.session.config is not None:
             draw_help(surface)
         if self.toast is not None:

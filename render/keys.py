@@ -2,9 +2,10 @@
 trigger, and the words of the help overlay (H or F1), which is generated from this table.
 
 A *context* is where a binding acts: a mode's name ("aim", "playback", "decision",
-"matchover", "declarefoul", "preparing", "start"), "choice" (a menu) or "question" (a yes/no
-menu), "quit" (the quit confirmation) and "global" (keys every mode that allows them shares;
-``Mode.allows_global_keys``). Mouse actions are bindings without keys, listed for the help.
+"matchover", "declarefoul", "preparing", "start", "history"), "choice" (a menu) or "question"
+(a yes/no menu), "quit" (the quit confirmation) and "global" (keys every mode that allows
+them shares; ``Mode.allows_global_keys``). Mouse actions are bindings without keys, listed for
+the help.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ def _b(keys: tuple[int, ...], contexts: str, action: str, item: str, section: st
 
 _AIM_ELEVATION = "Elevation: Page Up/Down or [ ] (Shift 5\u00b0)"
 _AIM_POWER = "Up/Down, +/-"
+_HISTORY = "(the wheel, arrows or Page Up/Down scroll it; T, Esc or Enter closes)"
 _DECIDE = "Referee's call: a click on a button, Enter for the first, 1-9 by its number"
 
 #: The table of every binding.
@@ -154,6 +156,12 @@ BINDINGS: tuple[Binding, ...] = (
     _b((pygame.K_s,), "global", "save", "Ctrl+S save", "Window", ctrl=True),
     _b((pygame.K_o,), "global start", "load", "Ctrl+O load", "Window", ctrl=True),
     _b((pygame.K_h, pygame.K_F1), "global", "help", "H or F1 this help", "Window"),
+    _b((pygame.K_t,), "global", "history", "T the shots of this frame", "Window"),
+    _b((pygame.K_t, pygame.K_ESCAPE, *_ENTER), "history", "close", _HISTORY, "Window"),
+    _b((pygame.K_UP,), "history", "up", _HISTORY, "Window"),
+    _b((pygame.K_DOWN,), "history", "down", _HISTORY, "Window"),
+    _b((pygame.K_PAGEUP,), "history", "page_up", _HISTORY, "Window"),
+    _b((pygame.K_PAGEDOWN,), "history", "page_down", _HISTORY, "Window"),
     _b((pygame.K_q,), "global playback declarefoul", "quit", "Q quit", "Window"),
     _b((pygame.K_q, pygame.K_ESCAPE), "preparing", "quit", "Q quit", "Window"),
     _b((pygame.K_ESCAPE,), "start", "quit", "Q quit", "Window"),

@@ -1,14 +1,15 @@
 """What is drawn over any mode: the help (H or F1, generated from ``render.keys``), the quit
-confirmation, and the short messages (toasts) the window shows."""
+confirmation, the short messages (toasts) the window shows, and the last call's line."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pygame
 
 from render import hud
 from render.keys import HELP_LINES, action_for
+from render.shot_log import last_call_line
 from render.widgets import Button
 
 #: Seconds a toast message stays on screen.
@@ -92,3 +93,21 @@ def draw_quit_confirmation(surface: pygame.Surface) -> None:
 def draw_toast(surface: pygame.Surface, toast: Toast) -> None:
     """A message at the bottom of the table."""
     hud.draw_toast(surface, toast.text, colour=toast.colour)
+
+
+def draw_last_call(surface: pygame.Surface, host: Any) -> None:
+    """On the aim screen, the last call in one compact line at the foot of the table area
+    (``render.shot_log.last_call_line``): it stays until the next shot; T lists them all."""
+    if host.mode.name != "aim" or host.show_help or host.session.config is None:
+        return
+    text = last_call_line(host.session)
+    if not text:
+        return
+    rect = host.layout(surface.get_size()).table
+    pieces = hud._wrap(text + "  (T: all shots)", 18, max(1, rect.width - 24))
+    line = pieces[0] + (" ..." if len(pieces) > 1 else "")
+    if rect.width < 120 or rect.height < 120:  # a tiny window: the table needs the room
+        return
+    box = pygame.Rect(rect.left, rect.bottom - 24, rect.width, 24)
+    surface.blit(hud.shade_surface(box.size, (10, 10, 14, 170)), box.topleft)
+    hud._text(surface, line, (box.left + 12, box.centery), 18, hud.DIM, anchor="midleft")
