@@ -290,7 +290,7 @@ def _resolve_ball_ball(i, j, t, seg, model, last, member):
     if S[i] == AIRBORNE or S[j] == AIRBORNE:
         recent = t - last.pair_t[i, j] < ZENO_WINDOW
         last.pair_t[i, j] = t
-        done, speed, x, y = air_pair_persistent(i, j, t, seg, p, recent, member)
+        done, speed, x, y = air_pair_persistent(i, j, t, seg, model, recent, member)
         if not done:
             speed, x, y = resolve_air_pair(i, j, t, seg, p, member)
         return _event(t, _BALL_BALL, i, j, speed, x, y, 0)

@@ -156,7 +156,7 @@ def cushion_cut(px, py, vx, vy, segments, arcs, R, ns):
 
 
 @njit(cache=True)
-def air_pair_persistent(i, j, t, seg, p, recent, member):
+def air_pair_persistent(i, j, t, seg, model, recent, member):
     """Balls ``i < j``, one of them flying, touch in a persistent contact: resolved by the
     slide-off of :func:`sim.kernels.flight.slide_off` instead of the collision impulse.
 
@@ -165,8 +165,11 @@ def air_pair_persistent(i, j, t, seg, p, recent, member):
     top of another have shrunk to nothing (docs/physics-notes.md, "Ball on a ball"). Returns
     ``(done, speed, x, y)``: ``done`` False (nothing changed) when the contact is a collision
     or the line of centres is vertical; else the approach speed (>= 0, m/s) and ball ``i``'s
-    centre. A ball on the cloth keeps to it (no downward velocity into the slate).
+    centre. A ball on the cloth keeps to it (no downward velocity into the slate). A flying
+    ball resting on top of a ball on the cloth slides off it by :func:`ride_off` when it is
+    too slow to leave the sphere at once (the turn alone would shrink to nothing).
     """
+    p = model.p
     pix, piy, vix, viy, wix, wiy, wiz = state_at(i, t, seg, p)
     pjx, pjy, vjx, vjy, wjx, wjy, wjz = state_at(j, t, seg, p)
     zi, vzi = height_at(i, t, seg, p)
@@ -179,6 +182,8 @@ def air_pair_persistent(i, j, t, seg, p, recent, member):
     speed = (v1[0] - v2[0]) * n[0] + (v1[1] - v2[1]) * n[1] + (v1[2] - v2[2]) * n[2]
     if not (speed <= 0.0 or (speed < ZENO_SPEED and recent)):
         return False, speed, pix, piy
+    if ride_off(i, j, t, seg, model, member):
+        return True, max(speed, 0.0), pix, piy
     if not slide_off(v1, v2, n, math.sqrt(2.0 * p[P_G] * BOUNCE_SETTLE_HEIGHT)):
         return False, speed, pix, piy
     if zi <= 0.0 and v1[2] < 0.0:
@@ -189,3 +194,118 @@ def air_pair_persistent(i, j, t, seg, p, recent, member):
     place(j, t, pjx, pjy, zj, v2[0], v2[1], v2[2], wjx, wjy, wjz, seg, p)
     member[j] = True
     return True, max(speed, 0.0), pix, piy
+
+
+@njit(cache=True)
+def _spot_is_clear(u, x, y, z, t, seg, model):
+    """True when ball ``u`` with its centre at (x, y) m and height ``z`` m at ``t`` s overlaps
+    no other ball in play (3-D centre distance >= 2R) and, in plan view, no cushion."""
+    p = model.p
+    R = p[P_R]
+    D = 2.0 * R
+    S = seg.state
+    for k in range(S.shape[0]):
+        if k == u or S[k] in (POCKETED, OFF_TABLE):
+            continue
+        kx, ky, _vx, _vy, _wx, _wy, _wz = state_at(k, t, seg, p)
+        kz, _kvz = height_at(k, t, seg, p)
+        dx = kx - x
+        dy = ky - y
+        dz = kz - z
+        if dx * dx + dy * dy + dz * dz < D * D * (1.0 - 1e-12):
+            return False
+    segments = model.segments
+    ns = segments.shape[0]
+    for c in range(ns + model.arcs.shape[0]):
+        _nx, _ny, gap = cushion_normal_gap(c, x, y, segments, model.arcs, R)
+        if gap >= 0.0:
+            continue
+        if c < ns:
+            s = segment_fraction(
+                x, y, segments[c, 0], segments[c, 1], segments[c, 2], segments[c, 3]
+            )
+            if s < 0.0 or s > 1.0:
+                continue
+        return False
+    return True
+
+
+@njit(cache=True)
+def ride_off(i, j, t, seg, model, member):
+    """A flying ball resting on a ball on the cloth (``i``, ``j`` in either role) slides off it
+    in one step: the closed form of a frictionless slide down the lower ball's sphere, driven
+    by the upper ball's weight (docs/physics-notes.md, "Ball on a ball").
+
+    In the lower ball's frame the upper centre starts at polar angle ``theta0`` from the
+    vertical (``cos theta0 = dz / 2R``) with the pair's relative speed ``s`` and leaves the
+    sphere where the normal force vanishes, ``cos theta_s = (s^2 / (g 2R) + 2 cos theta0) / 3``,
+    with speed ``sqrt(s^2 + 2 g 2R (cos theta0 - cos theta_s))``, downhill along the meridian of
+    its horizontal offset (the relative velocity's direction, or +x, when exactly on top: a
+    deterministic fall from the balanced spot). The upper ball is placed there at once (the
+    slide's duration, a few tens of ms, is not simulated) with a hop of at most the settling
+    speed off the sphere; its velocity is scaled down when needed so that total energy
+    (kinetic + m g z) never rises. Returns False, changing nothing, when the upper ball is not
+    above the lower one's equator, has already reached the separation angle, or the spot is
+    taken by another ball or a cushion.
+    """
+    p = model.p
+    S = seg.state
+    if S[i] == AIRBORNE and S[j] != AIRBORNE:
+        u, low = i, j
+    elif S[j] == AIRBORNE and S[i] != AIRBORNE:
+        u, low = j, i
+    else:
+        return False
+    R = p[P_R]
+    D = 2.0 * R
+    g = p[P_G]
+    ux, uy, uvx, uvy, uwx, uwy, uwz = state_at(u, t, seg, p)
+    lx, ly, lvx, lvy, _lwx, _lwy, _lwz = state_at(low, t, seg, p)
+    uz, uvz = height_at(u, t, seg, p)
+    hx = ux - lx
+    hy = uy - ly
+    h = math.sqrt(hx * hx + hy * hy)
+    cos0 = uz / D
+    if cos0 <= 0.0 or cos0 > 1.0:
+        return False
+    rx = uvx - lvx
+    ry = uvy - lvy
+    rz = uvz
+    s2 = rx * rx + ry * ry + rz * rz
+    cos_s = (s2 / (g * D) + 2.0 * cos0) / 3.0
+    if cos_s >= cos0:
+        return False  # fast enough to leave now: the turn of slide_off does it
+    if h > 1e-12 * D:
+        ex = hx / h
+        ey = hy / h
+    else:
+        rh = math.sqrt(rx * rx + ry * ry)
+        ex, ey = (rx / rh, ry / rh) if rh > 0.0 else (1.0, 0.0)
+    sin_s = math.sqrt(max(1.0 - cos_s * cos_s, 0.0))
+    nx = lx + D * sin_s * ex
+    ny = ly + D * sin_s * ey
+    nz = D * cos_s
+    if not _spot_is_clear(u, nx, ny, nz, t, seg, model):
+        return False
+    speed = math.sqrt(s2 + 2.0 * g * D * (cos0 - cos_s))
+    # the relative velocity leaves along the outward normal (a hop) and the downhill tangent
+    hop = min(speed, math.sqrt(2.0 * g * BOUNCE_SETTLE_HEIGHT))
+    along = math.sqrt(max(speed * speed - hop * hop, 0.0))
+    wx = hop * sin_s * ex + along * cos_s * ex
+    wy = hop * sin_s * ey + along * cos_s * ey
+    wz = hop * cos_s - along * sin_s
+    # energy guard: scale the relative velocity by k in [0, 1] so that E_after <= E_before
+    before = uvx * uvx + uvy * uvy + uvz * uvz + 2.0 * g * uz
+    a = wx * wx + wy * wy + wz * wz
+    b = 2.0 * (lvx * wx + lvy * wy)
+    c = lvx * lvx + lvy * lvy + 2.0 * g * nz - before
+    k = 1.0
+    if a + b + c > 0.0:
+        disc = b * b - 4.0 * a * c
+        if c > 0.0 or disc < 0.0:
+            return False
+        k = min(max((-b + math.sqrt(disc)) / (2.0 * a), 0.0), 1.0)
+    place(u, t, nx, ny, nz, lvx + k * wx, lvy + k * wy, k * wz, uwx, uwy, uwz, seg, p)
+    member[i] = True
+    member[j] = True
+    return True
