@@ -1,1 +1,4 @@
-"""The window, the drawing code and the ``cuesim`` command line (the only layer using pygame)."""
+"""The window and the pictures: hot-seat play, drawing, sounds, PNG/GIF of a shot.
+
+The only package that imports pygame (see docs/architecture.md for what each module does).
+"""
