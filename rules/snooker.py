@@ -1,4 +1,4 @@
-"""Snooker: one frame judged under ``snooker.txt`` (WPBSA Official Rules, Section 3).
+"""Snooker: one frame judged under the French snooker text (WPBSA Official Rules, Section 3).
 
 Balls (``BALL_NAMES``): 0 ``cue``, 1..15 ``red_1``..``red_15``, 16..21 ``yellow`` ``green``
 ``brown`` ``blue`` ``pink`` ``black``. Two players, or four in two teams (§14): ``players`` is
@@ -10,9 +10,9 @@ How each clause is judged is listed in ``docs/rules-coverage.md`` (section "Snoo
 choices made where the text is ambiguous are written there and next to the code. The referee
 itself is ``rules.snooker_judge`` (the pipeline of steps) and ``rules.snooker_fouls`` (the fouls,
 one family per function); this module holds the game: set-up, declarations, applying a ruling,
-the choices, concessions and stalemates. Clauses
-are cited as ``§n.k``: item k of section n of ``snooker.txt`` (section 3 is "PRINCIPE DU JEU",
-9 "BILLE LIBRE", 11 "PENALITES", ...); "WPBSA x.y" is the official rule book's numbering.
+the choices, concessions and stalemates. Clauses are cited as ``§n.k``: item k of section n
+of the French snooker text (section 3 is "PRINCIPE DU JEU", 9 "BILLE LIBRE", 11 "PENALITES",
+...); "WPBSA x.y" is the official rule book's numbering.
 
 Phases (``rules.types.Phase``): ``BREAK`` (the opening stroke, reds on, cue ball in hand in the
 D), ``REDS``, ``COLOUR_AFTER_RED`` (a colour is on: nominated, or inferred), ``COLOURS_IN_ORDER``
@@ -166,7 +166,7 @@ class SnookerGame(Game):
     def new(
         cls, players: tuple[str, ...] = ("A", "B"), seed: int | None = None, **options: Any
     ) -> Self:
-        """A frame set up for the break-off (snooker.txt 2): colours on their spots, the reds
+        """A frame set up for the break-off (French text §2): colours on their spots, the reds
         in their triangle, the cue ball in hand in the D, ``players[breaker]`` to break.
 
         Options (``options``): ``table`` (a snooker ``sim.Table``; default

@@ -1,6 +1,6 @@
 """Snooker fouls, one family per function, each naming its clause.
 
-Clauses are cited as ``§n.k`` (item k of section n of the French text ``snooker.txt``) and
+Clauses are cited as ``§n.k`` (item k of section n of the French snooker text) and
 "WPBSA x.y" (the official rule book). Every function here is pure: it reads a ``StrokeContext``
 (what the referee knows of the stroke: the game before it, the declaration, the log's facts)
 and returns the fouls it finds as a tuple, in the order the rules list them. ``find_fouls``

@@ -7,9 +7,9 @@ array of ball centres, ``on_table`` an ``(n,)`` bool mask, ball index 0 the cue 
 1..15 the reds, 16..21 the colours (see :data:`BALL_NAMES`).
 
 Sources: WPBSA Official Rules of Snooker, Section 2 (definitions: "Snookered" 2.16, "In-hand"),
-Section 3 rules 3.2 (position of balls), 3.4 / snooker.txt §6 (spotting colours), 3.17 /
-snooker.txt §7 (touching ball), 3.12 / snooker.txt §9 (free ball). ``§n.k`` is item k of
-section n of snooker.txt.
+Section 3 rules 3.2 (position of balls), 3.4 / French text §6 (spotting colours), 3.17 /
+French text §7 (touching ball), 3.12 / French text §9 (free ball). ``§n.k`` is item k of
+section n of the French snooker text.
 
 The snookered test (WPBSA Section 2, "Snookered")
 -------------------------------------------------
@@ -51,9 +51,9 @@ from rules.racks import triangle_slots
 if TYPE_CHECKING:
     from sim.table import Table
 
-#: The six colours in ascending value (snooker.txt 1: yellow 2 ... black 7).
+#: The six colours in ascending value (French text §1: yellow 2 ... black 7).
 COLOURS: tuple[str, ...] = ("yellow", "green", "brown", "blue", "pink", "black")
-#: Points per ball (snooker.txt 1).
+#: Points per ball (French text §1).
 COLOUR_VALUES: Mapping[str, int] = {
     "yellow": 2,
     "green": 3,
@@ -66,7 +66,7 @@ COLOUR_VALUES: Mapping[str, int] = {
 
 def ball_value(ball: int) -> int:
     """Face value of object ball ``ball`` (a state index): 1 for a red, the colour's value
-    otherwise (snooker.txt 1)."""
+    otherwise (French text §1)."""
     if ball in RED_INDICES:
         return 1
     return COLOUR_VALUES[BALL_NAMES[ball]]
@@ -108,7 +108,7 @@ D_SAMPLE_SPACING = 0.005
 
 
 def red_triangle(table: Table, gap: float = RACK_GAP) -> np.ndarray:
-    """Centres of the 15 reds in the set-up triangle (snooker.txt 2; WPBSA 3.2), shape (15, 2).
+    """Centres of the 15 reds in the set-up triangle (French text §2; WPBSA 3.2), shape (15, 2).
 
     The apex red sits on the long centre line as close to the pink as possible without touching
     it (``gap`` metres of cloth between them), the base row is parallel to and nearest the top
@@ -203,7 +203,7 @@ def respot_colours(
     pos: np.ndarray,
     on_table: np.ndarray,
 ) -> dict[str, tuple[float, float]]:
-    """Where each colour in ``colours`` is re-spotted (snooker.txt §6; WPBSA 3.4).
+    """Where each colour in ``colours`` is re-spotted (French text §6; WPBSA 3.4).
 
     ``pos``/``on_table`` describe the balls already on the table (the colours to spot must be
     off it). Returns colour name -> centre (m). Order of work, each placed ball then occupying
@@ -269,7 +269,7 @@ def touching_balls(
     pos: np.ndarray, on_table: np.ndarray, radius: float, ball: int = 0
 ) -> tuple[int, ...]:
     """Indices of the balls on the table touching ``ball`` (surface gap at most
-    :data:`TOUCHING_GAP`), ascending (snooker.txt §7; WPBSA 3.17)."""
+    :data:`TOUCHING_GAP`), ascending (French text §7; WPBSA 3.17)."""
     if not on_table[ball]:
         return ()
     d = np.hypot(pos[:, 0] - pos[ball, 0], pos[:, 1] - pos[ball, 1])
@@ -507,7 +507,7 @@ def is_snookered_by(
 ) -> bool:
     """True when the ball ``blocker`` on its own snookers the cue ball on every ball on in
     ``balls_on`` (each ball on has at least one extreme edge obstructed by ``blocker``): the test
-    for "snookering with the free ball" (snooker.txt §9.4; WPBSA 3.12(c))."""
+    for "snookering with the free ball" (French text §9.4; WPBSA 3.12(c))."""
     if not on_table[blocker]:
         return False
     on = [i for i in balls_on if on_table[i] and i != blocker]

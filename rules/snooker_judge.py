@@ -1,7 +1,7 @@
 """The snooker referee as a pipeline: one stroke in, one ``Ruling`` out.
 
 ``judge_stroke`` runs the steps in the order a referee does, each a short pure function naming
-its clause (``§n.k``: snooker.txt; "WPBSA x.y": the official rule book):
+its clause (``§n.k``: the French snooker text; "WPBSA x.y": the official rule book):
 
 1. ``read_stroke``: the ball on, the nomination (given or inferred) and the free ball (§3, §6,
    §9);

@@ -70,7 +70,7 @@ class Choice(StrEnum):
     def words_in(self, context: str) -> str:
         """The option in plain words where ``context`` (``RulingExtras.choice_context``) gives
         it another meaning: after a tie on the black the draw's winner chooses who plays the
-        re-spotted black (snooker.txt §3.10), there is no offender to hand back to."""
+        re-spotted black (French text §3.10), there is no offender to hand back to."""
         return _CONTEXT_WORDS.get((context, self), _CHOICE_WORDS[self])
 
 
@@ -125,7 +125,7 @@ class Declaration:
         free_ball: snooker: the nominated ball is played as a free ball.
         declared_fouls: codes of fouls a simulator cannot see (``DeclaredFoul`` values).
         ball_concerned: snooker: the ball a declared foul concerns (the ball touched, the ball
-            misplaced, the ball pushed; snooker.txt §11.2 "de la bille ON ou de la bille en
+            misplaced, the ball pushed; French text §11.2 "de la bille ON ou de la bille en
             cause"), or None: the penalty is then the value of the ball on.
         off_table: balls that left the playing surface (jumped off); the engine is 2-D so a
             person says so. They count as off the table whatever the log shows afterwards.
@@ -214,7 +214,7 @@ class SnookerExtras(RulingExtras):
 
     Fields:
         penalty: points of the foul given to the opponent (0 without a foul; at least 4).
-        free_ball: the next player may nominate a free ball (WPBSA 3.12; snooker.txt §9).
+        free_ball: the next player may nominate a free ball (WPBSA 3.12; French text §9).
         miss: the foul was also called a miss (WPBSA 3.14): the balls may be replaced.
         full_ball_misses: consecutive misses of a full ball by the shooter, this one included
             (0 when this foul was no such miss).
@@ -316,7 +316,7 @@ class Ruling:
 
         def side(i: int | None) -> str:
             # points and the winner are per side: with more players than sides (four-handed
-            # snooker, snooker.txt §14) a side is a team, players i, i + 2, ...
+            # snooker, French text §14) a side is a team, players i, i + 2, ...
             n_sides = len(self.points)
             if i is None or players is None or len(players) <= n_sides:
                 return who(i)

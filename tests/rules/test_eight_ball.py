@@ -1,4 +1,4 @@
-"""8-ball, clause by clause (eight-ball.txt), on hand-built event logs."""
+"""8-ball, clause by clause (the French eight-ball text), on hand-built event logs."""
 
 from __future__ import annotations
 
@@ -286,7 +286,8 @@ def test_eight_off_the_table_loses():
 def test_eight_on_a_foul_loses():
     g = grouped({0: CUE, 11: B, 8: F})
     r = g.judge(
-        shot(g).hit(0, 8).pocket(8, "top-right").pocket(0, "bottom-right").result(), call(8, "top-right")
+        shot(g).hit(0, 8).pocket(8, "top-right").pocket(0, "bottom-right").result(),
+        call(8, "top-right"),
     )
     assert r.frame_over and r.winner == 1 and "foul" in r.reason
 

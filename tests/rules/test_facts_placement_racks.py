@@ -38,7 +38,14 @@ def facts_of(builder: ShotBuilder) -> ShotFacts:
 # ---------------------------------------------------------------- facts
 def test_first_contact_pocketings_and_cushions_after_contact():
     st = state_with(10, {0: CUE, 1: A, 2: B, 3: C})
-    s = ShotBuilder(TABLE, st).cushion(0, 2).hit(0, 2).hit(2, 1).cushion(1, 3).pocket(3, "top-right")
+    s = (
+        ShotBuilder(TABLE, st)
+        .cushion(0, 2)
+        .hit(0, 2)
+        .hit(2, 1)
+        .cushion(1, 3)
+        .pocket(3, "top-right")
+    )
     f = facts_of(s)
     assert f.first_contact is not None and f.first_contact.event == 2 and f.first_ball_hit == 2
     assert [h.event for h in f.cushion_hits_after_first_contact()] == [4]

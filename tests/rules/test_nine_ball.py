@@ -1,4 +1,4 @@
-"""9-ball, clause by clause (nine-ball.txt), on hand-built event logs."""
+"""9-ball, clause by clause (the French nine-ball text), on hand-built event logs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Snooker referee on hand-built event logs: one test (or more) per clause of snooker.txt."""
+"""Snooker referee on hand-built event logs: one test (or more) per clause of the French snooker
+text."""
 
 from __future__ import annotations
 
