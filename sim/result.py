@@ -16,7 +16,7 @@ import numpy as np
 from sim.balls import BallState, out_of_play
 from sim.constants import MAX_SAMPLE_FRAMES, MotionState
 from sim.events import EVENT_DTYPE
-from sim.kernels.motion import classify, evolve_balls
+from sim.kernels.motion import centres_at, classify, evolve_balls
 from sim.params import Params
 
 if TYPE_CHECKING:
@@ -265,20 +265,56 @@ class ShotResult:
                 f"(dt >= {self.duration / (MAX_SAMPLE_FRAMES - 1):.3g} s)"
             )
         frames = math.ceil(self.duration / dt) + 1 if self.duration > 0 else 1
+        # Frame times as the frame loop would compute them (f * dt, capped, the last one at
+        # duration); the frames still in motion are evolved in one compiled call.
+        t = np.minimum(np.arange(frames, dtype=np.float64) * dt, self.duration)
+        t[-1] = self.duration
         out = np.empty((frames, self.n_balls, 3 if heights else 2))
-        for f in range(frames):
-            t = min(f * dt, self.duration)
-            if f == frames - 1:
-                t = self.duration
-            if t >= self.duration:
-                out[f, :, :2] = self.final.pos
-                z = self.final.z
-            elif len(self.snapshots) == 0:
-                out[f, :, :2] = self.initial.pos
-                z = self.initial.z
-            else:
-                out[f, :, :2] = self._arrays_at(t)[0]
-                z = self._heights_at(t)[0]
+        done = t >= self.duration
+        out[done, :, :2] = self.final.pos
+        if heights:
+            out[done, :, 2] = self.final.z
+        moving = np.flatnonzero(~done)
+        if moving.size == 0:
+            return out
+        if len(self.snapshots) == 0:
+            out[moving, :, :2] = self.initial.pos
             if heights:
-                out[f, :, 2] = z
+                out[moving, :, 2] = self.initial.z
+            return out
+        centres, z = self._frames_at(t[moving], heights)
+        out[moving, :, :2] = centres
+        if heights:
+            out[moving, :, 2] = z
         return out
+
+    def _frames_at(self, t: np.ndarray, heights: bool) -> tuple[np.ndarray, np.ndarray | None]:
+        """Centres (f, n, 2) and, with ``heights``, heights (f, n) at the times ``t`` (f,) s,
+        all before ``duration``: the same numbers as :meth:`_arrays_at` and
+        :meth:`_heights_at` frame by frame. Row 0 of the stacked states is the start (before
+        the first snapshot), row ``k + 1`` snapshot ``k``."""
+        snaps = self.snapshots
+        assert snaps.z is not None and snaps.vz is not None
+        k = np.searchsorted(snaps.times, t, side="right") - 1
+        base = (k + 1).astype(np.int64)
+        since = t - np.where(k < 0, 0.0, snaps.times[np.maximum(k, 0)])
+        start = self._start_state()
+        centres = centres_at(
+            np.ascontiguousarray(np.concatenate([start.pos[None], snaps.pos])),
+            np.ascontiguousarray(np.concatenate([start.vel[None], snaps.vel])),
+            np.ascontiguousarray(np.concatenate([start.spin[None], snaps.spin])),
+            np.ascontiguousarray(np.concatenate([start.motion[None], snaps.motion])),
+            base,
+            np.ascontiguousarray(since),
+            self.params.packed(),
+        )
+        if not heights:
+            return centres, None
+        z0 = np.concatenate([self.initial.z[None], snaps.z])[base]
+        vz0 = np.concatenate([self.initial.vz[None], snaps.vz])[base]
+        start_flying = (self.initial.z > 0.0) | (self.initial.vz > 0.0)
+        flying = np.concatenate([start_flying[None], snaps.motion == MotionState.AIRBORNE])[base]
+        d = since[:, None]
+        g = self.params.g
+        z = np.where(flying, z0 + vz0 * d - 0.5 * g * d * d, 0.0)
+        return centres, np.maximum(z, 0.0)

@@ -15,7 +15,8 @@ def warmup() -> float:
 
     The shot (cue ball into one object ball on a 9-ft table, with a marked-line crossing, a
     cushion and transitions) touches the event loop, the motion, detection, resolution and
-    root kernels the engine calls; ``state_at`` touches the array evolution kernel. (The
+    root kernels the engine calls; ``state_at`` and ``sample`` touch the array evolution
+    kernels. (The
     general ``roots.earliest_root``, which the engine does not call, compiles on first use.)
     Nothing is kept.
     """
@@ -30,4 +31,5 @@ def warmup() -> float:
     state = BallState.at_rest(np.array([[x, y - 0.2], [x + 0.01, y + 0.6]]))
     result = simulate(table, state, Strike(speed=2.0, phi=90.0, b=0.2))
     result.state_at(0.5 * result.duration)
+    result.sample(0.25 * result.duration)
     return time.perf_counter() - start

@@ -269,3 +269,36 @@ def evolve_balls(pos, vel, spin, motion, dt, p):
         out_spin[i, 1] = wy
         out_spin[i, 2] = wz
     return out_pos, out_vel, out_spin
+
+
+@njit(cache=True)
+def centres_at(pos, vel, spin, motion, base, dt, p):
+    """Ball centres of many frames, each evolved from one row of stacked states.
+
+    ``pos`` (k, n, 2), ``vel`` (k, n, 2), ``spin`` (k, n, 3) float64 and ``motion`` (k, n)
+    int8: ``k`` states (a shot's start and its snapshots); ``base`` (f,) int64: the row each
+    frame starts from; ``dt`` (f,) float64: seconds from that row. Returns (f, n, 2) centres,
+    m: for frame ``j`` the same numbers as ``evolve_balls(pos[base[j]], ..., dt[j], p)[0]``.
+    Used by ``ShotResult.sample``.
+    """
+    frames = base.shape[0]
+    n = pos.shape[1]
+    out = np.empty((frames, n, 2))
+    for j in range(frames):
+        r = base[j]
+        for i in range(n):
+            px, py, _, _, _, _, _ = evolve(
+                motion[r, i],
+                pos[r, i, 0],
+                pos[r, i, 1],
+                vel[r, i, 0],
+                vel[r, i, 1],
+                spin[r, i, 0],
+                spin[r, i, 1],
+                spin[r, i, 2],
+                dt[j],
+                p,
+            )
+            out[j, i, 0] = px
+            out[j, i, 1] = py
+    return out
