@@ -593,7 +593,8 @@ def _frame_loop(app: App, screen: pygame.Surface, driver: FrameDriver | None, fp
         app.draw(screen)
         pygame.display.flip()
         idle_for = 0.0
-        clock.tick(fps)
+        # A shot on screen polls the clock (a late wake-up from sleep costs frames under Xvfb).
+        (clock.tick_busy_loop if app.playback is not None else clock.tick)(fps)
     if stop.signal is not None:
         app.autosave()
     stop.restore()

@@ -249,3 +249,26 @@ def test_drawn_paths_lie_on_the_engine_trajectory() -> None:
         assert len(path) >= 3
         gaps = np.min(np.linalg.norm(path[:, None, :] - frames[None, :, ball, :], axis=2), axis=1)
         assert gaps.max() < 1.5e-3, (ball, gaps.max())
+
+
+def test_cuesim_play_aim_option(monkeypatch, capsys) -> None:
+    import render.app
+    from cuesim import cli
+
+    seen = {}
+
+    def fake_run(config, **kwargs):
+        seen["config"] = config
+        return 0
+
+    monkeypatch.setattr(render.app, "run", fake_run)
+    assert cli.main(["play", "snooker", "--players", "Ann", "Bob", "--aim", "full"]) == 0
+    assert seen["config"].aim_assist == "full"
+    assert cli.main(["play", "nine-ball", "--players", "Ann", "Bob"]) == 0
+    assert seen["config"].aim_assist == "ghost"
+    assert cli.main(["play", "--aim", "none"]) == 2
+    assert "--aim needs a game" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["play", "snooker", "--aim", "max"])
+    assert stopped.value.code == 2
+    assert "invalid choice: 'max'" in capsys.readouterr().err
