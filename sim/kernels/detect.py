@@ -146,22 +146,45 @@ def line_crossing_time(py, vy, ay, y_line, side, T):
     return first_descent_root_quadratic(c0, c1, c2, T)
 
 
+@njit(cache=True, inline="always")
+def _window_to_beat(best, T):
+    """The window in which a body must be met to beat ``best`` (s), with a hair of slack so
+    that rounding in a reach test never drops an exact tie: ``min(T, best)`` widened by one
+    part in 1e9 plus 1e-12 s."""
+    return min(T, best) * (1.0 + 1e-9) + 1e-12
+
+
 @njit(cache=True)
 def earliest_cushion(px, py, vx, vy, ax, ay, segments, arcs, R, T):
     """First cushion contact of one ball within ``T``: ``(time, cushion id)`` or (inf, -1).
 
-    Cushion ids: segment rows first, then arcs (``ns + row``). Ties go to the lower id.
+    Cushion ids: segment rows first, then arcs (``ns + row``). Ties go to the lower id. Once a
+    contact is found, a cushion whose gap cannot close before it (the reach test over the
+    shorter window) is not solved: it could not be the earliest, so the answer is the same.
     """
     best = NO_EVENT
     best_id = -1
     ns = segments.shape[0]
+    speed = norm2(vx, vy)
+    accel = 0.5 * norm2(ax, ay)
     for k in range(ns):
-        t = ball_segment_time(px, py, vx, vy, ax, ay, segments[k], R, T)
+        seg = segments[k]
+        if best < NO_EVENT:
+            W = _window_to_beat(best, T)
+            gap = seg[4] * (px - seg[0]) + seg[5] * (py - seg[1]) - R
+            if gap > speed * W + accel * W * W:
+                continue
+        t = ball_segment_time(px, py, vx, vy, ax, ay, seg, R, T)
         if t < best:
             best = t
             best_id = k
     for k in range(arcs.shape[0]):
-        t = ball_circle_time(px, py, vx, vy, ax, ay, arcs[k, 0], arcs[k, 1], R + arcs[k, 2], T)
+        radius = R + arcs[k, 2]
+        if best < NO_EVENT:
+            W = _window_to_beat(best, T)
+            if norm2(px - arcs[k, 0], py - arcs[k, 1]) - radius > speed * W + accel * W * W:
+                continue
+        t = ball_circle_time(px, py, vx, vy, ax, ay, arcs[k, 0], arcs[k, 1], radius, T)
         if t < best:
             best = t
             best_id = ns + k
@@ -170,10 +193,20 @@ def earliest_cushion(px, py, vx, vy, ax, ay, segments, arcs, R, T):
 
 @njit(cache=True)
 def earliest_pocket(px, py, vx, vy, ax, ay, pockets, T):
-    """First pocket capture of one ball within ``T``: ``(time, pocket id)`` or (inf, -1)."""
+    """First pocket capture of one ball within ``T``: ``(time, pocket id)`` or (inf, -1).
+
+    As in :func:`earliest_cushion`, a pocket that cannot be reached before the capture already
+    found is not solved."""
     best = NO_EVENT
     best_id = -1
+    speed = norm2(vx, vy)
+    accel = 0.5 * norm2(ax, ay)
     for k in range(pockets.shape[0]):
+        if best < NO_EVENT:
+            W = _window_to_beat(best, T)
+            gap = norm2(px - pockets[k, 0], py - pockets[k, 1]) - pockets[k, 2]
+            if gap > speed * W + accel * W * W:
+                continue
         t = ball_circle_time(px, py, vx, vy, ax, ay, pockets[k, 0], pockets[k, 1], pockets[k, 2], T)
         if t < best:
             best = t
