@@ -10,6 +10,12 @@ import numpy as np
 import pygame
 
 from render import draw, hud
+from render.aiming import (
+    ELEVATION_STEP_COARSE_DEG,
+    ELEVATION_STEP_DEG,
+    clamp_elevation,
+    elevation_at,
+)
 from render.host import Host
 from render.keys import action_for
 from render.modes.base import Mode, draw_controls
@@ -50,6 +56,9 @@ class AimMode(Mode):
         #: The ball the aim meets first when the rules do not allow hitting it first, or None
         #: (the warning of the ghost and full levels; set by ``draw``).
         self.wrong_ball: int | None = None
+        if host.sounds.problem:  # a damaged settings file: said once, the defaults used
+            host.say(host.sounds.problem, hud.ALERT)
+            host.sounds.problem = None
 
     # -- buttons of the panel that depend on the declaration options
     def buttons(self, size: tuple[int, int]) -> list[Button]:
@@ -163,6 +172,10 @@ class AimMode(Mode):
                 self.dragging = "tip"
                 host.aim.a, host.aim.b = layout.tip.tip_at(event.pos)
                 return
+            if layout.elevation.collidepoint(event.pos):
+                self.dragging = "elevation"
+                host.aim.theta_deg = elevation_at(*layout.elevation.bottomleft, event.pos)
+                return
             if not layout.table.collidepoint(event.pos):
                 return
             self._table_click(event.pos)
@@ -181,6 +194,8 @@ class AimMode(Mode):
                 host.aim.power = layout.power.power_at(event.pos)
             elif self.dragging == "tip":
                 host.aim.a, host.aim.b = layout.tip.tip_at(event.pos)
+            elif self.dragging == "elevation":
+                host.aim.theta_deg = elevation_at(*layout.elevation.bottomleft, event.pos)
             elif self.dragging == "cue":
                 host.aim.cue_xy = host.view_for(size).to_world(*event.pos)
             elif layout.table.collidepoint(event.pos):
@@ -265,10 +280,10 @@ class AimMode(Mode):
             aim.power = min(1.0, aim.power + POWER_STEP)
         elif action == "power_down":
             aim.power = max(0.0, aim.power - POWER_STEP)
-        elif action == "elevation_up":
-            aim.theta_deg = min(60.0, aim.theta_deg + (5.0 if shift else 1.0))
-        elif action == "elevation_down":
-            aim.theta_deg = max(0.0, aim.theta_deg - (5.0 if shift else 1.0))
+        elif action in ("elevation_up", "elevation_down"):
+            step = ELEVATION_STEP_COARSE_DEG if shift else ELEVATION_STEP_DEG
+            sign = 1.0 if action == "elevation_up" else -1.0
+            aim.theta_deg = clamp_elevation(aim.theta_deg + sign * step)
         elif action == "tip":
             da = {pygame.K_j: -TIP_STEP, pygame.K_l: TIP_STEP}.get(key, 0.0)
             db = {pygame.K_i: TIP_STEP, pygame.K_k: -TIP_STEP}.get(key, 0.0)

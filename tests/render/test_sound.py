@@ -174,3 +174,14 @@ def test_no_sound_device_the_window_still_runs(tmp_path: Path) -> None:
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert "ran" in out.stdout
+
+
+def test_a_damaged_settings_file_is_said_once_in_the_window(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"volume": "loud"}')
+    app = App(SIZE, config=None, warm_up=False)
+    app.sounds = Sounds(enabled=False, settings_path=path)
+    app.start_match(MatchConfig("nine-ball", ("Ann", "Bob"), seed=4))
+    assert app.toast is not None and "settings file" in app.toast.text
+    assert "volume must be a number from 0 to 1" in app.toast.text
+    assert app.sounds.problem is None
