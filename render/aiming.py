@@ -16,7 +16,7 @@ import numpy as np
 import rules
 import sim
 from render.aim import AimContact, first_contact
-from sim.constants import MAX_CUE_SPEED, MISCUE_LIMIT
+from sim.constants import MAX_CUE_SPEED, MAX_ELEVATION_DEG, MISCUE_LIMIT
 
 #: Longest object-ball departure line drawn while aiming, m.
 OBJECT_LINE_M = 0.6
@@ -45,6 +45,41 @@ def clamp_tip(a: float, b: float, limit: float = TIP_LIMIT) -> tuple[float, floa
         return float(a), float(b)
     scale = limit / r
     return a * scale, b * scale
+
+
+#: The steepest cue the window gives, degrees: the engine's own limit (``sim.Strike`` refuses
+#: more), so every jump-shot angle it simulates can be played.
+ELEVATION_LIMIT_DEG = float(MAX_ELEVATION_DEG)
+#: Elevation change per key press, degrees (with Shift: ``ELEVATION_STEP_COARSE_DEG``).
+ELEVATION_STEP_DEG = 1.0
+ELEVATION_STEP_COARSE_DEG = 5.0
+#: The elevation dial's pivot, px in from its rectangle's lower-left corner (``render.hud``).
+DIAL_INSET_PX = 10
+
+
+def clamp_elevation(theta_deg: float) -> float:
+    """The cue elevation ``theta_deg`` (degrees) held in [0, :data:`ELEVATION_LIMIT_DEG`]; a
+    value that is not finite becomes 0 (a level cue). The keys and the dial go through it."""
+    if not math.isfinite(theta_deg):
+        return 0.0
+    return min(ELEVATION_LIMIT_DEG, max(0.0, float(theta_deg)))
+
+
+def dial_pivot(left: int, bottom: int) -> tuple[int, int]:
+    """Screen point (px) the elevation dial's needle turns about, for a dial whose rectangle
+    has its lower-left corner at (``left``, ``bottom``)."""
+    return left + DIAL_INSET_PX, bottom - DIAL_INSET_PX
+
+
+def elevation_at(left: int, bottom: int, pos: tuple[int, int]) -> float:
+    """The elevation (degrees) a click or drag at ``pos`` (px) on the dial sets: the angle of
+    the pointer above the dial's level line seen from its pivot, clamped by
+    :func:`clamp_elevation` (a point below the line gives 0, one left of the pivot the limit)."""
+    px, py = dial_pivot(left, bottom)
+    dx, dy = pos[0] - px, py - pos[1]
+    if dx == 0 and dy == 0:
+        return 0.0
+    return clamp_elevation(math.degrees(math.atan2(max(dy, 0), dx)))
 
 
 def power_to_speed(power: float) -> float:
@@ -272,7 +307,7 @@ def strike_for(aim: AimState) -> sim.Strike:
     return sim.Strike(
         speed=power_to_speed(aim.power),
         phi=aim.phi_deg % 360.0,
-        theta=aim.theta_deg,
+        theta=clamp_elevation(aim.theta_deg),
         a=a,
         b=b,
     )

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 import pygame.gfxdraw
 
+from render.aiming import ELEVATION_LIMIT_DEG, dial_pivot
 from render.draw import CUE_WHITE, BallLook, ball_sprite, get_font
 from render.widgets import Button, PowerMeter, TipWidget, power_to_speed
 
@@ -274,14 +275,28 @@ def draw_tip(surface: pygame.Surface, widget: TipWidget, a: float, b: float, lim
     _text(surface, "Tip", (widget.rect.centerx, widget.rect.top - 4), 20, DIM, anchor="midbottom")
 
 
-def draw_elevation(surface: pygame.Surface, rect: pygame.Rect, theta_deg: float) -> None:
-    """A quarter dial with the cue elevation in degrees."""
+def draw_elevation(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    theta_deg: float,
+    limit_deg: float = ELEVATION_LIMIT_DEG,
+) -> None:
+    """A quarter dial with the cue elevation in degrees and a tick at the steepest cue
+    ``limit_deg`` (the engine's limit), named in the dial's corner."""
     import math
 
     pygame.draw.rect(surface, (20, 22, 26), rect, border_radius=5)
-    base = (rect.left + 10, rect.bottom - 10)
+    base = dial_pivot(rect.left, rect.bottom)
     length = min(rect.width, rect.height) - 22
     pygame.draw.line(surface, PANEL_EDGE, base, (base[0] + length, base[1]))
+    top = math.radians(limit_deg)
+    inner, outer = length * 0.8, length * 1.05
+    pygame.draw.line(
+        surface, PANEL_EDGE,
+        (base[0] + inner * math.cos(top), base[1] - inner * math.sin(top)),
+        (base[0] + outer * math.cos(top), base[1] - outer * math.sin(top)),
+        2,
+    )  # fmt: skip
     ang = math.radians(theta_deg)
     tip = (base[0] + length * math.cos(ang), base[1] - length * math.sin(ang))
     pygame.draw.line(surface, (222, 196, 150), base, tip, 4)
@@ -293,6 +308,8 @@ def draw_elevation(surface: pygame.Surface, rect: pygame.Rect, theta_deg: float)
         DIM,
         anchor="bottomleft",
     )
+    _text(surface, f"max {limit_deg:.0f}\u00b0", (rect.right - 6, rect.top + 4), 16, DIM,
+          anchor="topright")  # fmt: skip
 
 
 def draw_button(surface: pygame.Surface, button: Button, *, highlight: bool = False) -> None:

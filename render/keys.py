@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from render.aiming import ELEVATION_LIMIT_DEG, ELEVATION_STEP_COARSE_DEG
+
 #: The sections of the help overlay, in order.
 SECTIONS = (
     "Aim", "Shoot", "Power", "Spin", "Ball in hand", "8-ball", "9-ball", "Snooker", "Fouls",
@@ -50,7 +52,10 @@ def _b(keys: tuple[int, ...], contexts: str, action: str, item: str, section: st
     return Binding(keys, tuple(contexts.split()), action, item, section, ctrl)
 
 
-_AIM_ELEVATION = "Elevation: Page Up/Down or [ ] (Shift 5\u00b0)"
+_AIM_ELEVATION = (
+    f"Elevation 0-{ELEVATION_LIMIT_DEG:.0f}\u00b0 (jump shots): Page Up/Down or [ ] "
+    f"(Shift {ELEVATION_STEP_COARSE_DEG:.0f}\u00b0), or click or drag the dial"
+)
 _AIM_POWER = "Up/Down, +/-"
 _HISTORY = "(the wheel, arrows or Page Up/Down scroll it; T, Esc or Enter closes)"
 _DECIDE = "Referee's call: a click on a button, Enter for the first, 1-9 by its number"
