@@ -247,14 +247,34 @@ def player_evidence(text: str) -> str:
     row stays in ``Foul.event`` and ``--json``."""
     text = _EVENT_PREFIX.sub(lambda m: f"{float(m.group(2)):.2f} s into the shot, ", text)
     text = re.sub(r"met cushion \d+", "met a cushion", text)
-    text = re.sub(r"\bred_\d+\b", "a red", text)
+    text = re.sub(r"\b(?:the )?red_\d+\b", "a red", text)
+    text = text.replace("the cue ball ended a flight over", "the cue ball flew over")
     return english_text(text)
 
 
 def player_sentence(text: str) -> str:
     """Any referee sentence (a reason, a note) made fit for a player: no French clause, no
-    engine ball names (:func:`player_evidence`)."""
-    return player_evidence(text)
+    engine ball names (:func:`player_evidence`); a ball off "the playing surface" left the
+    table."""
+    return player_evidence(text).replace("left the playing surface", "left the table")
+
+
+#: A logged fact in a player's words: its time, then what happened.
+_TIMED_FACT = re.compile(r"^(\d+\.\d\d s into the shot), (.+)$")
+
+
+def _foul_line(foul: Any) -> str:
+    """One foul as a player reads it: the call, its evidence in brackets (only its time when
+    the call already says what happened, as for a ball off the table or a jump shot), the
+    rule in English."""
+    line = player_sentence(foul.message)
+    if foul.evidence:
+        evidence = player_evidence(foul.evidence)
+        timed = _TIMED_FACT.match(evidence)
+        if timed and timed.group(2) in line:
+            evidence = timed.group(1)
+        line += f" ({evidence})"
+    return f"{line}. Rule: {clause_words(foul.clause)}.".replace("..", ".")
 
 
 def player_summary(
@@ -276,11 +296,7 @@ def player_summary(
 
     lines = [player_sentence(ruling.reason) if ruling.reason else ""]
     lines[0] = lines[0] or ("Foul." if ruling.fouls else "Legal shot.")
-    for foul in ruling.fouls:
-        line = player_sentence(foul.message)
-        if foul.evidence:
-            line += f" ({player_evidence(foul.evidence)})"
-        lines.append(f"{line}. Rule: {clause_words(foul.clause)}.".replace("..", "."))
+    lines.extend(_foul_line(foul) for foul in ruling.fouls)
     if ruling.pocketed:
         lines.append("Pocketed: " + _joined(ball(b) for b in ruling.pocketed) + ".")
     if ruling.off_table:
