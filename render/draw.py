@@ -232,10 +232,10 @@ def draw_markings(surface: pygame.Surface, view: View, table: Any) -> None:
 HEIGHT_SCALE_PER_M = 10.0 / 3.0
 #: The largest size cue, times the ball's size on the cloth.
 MAX_HEIGHT_SCALE = 2.0
-#: How far a shadow slides per metre of height: the light is above the table, a little towards
-#: the lower right of the picture (slope 0.7, a light about 55 degrees above the cloth), so the
-#: shadow of a ball 0.1 m up lies 7 cm from it, well apart from the ball.
-SHADOW_SLOPE = 0.7
+#: How far a shadow slides per metre of height: the light is above the table towards the upper
+#: left of the picture, 45 degrees above the cloth (slope 1), so the shadow of a ball 0.1 m up
+#: lies 10 cm (about 3.5 ball radii) from it, clear of the ball.
+SHADOW_SLOPE = 1.0
 #: Shadow darkness (alpha 0-255), the same at any height so a high ball's shadow still reads.
 SHADOW_ALPHA = 70
 
