@@ -309,3 +309,72 @@ def ride_off(i, j, t, seg, model, member):
     member[i] = True
     member[j] = True
     return True
+
+
+#: Angle (rad) by which a stuck group's velocity is turned away from a cushion it slides along
+#: when the contact keeps being found with no closing speed (its tangent motion is closing only
+#: by rounding): the separating speed ``1e-9 |v|`` is far above the rounding of the gap's rate
+#: and far below anything measurable. The speed is kept, so energy does not change.
+LEAVE_ANGLE = 1e-9
+
+
+@njit(cache=True)
+def leave_cushions(i, t, seg, model, member):
+    """The stuck group of ball ``i`` (``member``, just set by :func:`stick_group`) moves along
+    the cushions it touches: its common velocity, already cut to their tangents, is turned by
+    LEAVE_ANGLE away from each (speed kept), so the same contact is not found again at the
+    same instant. A group wedged so that no direction leaves every cushion it touches stops
+    (only energy is lost). Mutates the members' segments."""
+    p = model.p
+    R = p[P_R]
+    segments = model.segments
+    arcs = model.arcs
+    ns = segments.shape[0]
+    _px, _py, vx, vy, _wx, _wy, wz = state_at(i, t, seg, p)
+    speed = norm2(vx, vy)
+    if speed == 0.0:
+        return
+    n = seg.state.shape[0]
+    for _ in range(2):
+        for k in range(n):
+            if not member[k]:
+                continue
+            kx, ky, _a, _b, _c, _d, _e = state_at(k, t, seg, p)
+            for c in range(ns + arcs.shape[0]):
+                nx, ny, gap = cushion_normal_gap(c, kx, ky, segments, arcs, R)
+                if gap > TOUCH_TOL:
+                    continue
+                if c < ns:
+                    s = segment_fraction(
+                        kx, ky, segments[c, 0], segments[c, 1], segments[c, 2], segments[c, 3]
+                    )
+                    if s < 0.0 or s > 1.0:
+                        continue
+                vn = vx * nx + vy * ny
+                if vn <= -0.5 * LEAVE_ANGLE * speed:
+                    continue
+                tx = vx - vn * nx - LEAVE_ANGLE * speed * nx
+                ty = vy - vn * ny - LEAVE_ANGLE * speed * ny
+                scale = speed / norm2(tx, ty) if norm2(tx, ty) > 0.0 else 0.0
+                vx = tx * scale
+                vy = ty * scale
+    for k in range(n):  # still into a cushion after two passes: wedged, the group stops
+        if not member[k]:
+            continue
+        kx, ky, _a, _b, _c, _d, _e = state_at(k, t, seg, p)
+        for c in range(ns + arcs.shape[0]):
+            nx, ny, gap = cushion_normal_gap(c, kx, ky, segments, arcs, R)
+            if gap <= TOUCH_TOL and vx * nx + vy * ny > -0.25 * LEAVE_ANGLE * speed:
+                if c < ns:
+                    s = segment_fraction(
+                        kx, ky, segments[c, 0], segments[c, 1], segments[c, 2], segments[c, 3]
+                    )
+                    if s < 0.0 or s > 1.0:
+                        continue
+                vx = 0.0
+                vy = 0.0
+    st, vx, vy, wx, wy, wz = classify(vx, vy, -vy / R, vx / R, wz, R)
+    for k in range(n):
+        if member[k]:
+            kx, ky, _a, _b, _c, _d, _e = state_at(k, t, seg, p)
+            set_segment(k, t, st, kx, ky, vx, vy, wx, wy, wz, seg, p)

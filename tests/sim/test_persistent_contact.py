@@ -35,3 +35,13 @@ def test_ball_resting_on_a_ball_slides_off(spec: str) -> None:
     pairs = result.events[result.events["kind"] == int(EventKind.BALL_BALL)]
     assert len(pairs) < 50
     assert float(result.final.z.max(initial=0.0)) == 0.0
+
+
+def test_group_rolling_along_a_knuckle_leaves_it() -> None:
+    """A stuck pair rolling along a corner knuckle, its velocity cut exactly to the tangent:
+    the rounding of the gap's rate kept the contact found at one instant 20,000 times
+    (``corner`` layout 1:537). The group is turned 1e-9 rad off the knuckle and rolls on."""
+    result = _run("1:537", max_events=500)
+    assert shot_faults(result) == []
+    cushion = result.events[result.events["kind"] == int(EventKind.BALL_CUSHION)]
+    assert len(cushion) < 40
