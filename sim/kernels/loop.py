@@ -83,7 +83,12 @@ from sim.kernels.shot_types import (
     Segments,
     ShotOutput,
 )
-from sim.kernels.stick import air_pair_persistent, cushion_normal_gap, stick_group
+from sim.kernels.stick import (
+    air_pair_persistent,
+    cushion_normal_gap,
+    leave_cushions,
+    stick_group,
+)
 from sim.params import P_R
 
 #: Kernel return status codes.
@@ -349,6 +354,8 @@ def _resolve_cushion(i, c, t, seg, model, last, member):
     if speed <= 0.0 or (speed < ZENO_SPEED and recent):
         set_segment(i, t, np.int64(seg.state[i]), px, py, vx, vy, wx, wy, wz, seg, p)
         stick_group(i, i, t, seg, model, member)
+        if speed <= 0.0:  # found again with no closing speed: the tangent closes by rounding
+            leave_cushions(i, t, seg, model, member)
     else:
         vx, vy, vz, wx, wy, wz = resolve_cushion_3d(vx, vy, wx, wy, wz, nx, ny, p)
         if vz > 0.0:  # thrown up by the nose (flies unless the hop stays under the cut-off)
