@@ -96,18 +96,19 @@ def draw_toast(surface: pygame.Surface, toast: Toast) -> None:
 
 
 def draw_last_call(surface: pygame.Surface, host: Any) -> None:
-    """On the aim screen, the last call in one compact line at the foot of the table area
-    (``render.shot_log.last_call_line``): it stays until the next shot; T lists them all."""
+    """On the aim screen, the last call in one compact line in the status strip along the
+    top of the control panel (``Layout.status``: off the table, so it covers no ball, rail
+    or cue) (``render.shot_log.last_call_line``): it stays until the next shot; T lists them
+    all. A line too long for the strip ends in "..."."""
     if host.mode.name != "aim" or host.show_help or host.session.config is None:
         return
     text = last_call_line(host.session)
     if not text:
         return
-    rect = host.layout(surface.get_size()).table
-    pieces = hud._wrap(text + "  (T: all shots)", 18, max(1, rect.width - 24))
-    line = pieces[0] + (" ..." if len(pieces) > 1 else "")
-    if rect.width < 120 or rect.height < 120:  # a tiny window: the table needs the room
+    box = host.layout(surface.get_size()).status
+    if box.width < 120:  # a tiny window: no room for a readable line
         return
-    box = pygame.Rect(rect.left, rect.bottom - 24, rect.width, 24)
+    pieces = hud._wrap(text + "  (T: all shots)", 18, max(1, box.width - 24))
+    line = pieces[0] + (" ..." if len(pieces) > 1 else "")
     surface.blit(hud.shade_surface(box.size, (10, 10, 14, 170)), box.topleft)
     hud._text(surface, line, (box.left + 12, box.centery), 18, hud.DIM, anchor="midleft")

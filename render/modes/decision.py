@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pygame
@@ -11,6 +10,7 @@ import pygame
 from render import hud
 from render.host import Host
 from render.keys import action_for
+from render.layout import buttons_height, lay_out_buttons, natural_button_width
 from render.modes.base import Mode, draw_controls, draw_scene
 from render.modes.fouls import open_foul_menu
 from render.widgets import Button
@@ -102,15 +102,7 @@ class DecisionMode(Mode):
                 "row loses the rack; unwarned, the count stays at two."
             )
         info = hud.RulingInfo(headline, tuple(b for b in body if b), fouls)
-        labels = self._labels()
-        panel = hud.ruling_panel_rect(surface_rect, info, button_row=bool(labels))
-        buttons = hud.layout_buttons(panel, labels)
-        # The foul button answers to D, like everywhere else, rather than to its number.
-        letters = {"declare": "D", "warn": "W"}
-        buttons = tuple(
-            dataclasses.replace(b, hotkey=letters[b.action]) if b.action in letters else b
-            for b in buttons
-        )
+        panel, buttons = ruling_box(surface_rect, info, self._labels())
         return panel, replace_buttons(info, buttons)
 
     def _act(self, action: str) -> None:
@@ -159,6 +151,38 @@ class DecisionMode(Mode):
         draw_controls(host, surface, layout)
         panel, info = self.info(layout.table)
         hud.draw_ruling(surface, panel, info, hover=self.hover)
+
+
+#: Hotkeys of the buttons that answer to a letter, like everywhere else, not to their number.
+BUTTON_LETTERS = {"declare": "D", "warn": "W"}
+
+
+def ruling_box(
+    screen: pygame.Rect, info: hud.RulingInfo, labels: list[tuple[str, str]]
+) -> tuple[pygame.Rect, tuple[Button, ...]]:
+    """The ruling panel centred on ``screen`` (px) and its buttons for (label, action) pairs,
+    in as many centred rows as the panel's width needs (a snooker foul offers up to five
+    choices): the panel grows by the rows, so no button leaves it at any window size."""
+    text_box = hud.ruling_panel_rect(screen, info, button_row=False)
+    keyed = [
+        (label, action, BUTTON_LETTERS.get(action, str(i + 1)))
+        for i, (label, action) in enumerate(labels)
+    ]
+    inner = max(1, text_box.width - 40)
+    widths = [
+        min(inner, natural_button_width(hud.text_width(f"{label}  [{key}]", 22)))
+        for label, _action, key in keyed
+    ]
+    rows_h = buttons_height(inner, widths) + 16 if keyed else 0
+    panel = pygame.Rect(0, 0, text_box.width, text_box.height + rows_h)
+    panel.center = screen.center
+    panel.top = max(min(panel.top, screen.bottom - panel.height), 4)
+    area = pygame.Rect(panel.left + 20, panel.bottom - 14 - (rows_h - 16), inner, rows_h - 16)
+    buttons = lay_out_buttons(
+        area,
+        [(label, action, key, w) for (label, action, key), w in zip(keyed, widths, strict=True)],
+    )
+    return panel, buttons
 
 
 def replace_buttons(info: hud.RulingInfo, buttons: tuple[Button, ...]) -> hud.RulingInfo:

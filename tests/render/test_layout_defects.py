@@ -1,0 +1,104 @@
+"""Issue 9, item 10: the window's layout at every size, driven through the window with
+synthetic input (headless): the referee's choice buttons fit their panel, the prompt wraps in
+a narrow window, the last call's line covers nothing of the play."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from window_driver import frame, key, new_app, set_position, to_decision
+
+import rules
+from render import hud
+from render.app import SHOT_GUARD_S
+from render.layout import MIN_PROMPT_W, Layout
+
+#: Window sizes from the default down to a small one, px.
+SIZES = [(1280, 820), (1024, 700), (800, 600), (640, 480), (500, 400), (420, 320), (360, 300)]
+
+
+def snooker_foul_and_miss(app) -> None:
+    """A snooker shot that hits nothing: a foul and a miss, three choices and Declare a foul."""
+    names = app.game.ball_names
+    set_position(
+        app,
+        {0: (0.9, 1.0), 1: (0.3, 3.0), names.index("black"): (0.889, 3.245)},
+        phase=rules.Phase.REDS,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({1}),
+        shot_number=3,
+    )
+    app.aim.phi_deg, app.aim.locked, app.aim.power = 0.0, True, 0.3
+    app.update(SHOT_GUARD_S + 0.05)
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snooker_foul_choices_fit_their_panel_at_every_window_size(size) -> None:
+    app = new_app("snooker")
+    snooker_foul_and_miss(app)
+    assert len(app.game.pending_choice) == 3
+    frame(app, size)
+    app.remember_size(size)
+    panel, info = app.mode.info(app.layout(size).table)
+    assert len(info.buttons) == 4  # accept, hand back, replace, declare a foul
+    for i, button in enumerate(info.buttons):
+        assert panel.contains(button.rect), (button.label, button.rect, panel)
+        label = f"{button.label}  [{button.hotkey}]"
+        if size[0] >= 500:  # room for every label: none is cut
+            assert hud.text_width(label, 22) <= button.rect.width, label
+        for other in info.buttons[i + 1 :]:
+            assert not button.rect.colliderect(other.rect), (button.label, other.label)
+    assert panel.left >= 0 and panel.right <= size[0]
+
+
+def test_a_click_on_a_second_row_button_acts() -> None:
+    app = new_app("snooker")
+    snooker_foul_and_miss(app)
+    size = (500, 400)
+    frame(app, size)
+    app.remember_size(size)
+    _panel, info = app.mode.info(app.layout(size).table)
+    rows = sorted({b.rect.top for b in info.buttons})
+    assert len(rows) == 2, "four buttons do not fit one row of a 460 px panel"
+    replace_button = next(b for b in info.buttons if b.action == "choice:replace_and_replay")
+    assert replace_button.rect.top == rows[1]
+    from window_driver import click
+
+    click(app, replace_button.rect.center)
+    assert app.mode.name == "aim" and app.game.to_play == 0  # Ann replays from the old position
+
+
+@pytest.mark.parametrize("width", [1280, 900, 700, 560, 500, 420])
+def test_the_prompt_wraps_to_the_width_available(width, monkeypatch) -> None:
+    app = new_app("snooker")
+    size = (width, 480)
+    layout = Layout.for_size(size)
+    assert layout.prompt.width >= min(MIN_PROMPT_W, width - 48)
+    assert layout.prompt.right <= width and layout.panel.contains(layout.prompt)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = hud._text
+
+    def recording(surface, text, pos, size_px, *args, **kw):
+        rect = real(surface, text, pos, size_px, *args, **kw)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(hud, "_text", recording)
+    frame(app, size)
+    lines = app.mode.prompt_lines()
+    prompt_pieces = [(t, r) for t, r in drawn if layout.prompt.collidepoint(r.topleft)]
+    words = " ".join(t for t, _ in prompt_pieces).split()
+    assert words[: len(lines[0].split())] == lines[0].split(), "the first line shown whole"
+    for _text, rect in prompt_pieces:
+        assert rect.right <= width, (_text, rect)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_last_call_strip_is_off_the_table(size) -> None:
+    layout = Layout.for_size(size)
+    assert not layout.status.colliderect(layout.table)
+    assert layout.panel.contains(layout.status)
+    for widget in (layout.power.rect, layout.tip.rect, layout.elevation, layout.prompt):
+        assert not layout.status.colliderect(widget)
