@@ -87,12 +87,20 @@ def study_rows(shots: int, share_shots: int, seed: int = 2024) -> list[BenchRow]
     ]  # fmt: skip
 
 
+# The peak is read from /proc/self/status (VmHWM: this process's own high-water mark) where
+# there is one: Linux carries ru_maxrss across exec, so a child of a large benchmark process
+# would report its parent's size.
 _WORKER_CODE = """
 import resource, sys
 from lab.scenario import load_scenario
 from lab.study import run_study
 run_study(load_scenario(sys.argv[1]), int(sys.argv[2]), seed=1, workers=1)
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+try:
+    with open("/proc/self/status") as status:
+        hwm = [line for line in status if line.startswith("VmHWM:")]
+    print(int(hwm[0].split()[1]) * 1024)
+except (OSError, IndexError):
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
 """
 
 
