@@ -69,22 +69,29 @@ def score_info(session: Session) -> hud.ScoreInfo:
             elif fouls >= 2 and not game.referee_warns:
                 warning += " - not warned"
         lines.append(hud.PlayerLine(name, score.wins[i], detail, warning, balls))
-    centre = f"{cls.frame_word.capitalize()} {score.rack + 1}"
+    # Once the match is won the score has counted the last rack (``MatchScore.after_game``)
+    # but no new one is racked: the board shows that last rack as it ended, its final position
+    # and counters, and no shot or ball on.
+    match_over = session.match_winner is not None
+    rack_number = score.rack if match_over else score.rack + 1
+    centre = f"{cls.frame_word.capitalize()} {rack_number}"
     if on_points:
         parts = [centre]
         if game.break_points:
             parts.append(f"Break {game.break_points}")
-        parts.append(f"{game.points_remaining()} remaining")
+        parts.append("final position" if match_over else f"{game.points_remaining()} remaining")
         # Either side may need snookers (the one sitting out too): both are shown.
-        for side, side_name in enumerate(side_names):
+        for side, side_name in enumerate(() if match_over else side_names):
             needed = game.snookers_required(side)
             if needed:
                 parts.append(f"{side_name} needs {needed} snooker{'s' if needed > 1 else ''}")
         centre = " \u00b7 ".join(parts)
+    elif match_over:
+        centre += " \u00b7 final position"
     else:
         is_break = str(getattr(game.phase, "value", "")) == "break"
         centre += " \u00b7 " + ("break" if is_break else f"shot {game.shot_number + 1}")
-    ball_on = _ball_words(names, game.ball_on)
+    ball_on = "" if match_over else _ball_words(names, game.ball_on)
     if groups is not None and len(game.ball_on) > 7:
         ball_on = "any solid or stripe (open table)"
     elif groups is not None and len(game.ball_on) > 1:

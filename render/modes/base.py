@@ -9,10 +9,12 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
+import sim
 from render import draw, hud
 from render.host import Host
 from render.layout import Layout
 from render.scoreboard import score_info
+from render.widgets import speed_to_power
 from sim.constants import MISCUE_LIMIT
 
 
@@ -66,10 +68,17 @@ def draw_scene(
     pygame.draw.line(surface, hud.PANEL_EDGE, layout.panel.topleft, layout.panel.topright)
 
 
-def draw_controls(host: Host, surface: pygame.Surface, layout: Layout) -> None:
-    """The panel: power meter, tip widget, elevation dial."""
+def draw_controls(
+    host: Host, surface: pygame.Surface, layout: Layout, strike: sim.Strike | None = None
+) -> None:
+    """The panel: power meter, tip widget, elevation dial, showing ``strike`` (a shot played
+    back: its speed, tip offset and elevation) or else the aim being set."""
     pygame.draw.rect(surface, hud.PANEL, layout.panel)
     pygame.draw.line(surface, hud.PANEL_EDGE, layout.panel.topleft, layout.panel.topright)
-    hud.draw_power(surface, layout.power, host.aim.power)
-    hud.draw_tip(surface, layout.tip, host.aim.a, host.aim.b, MISCUE_LIMIT)
-    hud.draw_elevation(surface, layout.elevation, host.aim.theta_deg)
+    if strike is None:
+        power, a, b, theta = host.aim.power, host.aim.a, host.aim.b, host.aim.theta_deg
+    else:
+        power, a, b, theta = speed_to_power(strike.speed), strike.a, strike.b, strike.theta
+    hud.draw_power(surface, layout.power, power)
+    hud.draw_tip(surface, layout.tip, a, b, MISCUE_LIMIT)
+    hud.draw_elevation(surface, layout.elevation, theta)

@@ -70,7 +70,10 @@ class PlaybackMode(Mode):
         pos, on = playback.positions()
         draw_scene(host, surface, pos, on, playback.heights())
         layout = host.layout(surface.get_size())
-        draw_controls(host, surface, layout)
+        # The controls show the shot being played back (a replay included), not the aim now.
+        shot = host.session.last_shot
+        strike = shot.strike if shot is not None and shot.result is playback.result else None
+        draw_controls(host, surface, layout, strike)
         label = "Replay" if playback.replay else "Playing"
         speed = " (slow motion)" if playback.slow else ""
         hud.draw_prompt(
