@@ -69,7 +69,22 @@ def ball_ball_time(s1, p1x, p1y, v1x, v1y, w1x, w1y, s2, p2x, p2y, v2x, v2y, w2x
     By = v2y - v1y
     if Ax == 0.0 and Ay == 0.0 and Bx == 0.0 and By == 0.0:
         return NO_EVENT  # no relative motion (docs/physics.md §2.3, degenerate A = B = 0)
+    if closest_approach_bound(Ax, Ay, Bx, By, Cx, Cy, T) > D * (1.0 + 1e-9) + 1e-12:
+        return NO_EVENT
     return distance_reaches_time(Ax, Ay, Bx, By, Cx, Cy, dist, D, T)
+
+
+@njit(cache=True, inline="always")
+def closest_approach_bound(Ax, Ay, Bx, By, Cx, Cy, T):
+    """A lower bound on ``|A t^2 + B t + C|`` over ``[0, T]``, m: the closest approach of the
+    straight-line part ``|B t + C|`` (at ``t = -B.C / B.B`` clamped to the window) less the
+    most the quadratic part can take off, ``|A| T^2``. Above the contact distance, the pair
+    cannot touch in the window and its quartic need not be solved."""
+    bb = Bx * Bx + By * By
+    t = 0.0
+    if bb > 0.0:
+        t = min(max(-(Bx * Cx + By * Cy) / bb, 0.0), T)
+    return norm2(Bx * t + Cx, By * t + Cy) - norm2(Ax, Ay) * T * T
 
 
 @njit(cache=True)
