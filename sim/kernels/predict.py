@@ -209,14 +209,23 @@ def predict_flight(i, t, seg, model, pred):
         qx = px + vx * t_land
         qy = py + vy * t_land
         pk = model.pockets
+        # more than R behind a rail's nose line and on no rail top: over a corner pocket's
+        # block, not the slate; it drops into a pocket near it, else lands off the table
+        behind = False
+        for k in range(N_RAILS):
+            s = segs[k]
+            behind = behind or (qx - s[0]) * s[4] + (qy - s[1]) * s[5] < -R
         for k in range(pk.shape[0]):
             dx = qx - pk[k, 0]
             dy = qy - pk[k, 1]
-            if dx * dx + dy * dy < pk[k, 2] * pk[k, 2]:
+            reach_k = pk[k, 2] + 2.0 * R if behind else pk[k, 2]
+            if dx * dx + dy * dy < reach_k * reach_k:
                 pred.pock_t[i] = t + t_land
                 pred.pock_id[i] = k
                 kind = -1
                 break
+        if behind and kind >= 0:
+            kind = _OFF_TABLE
     if kind >= 0:
         pred.air_t[i] = t + best
         pred.air_kind[i] = kind

@@ -7,6 +7,7 @@ Each shot is ``make_fuzz_shot(seed, index)``; replay one with
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from benchmarks.fuzz_engine import make_fuzz_shot
@@ -45,3 +46,16 @@ def test_group_rolling_along_a_knuckle_leaves_it() -> None:
     assert shot_faults(result) == []
     cushion = result.events[result.events["kind"] == int(EventKind.BALL_CUSHION)]
     assert len(cushion) < 40
+
+
+@pytest.mark.parametrize("spec", ["1:5", "1:878"])
+def test_jumped_ball_behind_a_corner_pocket_does_not_land_on_slate(spec: str) -> None:
+    """A jumped cue ball coming down behind a corner pocket, over neither a rail top nor the
+    cloth, once "bounced on the slate" outside the cushions (``corner`` 1:5, ``throat``
+    1:878). It now drops into the pocket beside it (or lands off the table), never on the
+    slate out there."""
+    result = _run(spec)
+    assert shot_faults(result) == []
+    bounces = result.events[result.events["kind"] == int(EventKind.BOUNCE)]
+    assert result.table.balls_on_cloth(np.column_stack([bounces["x"], bounces["y"]]), 0.0).all()
+    assert not bool(result.final.on_table[0])
