@@ -426,6 +426,20 @@ def draw_preview(
         pygame.gfxdraw.aacircle(surface, round(gx), round(gy), r, ring)
 
 
+#: Longest pull-back of the cue drawn, in ball radii (1.5 ball diameters): the gap between
+#: the tip and the cue ball grows with the power up to about this.
+CUE_PULL_BACK_MAX_RADII = 3.0
+
+
+def drawn_pull_back(pull_back_m: float, ball_radius_m: float) -> float:
+    """The gap drawn between the cue tip and the cue ball for a pull-back of ``pull_back_m``
+    m: ``cap * tanh(pull_back / cap)``, cap = ``CUE_PULL_BACK_MAX_RADII`` ball radii; it
+    grows with the power everywhere and never exceeds the cap (the pull-back is a picture of
+    the power, not a distance the ball travels)."""
+    cap = CUE_PULL_BACK_MAX_RADII * ball_radius_m
+    return cap * math.tanh(max(0.0, pull_back_m) / cap)
+
+
 def draw_cue_stick(
     surface: pygame.Surface,
     view: View,
@@ -434,11 +448,14 @@ def draw_cue_stick(
     phi_deg: float,
     pull_back_m: float,
 ) -> None:
-    """The cue stick behind the cue ball along ``phi_deg``, drawn back by ``pull_back_m``."""
+    """The cue stick behind the cue ball along ``phi_deg``, drawn back by ``pull_back_m``
+    as limited by :func:`drawn_pull_back` (a full-power cue is never drawn far back across
+    the balls behind)."""
     phi = math.radians(phi_deg)
     dx, dy = math.cos(phi), math.sin(phi)
     r = float(table.ball_radius)
-    tip = (cue_xy[0] - dx * (r * 1.3 + pull_back_m), cue_xy[1] - dy * (r * 1.3 + pull_back_m))
+    back = r * 1.3 + drawn_pull_back(pull_back_m, r)
+    tip = (cue_xy[0] - dx * back, cue_xy[1] - dy * back)
     butt = (tip[0] - dx * 1.45, tip[1] - dy * 1.45)
     ferrule = (tip[0] - dx * 0.02, tip[1] - dy * 0.02)
     wrap_a = (tip[0] - dx * 0.95, tip[1] - dy * 0.95)

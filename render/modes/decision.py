@@ -143,13 +143,17 @@ class DecisionMode(Mode):
                 if k < len(info.buttons) and info.buttons[k].action not in ("declare", "warn"):
                     self._act(info.buttons[k].action)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The table and the controls without the ruling panel: what a menu opened over the
+        call (the declare-foul list) draws behind itself, so the two never overlap."""
         host = self.host
         host.remember_size(surface.get_size())
         draw_scene(host, surface)
-        layout = host.layout(surface.get_size())
-        draw_controls(host, surface, layout)
-        panel, info = self.info(layout.table)
+        draw_controls(host, surface, host.layout(surface.get_size()))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        panel, info = self.info(self.host.layout(surface.get_size()).table)
         hud.draw_ruling(surface, panel, info, hover=self.hover)
 
 

@@ -126,7 +126,9 @@ class DeclareFoulMode(Mode):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.host.remember_size(surface.get_size())
-        self.resume.draw(surface)
+        # Over the referee's call the list hides its panel (the call shows again on closing).
+        backdrop = getattr(self.resume, "draw_backdrop", None)
+        (backdrop if callable(backdrop) else self.resume.draw)(surface)
         box, rows = self.layout(surface.get_size())
         shot = self.host.foul_shot()
         shooter = ""
