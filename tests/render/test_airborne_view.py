@@ -9,6 +9,7 @@ the ball off the table and the jump shot in a player's words. Real shots of ``ex
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pygame
@@ -34,7 +35,7 @@ CUE_BALL_OFF = EXAMPLES / "nine-ball" / "cue-ball-jumps-off-the-table.toml"
 CLOTH = (30, 110, 60)
 
 
-def _shot(path: Path) -> tuple[object, object, object]:
+def _shot(path: Path) -> tuple[Any, Any, Any]:
     prepared = prepare(load_scenario(path))
     result, ruling = play(prepared)
     return prepared, result, ruling
@@ -46,7 +47,7 @@ def _dark(pixels: np.ndarray, xy: tuple[float, float]) -> bool:
     return bool(pixels[x, y].sum() < sum(CLOTH) - 40)
 
 
-def _one_ball(z: float) -> tuple[np.ndarray, View, object, float, tuple[float, float]]:
+def _one_ball(z: float) -> tuple[np.ndarray, View, Any, float, tuple[float, float]]:
     """The cue ball drawn alone at height ``z`` m on plain cloth: the pixels, the view, the
     table, the ball's radius in px and its centre on screen."""
     table = sim.Table.pool(9)
