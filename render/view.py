@@ -6,8 +6,8 @@ corner, in pixels, y down. Two layouts are offered:
 
 - ``landscape`` (the default for a window wider than tall): the head / baulk end on the left,
   the foot / black end on the right, so world +y is screen +x and world +x is screen +y. Seen
-  from the head end, the left rail (x = 0) is at the top of the screen. This is a rotation, not a
-  mirror, so the table is never drawn back to front.
+  from the head end, the x = 0 long rail is at the top of the screen (so it is named the top
+  rail). This is a rotation, not a mirror, so the table is never drawn back to front.
 - ``portrait``: the head end at the bottom, world +x is screen +x and world +y is screen -y
   (the "y flip").
 

@@ -42,7 +42,12 @@ from typing import Any, Literal
 import numpy as np
 
 from sim.constants import MAX_OVERLAP
-from sim.table_outline import FORMER_POCKET_NAMES, POCKET_NAMES, compile_outline
+from sim.table_outline import (
+    FORMER_POCKET_NAMES,
+    POCKET_NAMES,
+    compile_outline,
+    successor_of_cushion_name,
+)
 from sim.table_parts import (
     Cushion,
     MarkedLine,
@@ -206,7 +211,14 @@ class Table:
         for cushion in self.cushions:
             if cushion.name == name:
                 return cushion
-        raise KeyError(f"no cushion {name!r}; names: {[c.name for c in self.cushions]}")
+        names = [c.name for c in self.cushions]
+        successor = successor_of_cushion_name(self.kind, name)
+        if successor is not None:
+            raise KeyError(
+                f"{name!r} is a former cushion name (the table frame's); it is now {successor!r};"
+                f" rails are named as drawn, head end on the left: {names}"
+            )
+        raise KeyError(f"no cushion {name!r}; names: {names}")
 
     def pocket_named(self, name: str) -> Pocket:
         """The pocket called ``name``; raises KeyError listing the names when there is none."""

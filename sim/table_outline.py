@@ -100,24 +100,55 @@ def _pocket_layout(length: float, width: float) -> list[tuple[str, str, Vec, tup
 
 
 _RAIL_ORDER = ("head", "foot", "left_head", "left_foot", "right_head", "right_foot")
+#: Rail names by table kind and rail key, as a player sees them in the window (head end on the
+#: left, the x = 0 long rail at the top, like :data:`POCKET_NAMES`). Snooker keeps the rule
+#: book's names of its ends (the baulk cushion on the left, the top cushion at the black end,
+#: drawn on the right) and calls its side cushions upper and lower, so "top" never names two
+#: places.
 _RAIL_NAMES = {
     "pool": {
         "head": "head rail",
         "foot": "foot rail",
-        "left_head": "left rail (head half)",
-        "left_foot": "left rail (foot half)",
-        "right_head": "right rail (head half)",
-        "right_foot": "right rail (foot half)",
+        "left_head": "top rail (left half)",
+        "left_foot": "top rail (right half)",
+        "right_head": "bottom rail (left half)",
+        "right_foot": "bottom rail (right half)",
     },
     "snooker": {
         "head": "baulk cushion",
         "foot": "top cushion",
-        "left_head": "left cushion (baulk half)",
-        "left_foot": "left cushion (top half)",
-        "right_head": "right cushion (baulk half)",
-        "right_foot": "right cushion (top half)",
+        "left_head": "upper side cushion (left half)",
+        "left_foot": "upper side cushion (right half)",
+        "right_head": "lower side cushion (left half)",
+        "right_foot": "lower side cushion (right half)",
     },
 }
+
+#: The table-frame names the long rails had before they were named as drawn (issue 9), each
+#: with its name now, per table kind; the jaws and knuckles named after them changed alike.
+FORMER_RAIL_NAMES = {
+    "pool": {
+        "left rail (head half)": "top rail (left half)",
+        "left rail (foot half)": "top rail (right half)",
+        "right rail (head half)": "bottom rail (left half)",
+        "right rail (foot half)": "bottom rail (right half)",
+    },
+    "snooker": {
+        "left cushion (baulk half)": "upper side cushion (left half)",
+        "left cushion (top half)": "upper side cushion (right half)",
+        "right cushion (baulk half)": "lower side cushion (left half)",
+        "right cushion (top half)": "lower side cushion (right half)",
+    },
+}
+
+
+def successor_of_cushion_name(kind: str, name: str) -> str | None:
+    """The cushion name now for a former one (a long rail, or a jaw or knuckle named after
+    one) on a table of ``kind``, or None when ``name`` is no former name."""
+    for old, new in FORMER_RAIL_NAMES.get(kind, {}).items():
+        if old in name:
+            return name.replace(old, new)
+    return None
 
 
 def compile_outline(
