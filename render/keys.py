@@ -58,7 +58,7 @@ _AIM_ELEVATION = (
 )
 _AIM_POWER = "Up/Down, +/-"
 _HISTORY = "(the wheel, arrows or Page Up/Down scroll it; T, Esc or Enter closes)"
-_DECIDE = "Referee's call: a click on a button, Enter for the first, 1-9 by its number"
+_DECIDE = "a click on a button, Enter for the first, 1-9 by its number"
 
 #: The table of every binding.
 BINDINGS: tuple[Binding, ...] = (
