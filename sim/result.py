@@ -32,7 +32,9 @@ def read_only_copy(arr: np.ndarray) -> np.ndarray:
     return out
 
 
-def _freeze(arr: np.ndarray) -> np.ndarray:
+def frozen(arr: np.ndarray) -> np.ndarray:
+    """``arr`` itself, made read-only in place: only for a fresh array that nothing else holds
+    (the kernel's outputs, ``sim.kernels.shot_types.ShotOutput``)."""
     arr.flags.writeable = False
     return arr
 
@@ -65,7 +67,7 @@ def kernel_ball_state(
         "vz": vz,
     }
     for name, arr in values.items():
-        object.__setattr__(state, name, _freeze(arr))
+        object.__setattr__(state, name, frozen(arr))
     return state
 
 

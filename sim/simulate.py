@@ -28,7 +28,7 @@ from sim.kernels.checks import all_clearly_on_cloth, any_overlap
 from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, run_shot
 from sim.kernels.shot_types import ShotModel, ShotStart
 from sim.params import Params
-from sim.result import ShotResult, Snapshots, kernel_ball_state, read_only_copy
+from sim.result import ShotResult, Snapshots, frozen, kernel_ball_state
 from sim.strike import Strike, strike_velocity_and_spin, strike_vertical_velocity
 from sim.table import Table
 
@@ -206,16 +206,17 @@ def simulate(
     for name in EVENT_DTYPE.names or ():
         log[name] = getattr(out, name)
     log.flags.writeable = False
+    # The kernel's own fresh outputs (each owns exactly its rows, ShotOutput): frozen and
+    # wrapped as they are, neither copied nor checked again.
     snapshots = Snapshots(
-        read_only_copy(log["t"]),
-        read_only_copy(out.snap_pos),
-        read_only_copy(out.snap_vel),
-        read_only_copy(out.snap_spin),
-        read_only_copy(out.snap_motion),
-        read_only_copy(out.snap_z),
-        read_only_copy(out.snap_vz),
+        frozen(out.t),
+        frozen(out.snap_pos),
+        frozen(out.snap_vel),
+        frozen(out.snap_spin),
+        frozen(out.snap_motion),
+        frozen(out.snap_z),
+        frozen(out.snap_vz),
     )
-    # The kernel's own fresh outputs: wrapped as they are, not checked again.
     final = kernel_ball_state(
         out.final_pos, out.final_vel, out.final_spin, out.final_motion, out.final_z, out.final_vz
     )

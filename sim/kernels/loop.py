@@ -455,7 +455,8 @@ def record_event(row, ev, seg, p, log):
 
 @njit(cache=True)
 def _output(status, count, log, seg):
-    """The :class:`ShotOutput`: the first ``count`` rows of ``log`` and the final state.
+    """The :class:`ShotOutput`: copies of the first ``count`` rows of ``log`` and the final
+    state (every array fresh and owned, none a view of the capacity-sized buffers).
 
     Nothing moves after the last record (the loop stops right after one), so the final state
     is the last snapshot; with no event at all, every segment starts at t = 0 at rest.
@@ -471,12 +472,15 @@ def _output(status, count, log, seg):
             seg.pos.copy(), seg.vel.copy(), seg.spin.copy(), seg.state.copy(), seg.z.copy(),
             seg.vz.copy(),
         )  # fmt: skip
+    # Copies of the rows logged, not views: each output owns exactly its memory, so the caller
+    # wraps it as it is (one compiled copy instead of a NumPy copy per array after the call).
     return ShotOutput(
-        np.int64(status), np.int64(count), log.t[:count], log.kind[:count], log.a[:count],
-        log.b[:count], log.speed[:count], log.x[:count], log.y[:count], log.direction[:count],
-        log.snap_pos[:count], log.snap_vel[:count], log.snap_spin[:count],
-        log.snap_motion[:count], final[0], final[1], final[2], final[3], log.snap_z[:count],
-        log.snap_vz[:count], final[4], final[5],
+        np.int64(status), np.int64(count), log.t[:count].copy(), log.kind[:count].copy(),
+        log.a[:count].copy(), log.b[:count].copy(), log.speed[:count].copy(),
+        log.x[:count].copy(), log.y[:count].copy(), log.direction[:count].copy(),
+        log.snap_pos[:count].copy(), log.snap_vel[:count].copy(), log.snap_spin[:count].copy(),
+        log.snap_motion[:count].copy(), final[0], final[1], final[2], final[3],
+        log.snap_z[:count].copy(), log.snap_vz[:count].copy(), final[4], final[5],
     )  # fmt: skip
 
 
