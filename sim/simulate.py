@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import threading
 from functools import lru_cache
 
 import numpy as np
@@ -26,7 +27,7 @@ from sim.errors import (
 from sim.events import EVENT_DTYPE
 from sim.kernels.checks import all_clearly_on_cloth, any_overlap
 from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, run_shot
-from sim.kernels.shot_types import ShotModel, ShotStart
+from sim.kernels.shot_types import EventLog, ShotModel, ShotStart, empty_log
 from sim.params import Params
 from sim.result import ShotResult, Snapshots, frozen, kernel_ball_state
 from sim.strike import Strike, strike_velocity_and_spin, strike_vertical_velocity
@@ -34,6 +35,34 @@ from sim.table import Table
 
 #: Event-log rows allocated for a shot before the first run (plus 32 per ball).
 INITIAL_CAPACITY = 256
+
+#: The largest event log (bytes) a thread keeps between shots, and how many (ball counts).
+KEPT_LOG_BYTES = 8 * 2**20
+KEPT_LOGS = 4
+
+_kept = threading.local()
+
+
+def _working_log(n: int, capacity: int) -> EventLog:
+    """An event log with room for ``capacity`` events of ``n`` balls for the kernel to write.
+
+    The log of a typical shot (up to ``KEPT_LOG_BYTES``) is kept per thread and per ball count
+    and handed to the next shot: its pages stay mapped (a fresh snooker log faulted in about
+    90 pages per call). Larger ones (reruns with more room, hundreds of balls) are made for
+    the one shot. The kernel's outputs are copies, so nothing a result holds is reused.
+    """
+    logs: dict[int, EventLog] | None = getattr(_kept, "logs", None)
+    if logs is None:
+        logs = _kept.logs = {}
+    log = logs.get(n)
+    if log is not None and log.capacity >= capacity:
+        return log
+    log = empty_log(capacity, n)
+    if log.nbytes <= KEPT_LOG_BYTES:
+        if len(logs) >= KEPT_LOGS:
+            logs.clear()
+        logs[n] = log
+    return log
 
 
 def _first_ball_off_cloth(state: BallState, table: Table, model: ShotModel) -> int | None:
@@ -197,7 +226,7 @@ def simulate(
     # Room for a typical shot; a longer one is rerun with four times the room (rare).
     capacity = min(int(max_events), INITIAL_CAPACITY + 32 * state.n)
     while True:
-        out = run_shot(model, start, int(max_events), capacity)
+        out = run_shot(model, start, int(max_events), capacity, _working_log(state.n, capacity))
         if int(out.status) != STATUS_NEED_ROOM:
             break
         capacity = min(int(max_events), 4 * capacity)

@@ -77,7 +77,6 @@ from sim.kernels.predict import (
 from sim.kernels.resolve import resolve_ball_ball, resolve_cushion_3d
 from sim.kernels.shot_types import (
     Event,
-    EventLog,
     LastContacts,
     Predictions,
     Segments,
@@ -168,18 +167,6 @@ def _empty_predictions(pos, lines):
         np.full(n, -1, dtype=np.int64), np.full(n, math.inf), np.full(n, -1, dtype=np.int64),
         np.zeros(n, dtype=np.int64), np.full(n, math.inf), np.full((n, n), math.inf), side,
         np.full(n, math.inf), np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
-    )  # fmt: skip
-
-
-@njit(cache=True)
-def _empty_log(cap, n):
-    """An :class:`EventLog` with room for ``cap`` events of ``n`` balls."""
-    return EventLog(
-        np.empty(cap), np.empty(cap, dtype=np.int8), np.empty(cap, dtype=np.int16),
-        np.empty(cap, dtype=np.int16), np.empty(cap), np.empty(cap), np.empty(cap),
-        np.empty(cap, dtype=np.int8), np.empty((cap, n, 2)), np.empty((cap, n, 2)),
-        np.empty((cap, n, 3)), np.empty((cap, n), dtype=np.int8), np.empty((cap, n)),
-        np.empty((cap, n)),
     )  # fmt: skip
 
 
@@ -488,12 +475,15 @@ def _output(status, count, log, seg):
 
 
 @njit(cache=True)
-def run_shot(model, start, max_events, capacity):
+def run_shot(model, start, max_events, capacity, log):
     """Simulate one shot from ``start`` until every ball rests or is pocketed.
 
     ``model``: a :class:`~sim.kernels.shot_types.ShotModel`; ``start``: a
     :class:`~sim.kernels.shot_types.ShotStart` (neither is mutated); ``max_events``: cap on
-    logged events (>= 1); ``capacity``: rows to allocate for the log and the snapshots.
+    logged events (>= 1); ``capacity``: rows the log may use; ``log``: an
+    :class:`~sim.kernels.shot_types.EventLog` with at least one row
+    (:func:`~sim.kernels.shot_types.empty_log`), overwritten (the caller may reuse it: the
+    outputs are copies).
 
     Returns a :class:`~sim.kernels.shot_types.ShotOutput` whose ``status`` is STATUS_DONE,
     STATUS_EVENT_CAP (stopped at ``max_events``; the final arrays then hold the state at the
@@ -507,8 +497,7 @@ def run_shot(model, start, max_events, capacity):
     last = LastContacts(
         np.full((n, n), -math.inf), np.full(n, -math.inf), np.full(n, -1, dtype=np.int64)
     )
-    cap = max(1, min(max_events, capacity))
-    log = _empty_log(cap, n)
+    cap = max(1, min(max_events, capacity, log.t.shape[0]))
     count = 0
     status = STATUS_DONE
     pending = _no_event()

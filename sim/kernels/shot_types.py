@@ -188,3 +188,30 @@ class EventLog(NamedTuple):
     snap_motion: np.ndarray
     snap_z: np.ndarray
     snap_vz: np.ndarray
+
+    @property
+    def capacity(self) -> int:
+        """Rows of room (events), ``len(t)``."""
+        return int(self.t.shape[0])
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by all the arrays."""
+        return sum(int(arr.nbytes) for arr in self)
+
+
+def empty_log(capacity: int, n: int) -> EventLog:
+    """An :class:`EventLog` with room for ``capacity`` (>= 1) events of ``n`` balls, made in
+    Python so that ``simulate`` can keep one and hand it to every shot (no fresh mapping of
+    pages per call). Dtypes: float64, except ``kind`` and ``direction`` int8, ``a`` and ``b``
+    int16, ``snap_motion`` int8: the only ones ``run_shot`` is compiled for."""
+    if capacity < 1 or n < 1:
+        raise ValueError(f"an event log needs capacity >= 1 and n >= 1, got {capacity}, {n}")
+    f64, i8, i16 = np.float64, np.int8, np.int16
+    return EventLog(
+        np.empty(capacity, f64), np.empty(capacity, i8), np.empty(capacity, i16),
+        np.empty(capacity, i16), np.empty(capacity, f64), np.empty(capacity, f64),
+        np.empty(capacity, f64), np.empty(capacity, i8), np.empty((capacity, n, 2), f64),
+        np.empty((capacity, n, 2), f64), np.empty((capacity, n, 3), f64),
+        np.empty((capacity, n), i8), np.empty((capacity, n), f64), np.empty((capacity, n), f64),
+    )  # fmt: skip

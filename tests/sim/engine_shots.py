@@ -64,7 +64,9 @@ def snooker_break_off() -> tuple[sim.Table, sim.BallState, sim.Strike]:
     colours = np.array(
         [table.spots[c] for c in ("yellow", "green", "brown", "blue", "pink", "black")]
     )
-    cue = (table.spots["yellow"][0] - 0.08, table.baulk_y - 0.05)
+    baulk_y = table.baulk_y
+    assert baulk_y is not None  # a snooker table has a baulk line
+    cue = (table.spots["yellow"][0] - 0.08, baulk_y - 0.05)
     target = (reds[-1, 0] + 0.4 * R, reds[-1, 1])
     phi = math.degrees(math.atan2(target[1] - cue[1], target[0] - cue[0]))
     state = sim.BallState.at_rest(np.vstack([cue, reds, colours]))

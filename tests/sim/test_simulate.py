@@ -277,6 +277,31 @@ def test_a_log_longer_than_the_first_allocation_is_rerun_identically(
     assert small.snapshots.pos.tobytes() == full.snapshots.pos.tobytes()
 
 
+def test_a_result_owns_its_arrays_while_the_next_shot_reuses_the_working_log() -> None:
+    import importlib
+
+    from sim.kernels.loop import run_shot
+
+    simulate_module = importlib.import_module("sim.simulate")
+    table, state, strike = nine_ball_break()
+    first = sim.simulate(table, state, strike)
+    kept = {name: getattr(first.snapshots, name).copy() for name in ("times", "pos", "vel")}
+    events = first.events.copy()
+    s_table, s_state, s_strike = snooker_break_off()
+    sim.simulate(s_table, s_state, s_strike)
+    sim.simulate(table, state, sim.Strike(speed=2.0, phi=80.0))  # same ball count, new shot
+    assert first.events.tobytes() == events.tobytes()
+    for name, arr in kept.items():
+        held = getattr(first.snapshots, name)
+        assert held.tobytes() == arr.tobytes()
+        assert not held.flags.writeable
+        assert held.shape[0] == len(first.events)  # exactly the rows logged
+    log = simulate_module._working_log(state.n, 8)
+    assert log is simulate_module._working_log(state.n, 8)  # kept between shots
+    assert not np.shares_memory(log.snap_pos, first.snapshots.pos)
+    assert len(run_shot.signatures) == 1  # one compiled specialisation for every shot
+
+
 @pytest.mark.parametrize("lead", [0.3, 1e-4])
 def test_a_chaser_rolling_into_a_slower_ball_does_not_start_a_zeno_chain(lead: float) -> None:
     # the chaser keeps its topspin after each contact and catches up again
