@@ -147,7 +147,10 @@ def _validate(
         )
     model = shot_model(table, params)
     for name, arr in (("pos", state.pos), ("vel", state.vel), ("spin", state.spin)):
-        if not np.isfinite(arr).all():
+        # A read-only array was checked finite when its BallState was made (BallState(...)
+        # refuses NaN and infinities and freezes copies; the kernel's outputs are finite);
+        # only one made writeable since is scanned again.
+        if arr.flags.writeable and not np.isfinite(arr).all():
             raise InvalidBallStateError(f"state.{name} holds NaN or infinite numbers")
     if state.n < 1:
         raise InvalidBallStateError("state has no balls; at least the cue ball is needed")

@@ -205,6 +205,18 @@ def test_inputs_are_not_mutated() -> None:
     assert params == sim.Params.for_table(table)
 
 
+@pytest.mark.parametrize("name", ["pos", "vel", "spin"])
+def test_a_state_array_unfrozen_and_set_to_nan_is_refused(name: str) -> None:
+    # BallState(...) refuses NaN and freezes its arrays; simulate scans again only an array
+    # someone has made writeable since
+    table, state, strike = nine_ball_break()
+    arr = getattr(state, name)
+    arr.flags.writeable = True
+    arr[3, 1] = math.nan
+    with pytest.raises(sim.InvalidBallStateError, match=f"state.{name} holds NaN"):
+        sim.simulate(table, state, strike)
+
+
 def test_overlapping_balls_are_named() -> None:
     state = sim.BallState.at_rest([[0.5, 0.5], [0.6, 0.6], [0.6 + R, 0.6]])
     with pytest.raises(sim.OverlappingBallsError, match="balls 1 and 2"):
