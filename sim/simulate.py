@@ -237,7 +237,7 @@ def simulate(
     log = np.empty(count, dtype=EVENT_DTYPE)
     for name in EVENT_DTYPE.names or ():
         log[name] = getattr(out, name)
-    log.flags.writeable = False
+    log.setflags(write=False)
     # The kernel's own fresh outputs (each owns exactly its rows, ShotOutput): frozen and
     # wrapped as they are, neither copied nor checked again.
     snapshots = Snapshots(
