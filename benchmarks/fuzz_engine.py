@@ -84,7 +84,7 @@ def _cue_spot(table: Table, rng: np.random.Generator, others: np.ndarray) -> tup
     """A random free spot for the cue ball: in the kitchen (pool) or the D (snooker)."""
     R = table.ball_radius
     for _ in range(1000):
-        if table.kind == "snooker":
+        if table.d_centre is not None:  # the snooker table: the cue ball goes in the D
             assert table.d_centre is not None and table.d_radius is not None
             r = (table.d_radius - R) * math.sqrt(rng.random())
             a = rng.uniform(math.pi, 2.0 * math.pi)
@@ -102,7 +102,7 @@ def _cue_spot(table: Table, rng: np.random.Generator, others: np.ndarray) -> tup
 
 def _random_params(table: Table, rng: np.random.Generator) -> Params | None:
     """Default parameters half of the time; otherwise every collision model and coefficients
-    drawn across the ranges of PHYSICS.md section 4."""
+    drawn across the ranges of docs/physics.md §4."""
     if rng.random() < 0.5:
         return None
     return Params.for_table(
@@ -123,10 +123,10 @@ def make_shot(seed: int, index: int) -> Shot:
     """The random shot number ``index`` of the run seeded ``seed`` (deterministic)."""
     rng = np.random.default_rng([seed, index])
     kind = rng.choice(
-        ["nine", "eight", "snooker", "scattered", "moving"], p=[0.2, 0.2, 0.15, 0.3, 0.15]
+        ["nine", "eight", "snooker_layout", "scattered", "moving"], p=[0.2, 0.2, 0.15, 0.3, 0.15]
     )
     table = TABLES[int(rng.integers(0, 3))]() if kind in ("nine", "eight") else None
-    if kind == "snooker":
+    if kind == "snooker_layout":
         table = Table.snooker()
     if kind in ("scattered", "moving"):
         table = TABLES[int(rng.integers(0, 4))]()
@@ -135,11 +135,11 @@ def make_shot(seed: int, index: int) -> Shot:
         state = nine_ball_rack(table, rng)
     elif kind == "eight":
         state = eight_ball_rack(table, rng)
-    elif kind == "snooker":
+    elif kind == "snooker_layout":
         state = snooker_layout(table, rng)
     else:
         state = scattered_layout(table, int(rng.integers(1, 17)), rng)
-    if kind in ("nine", "eight", "snooker"):
+    if kind in ("nine", "eight", "snooker_layout"):
         state = state.with_ball_at(0, _cue_spot(table, rng, state.pos[1:]))
     if kind == "moving":
         n = state.n

@@ -45,7 +45,7 @@ class Scenario:
     strike: dict[str, float]
 
 
-def aim_phi(from_xy: Sequence[float], to_xy: Sequence[float]) -> float:
+def aim_phi(from_xy: Sequence[float] | np.ndarray, to_xy: Sequence[float] | np.ndarray) -> float:
     """Cue direction in degrees (counter-clockwise from +x) from one point to another."""
     return math.degrees(math.atan2(to_xy[1] - from_xy[1], to_xy[0] - from_xy[0]))
 

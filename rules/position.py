@@ -143,9 +143,7 @@ def check_per(game: _Titled, field: str, values: Sequence[Any], count: int, what
         raise _fail(game, field, values, f"a tuple of {count} values (one per {what}) is allowed")
 
 
-def check_counts(
-    game: _Titled, field: str, values: Sequence[Any], top: int | None = None
-) -> None:
+def check_counts(game: _Titled, field: str, values: Sequence[Any], top: int | None = None) -> None:
     """Every entry of ``values`` must be an int >= 0 (and <= ``top`` when given)."""
     for v in values:
         bad = isinstance(v, bool) or not isinstance(v, int | np.integer) or int(v) < 0

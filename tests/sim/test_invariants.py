@@ -97,7 +97,7 @@ def test_make_shot_is_deterministic_and_covers_every_layout() -> None:
     assert {s.label.split()[0] for s in shots} == {
         "nine",
         "eight",
-        "snooker",
+        "snooker_layout",
         "scattered",
         "moving",
     }
@@ -145,7 +145,7 @@ def test_fuzz_command_covers_every_contact_layout_and_finds_no_fault() -> None:
     (jaws, throats, touching rows, the cradle, corner packs, frozen balls, balls landing on
     balls), with its invariant checks; each kind is drawn."""
     labels = {make_fuzz_shot(5, k).label.split()[0] for k in range(120)}
-    mixed = {"nine", "eight", "snooker", "scattered", "moving"}  # the "mixed" kind's labels
+    mixed = {"nine", "eight", "snooker_layout", "scattered", "moving"}  # the "mixed" kind's labels
     assert labels - mixed == set(KINDS) - {"mixed"} and labels & mixed
     report = run_shots(5, range(120))
     assert report.shots == 120 and report.events > 1000
