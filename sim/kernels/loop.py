@@ -68,6 +68,7 @@ from sim.kernels.motion import (
     norm2,
 )
 from sim.kernels.predict import (
+    ROW_MINIMA_FROM,
     height_at,
     predict_group,
     predict_line,
@@ -162,10 +163,12 @@ def _empty_predictions(pos, lines):
     for i in range(n):
         for k in range(nl):
             side[i, k] = 1 if pos[i, 1] >= lines[k] else -1
+    pair_t = np.full((n, n + 2), math.inf)
+    pair_t[:, n + 1] = -1.0
     return Predictions(
         np.full(n, math.inf), np.full(n, -1, dtype=np.int64), np.full(n, math.inf),
         np.full(n, -1, dtype=np.int64), np.full(n, math.inf), np.full(n, -1, dtype=np.int64),
-        np.zeros(n, dtype=np.int64), np.full(n, math.inf), np.full((n, n), math.inf), side,
+        np.zeros(n, dtype=np.int64), np.full(n, math.inf), pair_t, side,
         np.full(n, math.inf), np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
     )  # fmt: skip
 
@@ -243,9 +246,18 @@ def detect_next(seg, pred):
             bt, bcat, ba, bb = _earlier(
                 pred.air_t[i], pred.air_kind[i], i, pred.air_id[i], bt, bcat, ba, bb
             )
-        for j in range(i + 1, n):
-            if pair_t[i, j] <= bt:
-                bt, bcat, ba, bb = _earlier(pair_t[i, j], cat_ball_ball, i, j, bt, bcat, ba, bb)
+    # The pairs after the balls' own events (the minimum is the same in any order).
+    if n >= ROW_MINIMA_FROM:
+        for i in range(n):
+            # row i's earliest pair (lowest j of equal times): the row's lexicographic minimum
+            if pair_t[i, n] <= bt:
+                at = np.int64(pair_t[i, n + 1])
+                bt, bcat, ba, bb = _earlier(pair_t[i, n], cat_ball_ball, i, at, bt, bcat, ba, bb)
+    else:
+        for i in range(n):
+            for j in range(i + 1, n):
+                if pair_t[i, j] <= bt:
+                    bt, bcat, ba, bb = _earlier(pair_t[i, j], cat_ball_ball, i, j, bt, bcat, ba, bb)
     return bt, bcat, ba, bb
 
 

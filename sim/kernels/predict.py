@@ -52,6 +52,12 @@ _OFF_TABLE = int(EventKind.OFF_TABLE)
 #: The first rows of the segment array are the six rails (sim.table._RAIL_ORDER).
 N_RAILS = 6
 
+#: From this many balls up, ``predict_pairs`` keeps each row's earliest pair contact (the last
+#: two columns of ``Predictions.pair_t``) and the next-event scan reads those n minima instead
+#: of the n (n - 1) / 2 pair times: linear per event up to 256 balls (benchmarks/many_balls.py);
+#: below it the plain scan is kept (a few dozen pairs, no bookkeeping).
+ROW_MINIMA_FROM = 32
+
 
 @njit(cache=True, inline="always")
 def is_translating(state):
@@ -280,7 +286,8 @@ def _pair_time_3d(i, j, t, seg, p, window):
 def predict_pairs(i, t, seg, p, pred, member):
     """Contact times of every pair containing ball ``i``, except pairs with a lower-numbered
     ``member`` (that ball's own call has done those: ``ball_ball_time`` is exactly symmetric
-    in its two balls, so each pair is computed once). Mutates ``pred.pair_t``."""
+    in its two balls, so each pair is computed once). Mutates ``pred.pair_t`` and the row
+    minima in its last two columns (from ``ROW_MINIMA_FROM`` balls up)."""
     S = seg.state
     horizon = pred.horizon
     pair_t = pred.pair_t
@@ -317,6 +324,47 @@ def predict_pairs(i, t, seg, p, pred, member):
         )
         if dt < math.inf:
             pair_t[a, b] = t + dt
+    if n >= ROW_MINIMA_FROM:
+        _renew_row_minima(i, pair_t, member)
+
+
+@njit(cache=True, inline="always")
+def _row_minimum(a, pair_t):
+    """Set row ``a``'s minimum columns (``Predictions.pair_t``) to its earliest pair contact
+    ``pair_t[a, b]``, a < b < n (lowest b of equal times; inf and -1 for none)."""
+    n = pair_t.shape[0]
+    best = math.inf
+    at = -1
+    for b in range(a + 1, n):
+        if pair_t[a, b] < best:
+            best = pair_t[a, b]
+            at = b
+    pair_t[a, n] = best
+    pair_t[a, n + 1] = at
+
+
+@njit(cache=True, inline="always")
+def _renew_row_minima(i, pair_t, member):
+    """Row minima after :func:`predict_pairs` rewrote the pairs of ball ``i``: row ``i`` again
+    in full (O(n)); each row ``j < i`` it touched (``member[j]`` false) compared with its one
+    new entry ``pair_t[j, i]``, scanned again (O(n)) only when ``i`` was its minimum and the
+    time grew. Exact: the minima are the rows' lexicographic minima of (time, b)."""
+    n = pair_t.shape[0]
+    _row_minimum(i, pair_t)
+    for j in range(i):
+        if member[j]:
+            continue
+        new = pair_t[j, i]
+        if pair_t[j, n + 1] == i:
+            if new <= pair_t[j, n]:
+                pair_t[j, n] = new  # every b < i of row j is later than the old minimum
+            else:
+                _row_minimum(j, pair_t)
+        elif new < pair_t[j, n] or (
+            new == pair_t[j, n] and new < math.inf and i < pair_t[j, n + 1]
+        ):
+            pair_t[j, n] = new
+            pair_t[j, n + 1] = i
 
 
 @njit(cache=True, inline="always")
