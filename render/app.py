@@ -20,7 +20,7 @@ from typing import Any, Protocol
 import numpy as np
 import pygame
 
-from render import aiming, draw, hud
+from render import aiming, draw, hud, overlays
 from render.aiming import AimState
 from render.app_state import AimingViews, SessionViews
 from render.history import LastShot
@@ -39,15 +39,7 @@ from render.modes.preparing import (
     write_warm_seconds,
 )
 from render.modes.start import StartMode
-from render.overlays import (
-    TOAST_S,
-    Toast,
-    draw_help,
-    draw_last_call,
-    draw_quit_confirmation,
-    draw_toast,
-    quit_answer,
-)
+from render.overlays import Toast
 from render.playback import Playback, make_playback
 from render.savefile import SaveFileError
 from render.scripted import ScriptPlayer
@@ -96,6 +88,7 @@ class App(SessionViews, AimingViews):
         self.aim = AimState()
         self.show_ghost = True
         self.show_help = False
+        self.help_top = 0  # the first wrapped line the help shows (it scrolls in small windows)
         self.toast: Toast | None = None
         self.running = True
         self.confirm_quit = False
@@ -396,7 +389,7 @@ class App(SessionViews, AimingViews):
 
     # ---------------------------------------------------------------- messages and quitting
     def say(self, text: str, colour: Colour = hud.ACCENT) -> None:
-        self.toast = Toast(text, TOAST_S, colour)
+        self.toast = Toast(text, overlays.TOAST_S, colour)
 
     def request_quit(self) -> None:
         self.confirm_quit = True
@@ -433,7 +426,7 @@ class App(SessionViews, AimingViews):
         return isinstance(self.mode, DecisionMode) and self.mode.is_routine
 
     def toggle_help(self) -> None:
-        self.show_help = not self.show_help
+        self.show_help, self.help_top = not self.show_help, 0
 
     # ---------------------------------------------------------------- layout and pictures
     def remember_size(self, size: tuple[int, int]) -> None:
@@ -469,18 +462,22 @@ class App(SessionViews, AimingViews):
 
     # ---------------------------------------------------------------- the three steps
     def handle(self, event: pygame.event.Event) -> None:
-        """React to one pygame event: window events here, the quit question, the keys every
-        mode shares (``render.keys``, context "global"), then the current mode."""
+        """React to one pygame event: window events here, the quit question, the open help (it
+        takes every input), the keys every mode shares (context "global"), then the mode."""
         window_event = self._window_events.get(event.type)
         if window_event is not None:
             window_event(event)
             return
         if self.confirm_quit:
-            answer = quit_answer(event, self.size)
+            answer = overlays.quit_answer(event, self.size)
             if answer == "quit":
                 self.running = False
             elif answer == "back":
                 self.confirm_quit = False
+            return
+        if self.show_help and self.session.config is not None:  # the help takes every input
+            top = overlays.help_reply(event, self.help_top, self.size)
+            self.show_help, self.help_top = top is not None, top or 0
             return
         before = self.mode
         if self.session.config is not None and self.mode.allows_global_keys:
@@ -508,15 +505,15 @@ class App(SessionViews, AimingViews):
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole frame onto ``surface``."""
         self.mode.draw(surface)
-        draw_last_call(surface, self)
+        overlays.draw_last_call(surface, self)
         if self.show_help and self.session.config is not None:
-            draw_help(surface)
+            overlays.draw_help(surface, self.help_top)
         if self.toast is not None:
-            draw_toast(surface, self.toast)
+            overlays.draw_toast(surface, self.toast)
         if isinstance(self.mode, StartMode) and not self.physics_ready:
             draw_warm_status(surface, *self.warm_progress())
         if self.confirm_quit:
-            draw_quit_confirmation(surface)
+            overlays.draw_quit_confirmation(surface)
 
 
 class FrameDriver(Protocol):

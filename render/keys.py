@@ -3,9 +3,9 @@ trigger, and the words of the help overlay (H or F1), which is generated from th
 
 A *context* is where a binding acts: a mode's name ("aim", "playback", "decision",
 "matchover", "declarefoul", "preparing", "start", "history"), "choice" (a menu) or "question"
-(a yes/no menu), "quit" (the quit confirmation) and "global" (keys every mode that allows
-them shares; ``Mode.allows_global_keys``). Mouse actions are bindings without keys, listed for
-the help.
+(a yes/no menu), "help" (the help overlay), "quit" (the quit confirmation) and "global" (keys
+every mode that allows them shares; ``Mode.allows_global_keys``). Mouse actions are bindings
+without keys, listed for the help.
 """
 
 from __future__ import annotations
@@ -58,6 +58,10 @@ _AIM_ELEVATION = (
 )
 _AIM_POWER = "Up/Down, +/-"
 _HISTORY = "(the wheel, arrows or Page Up/Down scroll it; T, Esc or Enter closes)"
+_HELP = (
+    "(while this help is open only its keys act: the wheel, arrows or Page Up/Down scroll it;"
+    " H, F1 or Esc closes)"
+)
 _DECIDE = "a click on a button, Enter for the first, 1-9 by its number"
 
 #: The table of every binding.
@@ -167,6 +171,11 @@ BINDINGS: tuple[Binding, ...] = (
     _b((pygame.K_DOWN,), "history", "down", _HISTORY, "Window"),
     _b((pygame.K_PAGEUP,), "history", "page_up", _HISTORY, "Window"),
     _b((pygame.K_PAGEDOWN,), "history", "page_down", _HISTORY, "Window"),
+    _b((pygame.K_h, pygame.K_F1, pygame.K_ESCAPE), "help", "close", _HELP, "Window"),
+    _b((pygame.K_UP,), "help", "up", _HELP, "Window"),
+    _b((pygame.K_DOWN,), "help", "down", _HELP, "Window"),
+    _b((pygame.K_PAGEUP,), "help", "page_up", _HELP, "Window"),
+    _b((pygame.K_PAGEDOWN,), "help", "page_down", _HELP, "Window"),
     _b((pygame.K_q,), "global playback declarefoul", "quit", "Q quit", "Window"),
     _b((pygame.K_q, pygame.K_ESCAPE), "preparing", "quit", "Q quit", "Window"),
     _b((pygame.K_ESCAPE,), "start", "quit", "Q quit", "Window"),

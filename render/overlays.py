@@ -29,23 +29,90 @@ class Toast(NamedTuple):
         return Toast(self.text, left, self.colour) if left > 0 else None
 
 
+#: The help overlay's geometry, px: the title band, one wrapped line, the foot (its hint).
+HELP_TITLE_PX, HELP_LINE_PX, HELP_FOOT_PX = 62, 22, 30
+#: Wrapped lines the mouse wheel scrolls the help by, per notch.
+HELP_WHEEL_ROWS = 3
+
+
+def _help_width(size: tuple[int, int]) -> int:
+    return max(1, min(820, size[0] - 40))
+
+
+def help_rows(size: tuple[int, int]) -> list[str]:
+    """The help's lines (``render.keys.HELP_LINES``) wrapped to its box in a window of
+    ``size`` px."""
+    width = _help_width(size) - 40
+    return [piece for line in HELP_LINES for piece in hud._wrap(line, HELP_LINE_PX, width)]
+
+
 def help_box(size: tuple[int, int]) -> pygame.Rect:
-    """Where the help overlay goes in a window of ``size`` px: centred, tall enough for the
-    wrapped lines."""
+    """Where the help overlay goes in a window of ``size`` px: centred, as tall as its wrapped
+    lines need but never taller than the window (less 4 px each side): then it scrolls."""
     w, h = size
-    width = min(820, w - 40)
-    rows = sum(len(hud._wrap(line, 22, width - 40)) for line in HELP_LINES)
-    box = pygame.Rect(0, 0, width, 62 + 22 * rows + 18)
+    full = HELP_TITLE_PX + HELP_LINE_PX * len(help_rows(size)) + HELP_FOOT_PX
+    box = pygame.Rect(0, 0, _help_width(size), max(1, min(full, h - 8)))
     box.center = (w // 2, h // 2)
-    box.top = max(box.top, 4)
+    box.top = max(box.top, 0)
     return box
 
 
-def draw_help(surface: pygame.Surface) -> None:
-    """The help overlay: every key and mouse action (``render.keys.HELP_LINES``)."""
-    hud.draw_banner(
-        surface, help_box(surface.get_size()), "Keys and mouse (H to close)", HELP_LINES
-    )
+def help_page_rows(size: tuple[int, int]) -> int:
+    """How many wrapped help lines the box shows at once in a window of ``size`` px (>= 1)."""
+    inner = help_box(size).height - HELP_TITLE_PX - HELP_FOOT_PX
+    return max(1, inner // HELP_LINE_PX)
+
+
+def help_last_top(size: tuple[int, int]) -> int:
+    """The largest first line the help can be scrolled to (0: it fits)."""
+    return max(0, len(help_rows(size)) - help_page_rows(size))
+
+
+def help_reply(event: pygame.event.Event, top: int, size: tuple[int, int]) -> int | None:
+    """What ``event`` does to the open help scrolled to line ``top`` in a window of ``size``
+    px: the new first line shown, or None when it closes the help (H, F1, Esc). Every other
+    event is swallowed: while the help is open nothing reaches the table (issue 9)."""
+    page = help_page_rows(size)
+    step = {"up": -1, "down": 1, "page_up": -page, "page_down": page}
+    action = action_for("help", event)
+    if action == "close":
+        return None
+    if event.type == pygame.MOUSEWHEEL:
+        top -= HELP_WHEEL_ROWS * int(event.y)
+    elif action in step:
+        top += step[action]
+    return min(max(top, 0), help_last_top(size))
+
+
+def draw_help(surface: pygame.Surface, top: int = 0) -> None:
+    """The help overlay: every key and mouse action (``render.keys.HELP_LINES``), from the
+    wrapped line ``top`` on, with a hint when lines are hidden above or below."""
+    size = surface.get_size()
+    box = help_box(size)
+    if not hud.has_room(surface, box):
+        return
+    hud.draw_banner(surface, box, "Keys and mouse (H to close)")
+    rows = help_rows(size)
+    top = min(max(top, 0), help_last_top(size))
+    shown = rows[top : top + help_page_rows(size)]
+    y = box.top + HELP_TITLE_PX
+    for piece in shown:
+        if y + HELP_LINE_PX > box.bottom - HELP_FOOT_PX // 2:
+            break
+        hud._text(surface, piece, (box.centerx, y), HELP_LINE_PX, hud.DIM, anchor="midtop")
+        y += HELP_LINE_PX
+    hint = help_hint(top, len(shown), len(rows))
+    if hint:
+        foot = (box.centerx, box.bottom - HELP_FOOT_PX // 2)
+        hud._text(surface, hint, foot, 18, hud.ACCENT, anchor="center")
+
+
+def help_hint(top: int, shown: int, total: int) -> str:
+    """The help's foot line: where the hidden lines are and how to reach them ("" if none)."""
+    above, below = top > 0, top + shown < total
+    if below:
+        return ("more above and " if above else "") + "more below: wheel, arrows, Page Down"
+    return "more above: wheel, arrows, Page Up" if above else ""
 
 
 def _quit_box(size: tuple[int, int]) -> pygame.Rect:

@@ -56,6 +56,10 @@ class AimMode(Mode):
         #: The ball the aim meets first when the rules do not allow hitting it first, or None
         #: (the warning of the ghost and full levels; set by ``draw``).
         self.wrong_ball: int | None = None
+        #: The window size (px) the pointer last aimed in, and after a resize the pointer's
+        #: position then: it moved on the table only through the resize, so it does not aim.
+        self.pointer_size = host.size_hint()
+        self.pointer_after_resize: tuple[int, int] | None = None
         if host.sounds.problem:  # a damaged settings file: said once, the defaults used
             host.say(host.sounds.problem, hud.ALERT)
             host.sounds.problem = None
@@ -155,6 +159,18 @@ class AimMode(Mode):
         if math.hypot(x - cue[0], y - cue[1]) > 2 * float(host.table.ball_radius):
             host.aim.phi_deg = math.degrees(math.atan2(y - cue[1], x - cue[0])) % 360.0
 
+    def _pointer_moved(self, size: tuple[int, int], pos: tuple[int, int]) -> bool:
+        """Whether a pointer motion to ``pos`` px in a window of ``size`` px is the player's:
+        the one SDL reports after a resize (the pointer unmoved, the table moved under it)
+        and any at that same spot keep the aim, power and spin exactly (issue 9)."""
+        if size != self.pointer_size:
+            self.pointer_size, self.pointer_after_resize = size, pos
+            return False
+        if self.pointer_after_resize == pos:
+            return False
+        self.pointer_after_resize = None
+        return True
+
     def handle(self, event: pygame.event.Event) -> None:
         host = self.host
         size = host.size_hint()
@@ -203,7 +219,7 @@ class AimMode(Mode):
                     ax, ay = host.aim.lock_anchor
                     if math.hypot(event.pos[0] - ax, event.pos[1] - ay) > AIM_UNLOCK_PX:
                         host.aim.locked = False
-                if not host.aim.locked:
+                if not host.aim.locked and self._pointer_moved(size, tuple(event.pos)):
                     self._aim_at(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             host.aim.power = min(1.0, max(0.0, host.aim.power + POWER_STEP * event.y))
