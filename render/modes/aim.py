@@ -461,9 +461,10 @@ class AimMode(Mode):
 
     def _draw_pocket_labels(self, surface: pygame.Surface, view: View) -> None:
         """Each pocket's name as the rulings say it (``Table.pockets[i].name``), written
-        just outside the pocket on the rail; the called one in the accent colour."""
+        just outside the pocket on the rail, kept inside the table area (never under the
+        scoreboard or past the window's edge); the called one in the accent colour."""
         host = self.host
-        w, h = surface.get_size()
+        area = host.layout(surface.get_size()).table
         cx0, cy0 = view.to_screen(float(host.table.width) / 2, float(host.table.length) / 2)
         for pocket in host.table.pockets:
             px, py = view.to_screen(pocket.x, pocket.y)
@@ -471,8 +472,9 @@ class AimMode(Mode):
             dx, dy = px - cx0, py - cy0
             norm = math.hypot(dx, dy) or 1.0
             out = view.length_px(pocket.radius) + 14
-            x = min(max(px + dx / norm * out * 0.3, 60), w - 60)
-            y = min(max(py + dy / norm * out, 12), h - 12)
+            half_w, half_h = hud.text_width(pocket.name, 18) / 2 + 2, 11
+            x = min(max(px + dx / norm * out * 0.3, area.left + half_w), area.right - half_w)
+            y = min(max(py + dy / norm * out, area.top + half_h), area.bottom - half_h)
             called = pocket.name == host.aim.called_pocket
             colour = hud.ACCENT if called else hud.TEXT
             hud._text(surface, pocket.name, (x, y), 18, colour, anchor="center")

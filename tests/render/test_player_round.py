@@ -3,11 +3,16 @@ headless window with synthetic input, as the player did under Xvfb."""
 
 from __future__ import annotations
 
-import pygame
-from window_driver import SIZE, frame, key, move, new_app, screen_of
+from typing import Any
 
-from render import overlays
+import pygame
+import pytest
+from window_driver import SIZE, frame, key, move, new_app, screen_of, set_position
+
+import rules
+from render import hud, overlays
 from render.keys import HELP_LINES
+from sim.table import POCKET_NAMES
 
 
 def _aim_snapshot(app: object) -> tuple[float, ...]:
@@ -86,3 +91,32 @@ def test_a_resize_keeps_the_aim_power_and_spin() -> None:
     move(app, (nx + 1, ny))
     move(app, (nx, ny))
     assert app.aim.phi_deg != aimed[0]
+
+
+def test_pocket_labels_stay_inside_the_table_area(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = new_app("eight-ball")
+    set_position(
+        app,
+        {0: (0.6, 1.0), 3: (0.5, 1.6)},
+        phase=rules.Phase.OPEN_TABLE,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({3}),
+        shot_number=3,
+    )
+    assert app.declaration_options().call_required
+    drawn: dict[str, pygame.Rect] = {}
+    real = hud._text
+
+    def recording(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
+        rect = real(surface, text, *args, **kw)
+        drawn[text] = rect
+        return rect
+
+    monkeypatch.setattr(hud, "_text", recording)
+    for size in (SIZE, (900, 640), (700, 500)):
+        drawn.clear()
+        app.remember_size(size)
+        frame(app, size)
+        area = app.layout(size).table
+        for name in POCKET_NAMES:
+            assert area.contains(drawn[name]), (size, name, drawn[name], area)
