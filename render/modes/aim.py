@@ -422,11 +422,14 @@ class AimMode(Mode):
                 2,
             )
         self._draw_calls(surface, view, positions)
+        layout = host.layout(size)
         if cue is not None and self.dragging != "cue":
+            clip = surface.get_clip()  # the cue stays on the table area, off the scoreboard
+            surface.set_clip(layout.table.clip(clip))
             draw.draw_cue_stick(
                 surface, view, table, cue, host.aim.phi_deg, 0.02 + 0.12 * host.aim.power
             )
-        layout = host.layout(size)
+            surface.set_clip(clip)
         hud.draw_scoreboard(surface, layout.board, score_info(host.session))
         draw_controls(host, surface, layout)
         hud.draw_prompt(surface, layout.prompt, self.prompt_lines())

@@ -10,7 +10,7 @@ import pytest
 from window_driver import SIZE, frame, key, move, new_app, screen_of, set_position
 
 import rules
-from render import hud, overlays
+from render import draw, hud, overlays
 from render.keys import HELP_LINES
 from sim.table import POCKET_NAMES
 
@@ -120,3 +120,26 @@ def test_pocket_labels_stay_inside_the_table_area(monkeypatch: pytest.MonkeyPatc
         area = app.layout(size).table
         for name in POCKET_NAMES:
             assert area.contains(drawn[name]), (size, name, drawn[name], area)
+
+
+def test_the_cue_stick_is_drawn_only_on_the_table_area(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = new_app("eight-ball")
+    clips: list[pygame.Rect] = []
+    real = draw.draw_cue_stick
+
+    def recording(surface: pygame.Surface, *args: Any, **kw: Any) -> None:
+        clips.append(surface.get_clip())
+        real(surface, *args, **kw)
+
+    monkeypatch.setattr(draw, "draw_cue_stick", recording)
+    for size in (SIZE, (700, 500)):
+        app.remember_size(size)
+        boards = set()
+        for phi in range(0, 360, 30):
+            app.aim.phi_deg = float(phi)
+            surface = frame(app, size)
+            board = app.layout(size).board
+            boards.add(pygame.image.tobytes(surface.subsurface(board), "RGB"))
+            assert app.layout(size).table.contains(clips[-1]), (size, phi, clips[-1])
+            assert surface.get_clip() == surface.get_rect()  # the clip is given back
+        assert len(boards) == 1, size  # the aim never shows on the scoreboard
