@@ -60,6 +60,9 @@ class AimMode(Mode):
         #: position then: it moved on the table only through the resize, so it does not aim.
         self.pointer_size = host.size_hint()
         self.pointer_after_resize: tuple[int, int] | None = None
+        #: True once the player put the cue ball in hand somewhere this turn (the prompt then
+        #: asks for the aim, not the placement).
+        self.cue_placed = False
         if host.sounds.problem:  # a damaged settings file: said once, the defaults used
             host.say(host.sounds.problem, hud.ALERT)
             host.sounds.problem = None
@@ -202,7 +205,9 @@ class AimMode(Mode):
             if self.dragging == "cue":
                 view = host.view_for(size)
                 xy = view.to_world(*event.pos)
-                if not host.place_cue_ball(xy) and self.drag_origin is not None:
+                if host.place_cue_ball(xy):
+                    self.cue_placed = True
+                elif self.drag_origin is not None:
                     host.aim.cue_xy = self.drag_origin
             self.dragging = None
         elif event.type == pygame.MOUSEMOTION:
@@ -272,6 +277,7 @@ class AimMode(Mode):
             # while the player is still positioning it); Space or the Shoot button plays.
             view = host.view_for(host.size_hint())
             if host.place_cue_ball(view.to_world(*pos)):
+                self.cue_placed = True
                 host.say("Cue ball placed: aim with the pointer, Space or Shoot to play.")
             return
         self._aim_at(pos)
@@ -334,7 +340,9 @@ class AimMode(Mode):
         who = host.session.game.players[host.session.game.to_play]
         lines = []
         zone_text = {"anywhere": "anywhere", "kitchen": "behind the head string", "d": "in the D"}
-        if host.in_hand:
+        if host.in_hand and self.cue_placed:
+            lines.append(f"{who}: cue ball placed - aim, then Space (drag it to move it again).")
+        elif host.in_hand:
             lines.append(
                 f"{who}: ball in hand {zone_text.get(host.zone, '')}"
                 " - drag or click to place the cue ball, then Space."

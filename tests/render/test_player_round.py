@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 import pytest
-from window_driver import SIZE, frame, key, move, new_app, screen_of, set_position
+from window_driver import SIZE, click, frame, key, move, new_app, screen_of, set_position
 
 import rules
 from render import draw, hud, overlays
@@ -143,3 +143,23 @@ def test_the_cue_stick_is_drawn_only_on_the_table_area(monkeypatch: pytest.Monke
             assert app.layout(size).table.contains(clips[-1]), (size, phi, clips[-1])
             assert surface.get_clip() == surface.get_rect()  # the clip is given back
         assert len(boards) == 1, size  # the aim never shows on the scoreboard
+
+
+def test_the_prompt_stops_asking_to_place_the_cue_ball_once_it_is_placed() -> None:
+    app = new_app("nine-ball")
+    set_position(
+        app,
+        {0: (0.6, 1.0), 8: (0.6, 1.5), 1: (0.3, 2.0)},
+        phase=rules.Phase.PLAY,
+        ball_in_hand=rules.BallInHand.ANYWHERE,
+        ball_on=frozenset({1}),
+        shot_number=3,
+    )
+    assert "place the cue ball" in app.mode.prompt_lines()[0]
+    click(app, screen_of(app, (0.3, 0.6)))  # empty cloth: the cue ball goes there
+    assert app.aim.cue_xy == pytest.approx((0.3, 0.6), abs=0.01)
+    first = app.mode.prompt_lines()[0]
+    assert "place the cue ball" not in first and "placed" in first, first
+    # A new turn in hand asks again.
+    app.enter_aim()
+    assert "place the cue ball" in app.mode.prompt_lines()[0]
