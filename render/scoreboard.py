@@ -41,6 +41,13 @@ def score_info(session: Session) -> hud.ScoreInfo:
     groups = getattr(game, "groups", None)
     # Two sides: the two players, or (snooker doubles) the two teams sharing a score.
     side_names = config.sides if on_points else tuple(game.players)
+    # Once the match is won the score has counted the last rack (``MatchScore.after_game``)
+    # but no new one is racked; a rack / frame just over (its call on screen, the next one not
+    # racked yet) is counted on the board already. Either way the board shows that rack as it
+    # ended: its final position and counters, no shot or ball on.
+    match_over = session.match_winner is not None
+    ended = match_over or bool(game.is_over)
+    wins = score.wins if match_over or not ended else score.after_game(game.winner).wins
     active = game.side_of(game.to_play) if on_points else game.to_play
     for i, name in enumerate(side_names):
         detail = ""
@@ -68,31 +75,29 @@ def score_info(session: Session) -> hud.ScoreInfo:
                 warning += " - WARNED"
             elif fouls >= 2 and not game.referee_warns:
                 warning += " - not warned"
-        lines.append(hud.PlayerLine(name, score.wins[i], detail, warning, balls))
-    # Once the match is won the score has counted the last rack (``MatchScore.after_game``)
-    # but no new one is racked: the board shows that last rack as it ended, its final position
-    # and counters, and no shot or ball on.
-    match_over = session.match_winner is not None
+        lines.append(hud.PlayerLine(name, wins[i], detail, warning, balls))
     rack_number = score.rack if match_over else score.rack + 1
     centre = f"{cls.frame_word.capitalize()} {rack_number}"
     if on_points:
         parts = [centre]
         if game.break_points:
             parts.append(f"Break {game.break_points}")
-        parts.append("final position" if match_over else f"{game.points_remaining()} remaining")
+        parts.append("final position" if ended else f"{game.points_remaining()} remaining")
         # Either side may need snookers (the one sitting out too): both are shown.
-        for side, side_name in enumerate(() if match_over else side_names):
+        for side, side_name in enumerate(() if ended else side_names):
             needed = game.snookers_required(side)
             if needed:
                 parts.append(f"{side_name} needs {needed} snooker{'s' if needed > 1 else ''}")
         centre = " \u00b7 ".join(parts)
-    elif match_over:
+    elif ended:
         centre += " \u00b7 final position"
     else:
         is_break = str(getattr(game.phase, "value", "")) == "break"
         centre += " \u00b7 " + ("break" if is_break else f"shot {game.shot_number + 1}")
-    ball_on = "" if match_over else _ball_words(names, game.ball_on)
-    if groups is not None and len(game.ball_on) > 7:
+    ball_on = _ball_words(names, game.ball_on)
+    if ended:
+        ball_on = ""
+    elif groups is not None and len(game.ball_on) > 7:
         ball_on = "any solid or stripe (open table)"
     elif groups is not None and len(game.ball_on) > 1:
         group = groups[game.to_play] if groups else None

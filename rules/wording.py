@@ -249,6 +249,9 @@ def player_evidence(text: str) -> str:
     text = re.sub(r"met cushion \d+", "met a cushion", text)
     text = re.sub(r"\b(?:the )?red_\d+\b", "a red", text)
     text = text.replace("the cue ball ended a flight over", "the cue ball flew over")
+    text = text.replace(
+        "no ball-ball contact of the cue ball in the log", "the cue ball hit no ball"
+    )
     return english_text(text)
 
 
@@ -256,7 +259,13 @@ def player_sentence(text: str) -> str:
     """Any referee sentence (a reason, a note) made fit for a player: no French clause, no
     engine ball names (:func:`player_evidence`); a ball off "the playing surface" left the
     table."""
-    return player_evidence(text).replace("left the playing surface", "left the table")
+    text = player_evidence(text).replace("left the playing surface", "left the table")
+    return _NUMBERED_LIST.sub(lambda m: m.group(1) + " and " + m.group(2), text)
+
+
+#: Two or more numbered balls listed with commas only ("the 10, the 12"): the last comma is
+#: said "and" ("the 10 and the 12").
+_NUMBERED_LIST = re.compile(r"\b(the \d+(?:, the \d+)*), (the \d+)\b(?!,)")
 
 
 #: A logged fact in a player's words: its time, then what happened.
@@ -274,15 +283,17 @@ def _foul_line(foul: Any) -> str:
         if timed and timed.group(2) in line:
             evidence = timed.group(1)
         line += f" ({evidence})"
-    return f"{line}. Rule: {clause_words(foul.clause)}.".replace("..", ".")
+    rule = re.sub(r"^foul: ", "", clause_words(foul.clause))  # the call already says "foul"
+    return f"{line}. Rule: {rule}.".replace("..", ".")
 
 
 def player_summary(
-    ruling: Any, players: tuple[str, ...], names: tuple[str, ...]
+    ruling: Any, players: tuple[str, ...], names: tuple[str, ...], frame_word: str = "game"
 ) -> tuple[str, ...]:
     """A ``rules.Ruling`` as the lines a player reads (the window's call, ``cuesim shot``): the
     decision; each foul with its evidence and the rule in English; balls pocketed and spotted
-    by name; the points of this shot as points, not as the score; notes; who plays next.
+    by name; the points of this shot as points, not as the score; notes; who plays next, or
+    who wins this ``frame_word`` (the game's word: "rack", "frame"; ``Game.frame_word``).
     ``Ruling.summary`` stays the rule tester's version (French clauses, coordinates)."""
 
     def who(i: int | None) -> str:
@@ -310,7 +321,13 @@ def player_summary(
         )
     lines.extend(player_sentence(n) for n in ruling.notes)
     if ruling.frame_over:
-        lines.append(f"Game over: {who(ruling.winner)} wins.")
+        name = who(ruling.winner)
+        verb = "win" if " & " in name else "wins"
+        lines.append(
+            f"{name} {verb} this {frame_word}."
+            if ruling.winner is not None
+            else f"This {frame_word} has no winner."
+        )
     else:
         hand = _HAND_WORDS.get(str(getattr(ruling.ball_in_hand, "value", "")), "")
         lines.append(f"Next: {who(ruling.next_to_play)} to play{hand}.")

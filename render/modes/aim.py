@@ -368,9 +368,12 @@ class AimMode(Mode):
         if host.aim.push_out:
             lines.append("Push-out announced.")
         foul_hint = " \u00b7 D foul on the last shot" if host.foul_shot() is not None else ""
+        # What G shows at this match's aim assist: nothing to toggle with none.
+        level = host.session.match_config.aim_assist
+        assist = {"ghost": " \u00b7 G ghost", "full": " \u00b7 G predicted paths"}.get(level, "")
         lines.append(
             f"Aim {host.aim.phi_deg % 360:6.1f}\u00b0 \u00b7 arrows fine-tune"
-            f" \u00b7 G ghost{foul_hint} \u00b7 H help"
+            f"{assist}{foul_hint} \u00b7 H help"
         )
         return lines
 

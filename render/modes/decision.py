@@ -63,22 +63,34 @@ class DecisionMode(Mode):
             return choices + extra
         return [("Continue", "continue"), *extra]
 
+    def over_headline(self) -> str:
+        """The title of the call that ends a rack / frame: "Match over" when it wins the match,
+        else "Rack over" / "Frame over" (the game's ``frame_word``): the race goes on."""
+        session = self.host.session
+        score, config = session.score, session.match_config
+        winner = session.game.winner
+        decided = session.match_winner is not None or (
+            score is not None and score.after_game(winner).match_winner(config) is not None
+        )
+        return "Match over" if decided else f"{config.game_class.frame_word.capitalize()} over"
+
     def info(self, surface_rect: pygame.Rect) -> tuple[pygame.Rect, hud.RulingInfo]:
         host = self.host
         game = host.session.game
         players = tuple(game.players)
         names = host.ball_names
         ruling = self.ruling
+        frame_word = host.session.match_config.game_class.frame_word
+        over = self.over_headline()
         if ruling is not None:
-            headline = (
-                "Foul" if ruling.fouls else ("Game over" if ruling.frame_over else "Legal shot")
-            )
-            # The player's words (rules.wording): English clauses, pockets as drawn, no log rows.
-            summary = player_summary(ruling, players, names)
+            headline = "Foul" if ruling.fouls else (over if ruling.frame_over else "Legal shot")
+            # The player's words (rules.wording): English clauses, pockets as drawn, no log rows;
+            # the winner of the rack / frame said once, there.
+            summary = player_summary(ruling, players, names, frame_word)
             fouls = summary[1 : 1 + len(ruling.fouls)]
             body = [summary[0], *summary[1 + len(ruling.fouls) :]]
         else:
-            headline = "Game over" if game.is_over else f"{players[game.to_play]} to choose"
+            headline = over if game.is_over else f"{players[game.to_play]} to choose"
             fouls = ()
             body = [player_sentence(game.last_reason)] if game.last_reason else []
             if game.pending_choice:
@@ -86,11 +98,10 @@ class DecisionMode(Mode):
                     f"{players[game.to_play]} chooses: "
                     + "; or ".join(c.words for c in game.pending_choice)
                 )
-        if game.is_over:
+        if game.is_over and not (ruling is not None and ruling.frame_over):
             winner = game.winner
             body.append(
-                f"{host.session.match_config.sides[winner]} wins this "
-                f"{host.session.match_config.game_class.frame_word}."
+                f"{host.session.match_config.sides[winner]} wins this {frame_word}."
                 if winner is not None
                 else "No winner."
             )

@@ -106,7 +106,8 @@ class ShotHistoryMode(Mode):
         lines, rows = self.clamp(surface.get_size())
         surface.blit(hud.shade_surface(box.size, (22, 24, 30, 240)), box.topleft)
         pygame.draw.rect(surface, hud.PANEL_EDGE, box, width=2, border_radius=8)
-        title = f"Shots of this frame ({len(self.entries)})"
+        word = self.host.session.match_config.game_class.frame_word  # rack (pool), frame
+        title = f"Shots of this {word} ({len(self.entries)})"
         hud._text(surface, title, (box.centerx, box.top + 12), 30, hud.TEXT, anchor="midtop")
         y = box.top + 56
         for text, heading in lines[self.scroll : self.scroll + rows]:

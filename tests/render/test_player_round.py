@@ -3,15 +3,19 @@ headless window with synthetic input, as the player did under Xvfb."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pygame
 import pytest
+from test_match_over_and_replay import pot_the_nine
 from window_driver import SIZE, click, frame, key, move, new_app, screen_of, set_position
 
 import rules
 from render import draw, hud, overlays
 from render.keys import HELP_LINES
+from render.scoreboard import score_info
+from rules.wording import player_evidence, player_sentence, player_summary
 from sim.table import POCKET_NAMES
 
 
@@ -163,3 +167,71 @@ def test_the_prompt_stops_asking_to_place_the_cue_ball_once_it_is_placed() -> No
     # A new turn in hand asks again.
     app.enter_aim()
     assert "place the cue ball" in app.mode.prompt_lines()[0]
+
+
+def test_the_call_that_ends_a_rack_says_rack_over_and_the_winner_once() -> None:
+    app = new_app("nine-ball", race_to=3)
+    pot_the_nine(app)
+    assert app.game.is_over and app.mode.name == "decision"
+    _panel, info = app.mode.info(pygame.Rect((0, 0), SIZE))
+    assert info.headline == "Rack over", info.headline
+    text = " ".join((*info.lines, *info.fouls))
+    assert "Game over" not in text
+    assert text.count("wins this rack") == 1, text
+    # Behind the call, the board already counts the rack and shows it as it ended.
+    board = score_info(app.session)
+    assert [p.frames for p in board.players] == [1, 0]
+    assert board.centre.startswith("Rack 1 \u00b7 final position"), board.centre
+    assert "shot" not in board.centre and board.ball_on == ""
+    key(app, pygame.K_RETURN)  # next rack: the counted score stays, the new rack starts
+    board = score_info(app.session)
+    assert [p.frames for p in board.players] == [1, 0] and board.centre.startswith("Rack 2")
+
+
+def test_the_call_that_wins_the_match_says_match_over() -> None:
+    app = new_app("nine-ball", race_to=1)
+    pot_the_nine(app)
+    _panel, info = app.mode.info(pygame.Rect((0, 0), SIZE))
+    assert info.headline == "Match over"
+
+
+def test_the_shot_list_and_the_prompt_use_the_games_own_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = new_app("nine-ball", aim_assist="full")
+    bottom = app.mode.prompt_lines()[-1]
+    assert "G ghost" not in bottom and "G predicted paths" in bottom
+    assert "G ghost" in new_app("nine-ball", aim_assist="ghost").mode.prompt_lines()[-1]
+    assert "G " not in new_app("nine-ball", aim_assist="none").mode.prompt_lines()[-1]
+    seen: list[str] = []
+    real = hud.text_image
+    monkeypatch.setattr(
+        hud, "text_image", lambda text, *a, **k: (seen.append(str(text)), real(text, *a, **k))[1]
+    )
+    key(app, pygame.K_t)
+    frame(app)
+    assert "Shots of this rack (0)" in seen, seen
+
+
+def test_a_ruling_in_a_players_words() -> None:
+    assert player_sentence("Legal shot; the 10, the 12 stay down") == (
+        "Legal shot; the 10 and the 12 stay down"
+    )
+    assert player_sentence("Ann pocketed the 3, the 5, the 7 legally") == (
+        "Ann pocketed the 3, the 5 and the 7 legally"
+    )
+    assert player_evidence("no ball-ball contact of the cue ball in the log") == (
+        "the cue ball hit no ball"
+    )
+    foul = SimpleNamespace(
+        message="Foul: wrong ball hit first",
+        evidence="",
+        clause="\u00ab Mauvaise bille touch\u00e9e en premier \u00bb",
+    )
+    ruling = SimpleNamespace(
+        reason="", fouls=(foul,), pocketed=(), off_table=(), to_spot=(), points=(),
+        notes=(), frame_over=False, ball_in_hand=None, next_to_play=1,
+    )  # fmt: skip
+    lines = player_summary(ruling, ("Ann", "Bob"), ("cue", "1"))
+    assert "Rule: wrong ball hit first." in lines[1], lines
+    assert "foul: " not in lines[1]

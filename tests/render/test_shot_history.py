@@ -87,7 +87,7 @@ def test_t_lists_every_shot_of_the_frame_and_scrolls(monkeypatch: pytest.MonkeyP
     assert app.mode.name == "history"
     seen = drawn(monkeypatch)
     frame(app, small)
-    assert "Shots of this frame (6)" in seen
+    assert "Shots of this rack (6)" in seen  # nine-ball: the game's own word
     bottom = app.mode.scroll
     assert bottom > 0, "opens at the newest shot"
     assert any(t.startswith("Shot 6: ") for t in seen)
