@@ -132,6 +132,23 @@ def stick_group(seed_a, seed_b, t, seg, model, member):
 
 
 @njit(cache=True)
+def touching_cushion(c, px, py, segments, arcs, R, ns):
+    """``(touching, nx, ny)``: whether a ball at (px, py) touches cushion ``c`` (gap within
+    TOUCH_TOL and, for a straight cushion, the centre projecting onto the segment), and the
+    cushion's unit normal toward the ball. Pure."""
+    nx, ny, gap = cushion_normal_gap(c, px, py, segments, arcs, R)
+    if gap > TOUCH_TOL:
+        return False, nx, ny
+    if c < ns:
+        sproj = segment_fraction(
+            px, py, segments[c, 0], segments[c, 1], segments[c, 2], segments[c, 3]
+        )
+        if sproj < 0.0 or sproj > 1.0:
+            return False, nx, ny
+    return True, nx, ny
+
+
+@njit(cache=True)
 def cushion_cut(px, py, vx, vy, segments, arcs, R, ns):
     """Velocity (vx, vy) less its part into every cushion a ball at (px, py) touches, m/s.
 
@@ -139,15 +156,9 @@ def cushion_cut(px, py, vx, vy, segments, arcs, R, ns):
     the segment. Used by the Zeno stick; pure.
     """
     for c in range(ns + arcs.shape[0]):
-        nx, ny, gap = cushion_normal_gap(c, px, py, segments, arcs, R)
-        if gap > TOUCH_TOL:
+        touching, nx, ny = touching_cushion(c, px, py, segments, arcs, R, ns)
+        if not touching:
             continue
-        if c < ns:
-            sproj = segment_fraction(
-                px, py, segments[c, 0], segments[c, 1], segments[c, 2], segments[c, 3]
-            )
-            if sproj < 0.0 or sproj > 1.0:
-                continue
         vn = vx * nx + vy * ny
         if vn > 0.0:
             vx -= vn * nx
@@ -341,15 +352,9 @@ def leave_cushions(i, t, seg, model, member):
                 continue
             kx, ky, _a, _b, _c, _d, _e = state_at(k, t, seg, p)
             for c in range(ns + arcs.shape[0]):
-                nx, ny, gap = cushion_normal_gap(c, kx, ky, segments, arcs, R)
-                if gap > TOUCH_TOL:
+                touching, nx, ny = touching_cushion(c, kx, ky, segments, arcs, R, ns)
+                if not touching:
                     continue
-                if c < ns:
-                    s = segment_fraction(
-                        kx, ky, segments[c, 0], segments[c, 1], segments[c, 2], segments[c, 3]
-                    )
-                    if s < 0.0 or s > 1.0:
-                        continue
                 vn = vx * nx + vy * ny
                 if vn <= -0.5 * LEAVE_ANGLE * speed:
                     continue
@@ -363,14 +368,8 @@ def leave_cushions(i, t, seg, model, member):
             continue
         kx, ky, _a, _b, _c, _d, _e = state_at(k, t, seg, p)
         for c in range(ns + arcs.shape[0]):
-            nx, ny, gap = cushion_normal_gap(c, kx, ky, segments, arcs, R)
-            if gap <= TOUCH_TOL and vx * nx + vy * ny > -0.25 * LEAVE_ANGLE * speed:
-                if c < ns:
-                    s = segment_fraction(
-                        kx, ky, segments[c, 0], segments[c, 1], segments[c, 2], segments[c, 3]
-                    )
-                    if s < 0.0 or s > 1.0:
-                        continue
+            touching, nx, ny = touching_cushion(c, kx, ky, segments, arcs, R, ns)
+            if touching and vx * nx + vy * ny > -0.25 * LEAVE_ANGLE * speed:
                 vx = 0.0
                 vy = 0.0
     st, vx, vy, wx, wy, wz = classify(vx, vy, -vy / R, vx / R, wz, R)
