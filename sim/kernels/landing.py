@@ -123,13 +123,12 @@ def resolve_air_cushion(i, c, t, seg, model):
 
 
 @njit(cache=True)
-def resolve_air_pair(i, j, t, seg, p, member):
-    """Balls ``i < j``, at least one flying, touch: the 3-D line of centres and the frictional
-    impulse of docs/physics.md §3.1 (c) with it (friction from the fit at the tangential
-    relative speed). A ball on the cloth keeps to it unless pushed up. Returns the approach
-    speed, m/s, and ball ``i``'s centre (x, y)."""
-    R = p[P_R]
-    D = 2.0 * R
+def pair_contact(i, j, t, seg, p):
+    """Balls ``i`` and ``j`` touching at ``t`` s, seen in 3-D as both resolvers of a flying pair
+    read them: ``(n, dist, speed, pix, piy, zi, pjx, pjy, zj, v1, w1, v2, w2)``, with ``n`` (3,)
+    the unit line of centres from ``i`` to ``j``, ``dist`` the centre distance (m), ``speed``
+    the approach speed along ``n`` (m/s, > 0 closing), the centres and heights (m), and fresh
+    (3,) velocity and spin arrays of each ball (m/s, rad/s) for the resolver to change. Pure."""
     pix, piy, vix, viy, wix, wiy, wiz = state_at(i, t, seg, p)
     pjx, pjy, vjx, vjy, wjx, wjy, wjz = state_at(j, t, seg, p)
     zi, vzi = height_at(i, t, seg, p)
@@ -141,9 +140,34 @@ def resolve_air_pair(i, j, t, seg, p, member):
     v2 = np.array([vjx, vjy, vzj])
     w1 = np.array([wix, wiy, wiz])
     w2 = np.array([wjx, wjy, wjz])
-    rel = v1 - v2
-    speed = rel[0] * n[0] + rel[1] * n[1] + rel[2] * n[2]
-    tan = rel - speed * n
+    speed = (v1[0] - v2[0]) * n[0] + (v1[1] - v2[1]) * n[1] + (v1[2] - v2[2]) * n[2]
+    return n, dist, speed, pix, piy, zi, pjx, pjy, zj, v1, w1, v2, w2
+
+
+@njit(cache=True)
+def place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, member):
+    """Both balls of a flying pair after their contact, from their centres, heights, velocity
+    and spin arrays: a ball on the slate keeps to it (no downward velocity into it); ``j``
+    joins ``i``'s group in ``member``. Mutates ``v1``, ``v2``, ``seg`` and ``member``."""
+    if zi <= 0.0 and v1[2] < 0.0:
+        v1[2] = 0.0
+    if zj <= 0.0 and v2[2] < 0.0:
+        v2[2] = 0.0
+    place(i, t, pix, piy, zi, v1[0], v1[1], v1[2], w1[0], w1[1], w1[2], seg, p)
+    place(j, t, pjx, pjy, zj, v2[0], v2[1], v2[2], w2[0], w2[1], w2[2], seg, p)
+    member[j] = True
+
+
+@njit(cache=True)
+def resolve_air_pair(i, j, t, seg, p, member):
+    """Balls ``i < j``, at least one flying, touch: the 3-D line of centres and the frictional
+    impulse of docs/physics.md §3.1 (c) with it (friction from the fit at the tangential
+    relative speed). A ball on the cloth keeps to it unless pushed up. Returns the approach
+    speed, m/s, and ball ``i``'s centre (x, y)."""
+    R = p[P_R]
+    D = 2.0 * R
+    n, dist, speed, pix, piy, zi, pjx, pjy, zj, v1, w1, v2, w2 = pair_contact(i, j, t, seg, p)
+    tan = (v1 - v2) - speed * n
     mu = ball_ball_friction(math.sqrt(tan[0] ** 2 + tan[1] ** 2 + tan[2] ** 2), p)
     pair_impulse(v1, w1, v2, w2, n, R, p[P_E_B], mu)
     if dist < D:  # lift the flying ball(s) clear along the normal, never into the slate
@@ -158,11 +182,5 @@ def resolve_air_pair(i, j, t, seg, p, member):
             pjx += gap * n[0]
             pjy += gap * n[1]
             zj = max(zj + gap * n[2], 0.0)
-    if zi <= 0.0 and v1[2] < 0.0:
-        v1[2] = 0.0
-    if zj <= 0.0 and v2[2] < 0.0:
-        v2[2] = 0.0
-    place(i, t, pix, piy, zi, v1[0], v1[1], v1[2], w1[0], w1[1], w1[2], seg, p)
-    place(j, t, pjx, pjy, zj, v2[0], v2[1], v2[2], w2[0], w2[1], w2[2], seg, p)
-    member[j] = True
+    place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, member)
     return max(speed, 0.0), pix, piy

@@ -15,7 +15,7 @@ from numba import njit
 from sim.constants import BOUNCE_SETTLE_HEIGHT, TOUCH_TOL, ZENO_SPEED
 from sim.kernels.detect import segment_fraction
 from sim.kernels.flight import slide_off
-from sim.kernels.landing import place
+from sim.kernels.landing import pair_contact, place, place_pair
 from sim.kernels.motion import AIRBORNE, OFF_TABLE, POCKETED, classify, norm2
 from sim.kernels.predict import height_at, set_segment, state_at
 from sim.params import P_G, P_R
@@ -181,29 +181,14 @@ def air_pair_persistent(i, j, t, seg, model, recent, member):
     too slow to leave the sphere at once (the turn alone would shrink to nothing).
     """
     p = model.p
-    pix, piy, vix, viy, wix, wiy, wiz = state_at(i, t, seg, p)
-    pjx, pjy, vjx, vjy, wjx, wjy, wjz = state_at(j, t, seg, p)
-    zi, vzi = height_at(i, t, seg, p)
-    zj, vzj = height_at(j, t, seg, p)
-    n = np.array([pjx - pix, pjy - piy, zj - zi])
-    dist = math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
-    n /= dist
-    v1 = np.array([vix, viy, vzi])
-    v2 = np.array([vjx, vjy, vzj])
-    speed = (v1[0] - v2[0]) * n[0] + (v1[1] - v2[1]) * n[1] + (v1[2] - v2[2]) * n[2]
+    n, _dist, speed, pix, piy, zi, pjx, pjy, zj, v1, w1, v2, w2 = pair_contact(i, j, t, seg, p)
     if not (speed <= 0.0 or (speed < ZENO_SPEED and recent)):
         return False, speed, pix, piy
     if ride_off(i, j, t, seg, model, member):
         return True, max(speed, 0.0), pix, piy
     if not slide_off(v1, v2, n, math.sqrt(2.0 * p[P_G] * BOUNCE_SETTLE_HEIGHT)):
         return False, speed, pix, piy
-    if zi <= 0.0 and v1[2] < 0.0:
-        v1[2] = 0.0
-    if zj <= 0.0 and v2[2] < 0.0:
-        v2[2] = 0.0
-    place(i, t, pix, piy, zi, v1[0], v1[1], v1[2], wix, wiy, wiz, seg, p)
-    place(j, t, pjx, pjy, zj, v2[0], v2[1], v2[2], wjx, wjy, wjz, seg, p)
-    member[j] = True
+    place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, member)
     return True, max(speed, 0.0), pix, piy
 
 
