@@ -13,25 +13,12 @@ from dataclasses import replace
 import numpy as np
 import pygame
 import pytest
+from window_driver import SIZE, click, frame, key, new_app, screen_of, set_position
 
 import rules
 import sim
 from render.app import App
 from render.match import MatchConfig
-
-SIZE = (1280, 820)
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    app.handle(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
-
-
-def click(app: App, pos: tuple[float, float], button: int = 1) -> None:
-    p = (round(pos[0]), round(pos[1]))
-    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=button))
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=button))
 
 
 def drag(app: App, start: tuple[float, float], end: tuple[float, float]) -> None:
@@ -40,16 +27,6 @@ def drag(app: App, start: tuple[float, float], end: tuple[float, float]) -> None
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-
-
-def screen_of(app: App, xy: tuple[float, float]) -> tuple[float, float]:
-    return app.view_for(app.size).to_screen(float(xy[0]), float(xy[1]))
-
-
-def frame(app: App) -> pygame.Surface:
-    surface = pygame.Surface(SIZE)
-    app.draw(surface)
-    return surface
 
 
 def play_out(app: App) -> None:
@@ -63,29 +40,6 @@ def play_out(app: App) -> None:
         if steps > 5:
             app.finish_playback()
     assert app.mode.name == "decision"
-
-
-def new_app(game: str, **kw) -> App:
-    config = MatchConfig(game, ("Ann", "Bob"), seed=11, **kw)
-    app = App(SIZE, config=config, warm_up=False)
-    frame(app)
-    return app
-
-
-def set_position(app: App, xy: dict[int, tuple[float, float]], **fields) -> None:
-    """Put the balls of ``xy`` at rest there and every other ball off the table."""
-    game = app.game
-    n = int(game.state.n)
-    pos = np.array(game.state.pos, dtype=float)
-    for i, p in xy.items():
-        pos[i] = p
-    state = sim.BallState.at_rest(pos)
-    for i in range(n):
-        if i not in xy:
-            state = state.with_ball_removed(i)
-    app.game = replace(game, state=state, **fields)
-    app.enter_aim()
-    frame(app)
 
 
 def test_nine_ball_break_is_played_back_ruled_and_continued() -> None:
