@@ -1,9 +1,15 @@
 """Where things go in a window of a given size: the scoreboard strip, the table, the control
-panel with the last call's strip, the prompt and the widgets, and rows of buttons in a panel.
-One frozen :class:`Layout` per size; px throughout."""
+panel with the last call's strip, the prompt, the widgets and the panel's buttons, and rows of
+buttons in a panel. One frozen :class:`Layout` per size; px throughout.
+
+Nothing of the panel overlaps anything else at any window size: the prompt goes beside the
+widgets or in a row of its own above them, and the aim panel's buttons beside the widgets (under
+the prompt) or in rows of their own below them, whichever the width allows
+(``tests/render/test_widget_overlap.py`` checks every rectangle)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -28,6 +34,22 @@ BUTTON_GAP = 10
 #: Widest and narrowest button of a row, px (a label wider than the narrowest gets its width).
 BUTTON_MAX_W = 220
 BUTTON_MIN_W = 96
+#: Widths of the aim panel's buttons, px: a toggle or a call (Push out, Safety, Call again, Free
+#: ball, Nominate), Shoot, Concede / re-rack, and the most a warning naming players may take.
+PANEL_BUTTON_W, SHOOT_BUTTON_W, FRAME_BUTTON_W, WARN_BUTTON_MAX_W = 136, 130, 190, 240
+#: The widest row of buttons the aim panel shows (snooker with a free ball: Concede / re-rack,
+#: Free ball, Nominate, Shoot), labels with their hotkeys, px each.
+WIDEST_AIM_ROW = (FRAME_BUTTON_W, PANEL_BUTTON_W, PANEL_BUTTON_W, SHOOT_BUTTON_W)
+#: The same row with compact labels (no hotkey: H lists them), px each: a narrow window's.
+WIDEST_COMPACT_AIM_ROW = (160, 130, 112, BUTTON_MIN_W)
+#: Smallest window the frame loop lets the player make, px: the window keeps this size at least
+#: (``render.app.run``); the layout has no overlap below it too, with a small table.
+MIN_WINDOW = (640, 480)
+
+
+def row_width(widths: Sequence[int]) -> int:
+    """Width (px) of one row of buttons of ``widths`` px with the gaps between them."""
+    return sum(widths) + BUTTON_GAP * max(0, len(widths) - 1)
 
 
 @dataclass(frozen=True)
@@ -38,7 +60,10 @@ class Layout:
     table (the area the table is fitted into), power (the power meter), tip (the tip widget),
     elevation (the elevation dial), prompt (the text area of the panel: right of the widgets,
     or in a row of its own above them in a window too narrow for that), status (the strip along
-    the panel's top edge for the last call: off the table, so it covers nothing of the play).
+    the panel's top edge for the last call: off the table, so it covers nothing of the play),
+    buttons (where the aim panel's buttons go, in right-aligned rows: beside the widgets under
+    the prompt in a wide window, else rows of their own at the panel's bottom),
+    compact_buttons (True: the buttons' labels go without their hotkeys, to fit).
     """
 
     board: pygame.Rect
@@ -49,28 +74,66 @@ class Layout:
     elevation: pygame.Rect
     prompt: pygame.Rect
     status: pygame.Rect
+    buttons: pygame.Rect
+    compact_buttons: bool
 
     @classmethod
     def for_size(cls, size: tuple[int, int]) -> Layout:
         """The layout of a window of ``size`` = (width, height) px."""
-        w, h = size
-        elevation_right = 24 + min(320, w // 4) + 30 + 96 + 24 + 110
-        beside = w - elevation_right - 48
-        panel_h = PANEL_H + STATUS_H + (0 if beside >= MIN_PROMPT_W else PROMPT_ROW_H)
-        board = pygame.Rect(0, 0, w, SCOREBOARD_H)
-        panel = pygame.Rect(0, h - panel_h, w, panel_h)
-        table = pygame.Rect(0, SCOREBOARD_H, w, h - SCOREBOARD_H - panel_h)
-        status = pygame.Rect(0, panel.top, w, STATUS_H)
-        if beside >= MIN_PROMPT_W:
-            base = status.bottom  # the widgets' row; the prompt beside them
-            prompt = pygame.Rect(elevation_right + 28, base + 12, beside, PANEL_H - 62)
-        else:
-            prompt = pygame.Rect(24, status.bottom + 4, max(1, w - 48), PROMPT_ROW_H - 4)
-            base = status.bottom + PROMPT_ROW_H  # the prompt's row, then the widgets'
-        power = PowerMeter(pygame.Rect(24, base + 38, min(320, w // 4), 26))
-        tip = TipWidget(pygame.Rect(power.rect.right + 30, base + 26, 96, 96))
-        elevation = pygame.Rect(tip.rect.right + 24, base + 38, 110, 80)
-        return cls(board, panel, table, power, tip, elevation, prompt, status)
+        return _layout_for(int(size[0]), int(size[1]))
+
+
+@functools.lru_cache(maxsize=16)
+def _layout_for(w: int, h: int) -> Layout:
+    elevation_right = 24 + min(320, w // 4) + 30 + 96 + 24 + 110
+    beside = w - elevation_right - 48
+    prompt_beside = beside >= MIN_PROMPT_W
+    buttons_beside = prompt_beside and beside >= row_width(WIDEST_AIM_ROW)
+    # Rows of their own for the buttons, below the widgets: with hotkeys when the widest row
+    # fits the window's width, compact labels otherwise (then as many rows as they need).
+    compact = not buttons_beside and row_width(WIDEST_AIM_ROW) > w - 32
+    widest = WIDEST_COMPACT_AIM_ROW if compact else WIDEST_AIM_ROW
+    rows = 0 if buttons_beside else len(button_rows(max(1, w - 32), widest))
+    rows_h = 0 if rows == 0 else rows * BUTTON_H + (rows - 1) * BUTTON_GAP + 12
+    panel_h = PANEL_H + STATUS_H + (0 if prompt_beside else PROMPT_ROW_H) + rows_h
+    board = pygame.Rect(0, 0, w, SCOREBOARD_H)
+    panel = pygame.Rect(0, h - panel_h, w, panel_h)
+    table = pygame.Rect(0, SCOREBOARD_H, w, max(0, h - SCOREBOARD_H - panel_h))
+    status = pygame.Rect(0, panel.top, w, STATUS_H)
+    if prompt_beside:
+        base = status.bottom  # the widgets' row; the prompt beside them
+        prompt = pygame.Rect(elevation_right + 28, base + 12, beside, PANEL_H - 62)
+    else:
+        prompt = pygame.Rect(24, status.bottom + 4, max(1, w - 48), PROMPT_ROW_H - 4)
+        base = status.bottom + PROMPT_ROW_H  # the prompt's row, then the widgets'
+    power = PowerMeter(pygame.Rect(24, base + 38, min(320, w // 4), 26))
+    tip = TipWidget(pygame.Rect(power.rect.right + 30, base + 26, 96, 96))
+    elevation = pygame.Rect(tip.rect.right + 24, base + 38, 110, 80)
+    if buttons_beside:  # under the prompt, right of the widgets
+        buttons = pygame.Rect(prompt.left, base + PANEL_H - 48, w - 16 - prompt.left, BUTTON_H)
+    else:  # rows of their own under the widgets' row
+        buttons = pygame.Rect(16, base + PANEL_H, max(1, w - 32), max(1, rows_h - 12))
+    return Layout(board, panel, table, power, tip, elevation, prompt, status, buttons, compact)
+
+
+def lay_out_right(
+    area: pygame.Rect, labels: Sequence[tuple[str, str, str, int]]
+) -> tuple[Button, ...]:
+    """Buttons for (label, action, hotkey, width px) packed into rows of ``area``'s width
+    (:func:`button_rows`), each row right-aligned, from ``area``'s top: the aim panel's
+    buttons, Shoot last, so it sits at the right end of the last row."""
+    widths = [max(1, min(area.width, w)) for *_, w in labels]
+    out: list[Button] = []
+    top = area.top
+    for row in button_rows(area.width, widths):
+        left = area.right - row_width([widths[i] for i in row])
+        for i in row:
+            label, action, hotkey, _w = labels[i]
+            rect = pygame.Rect(left, top, widths[i], BUTTON_H)
+            out.append(Button(rect, label, action, hotkey=hotkey))
+            left += widths[i] + BUTTON_GAP
+        top += BUTTON_H + BUTTON_GAP
+    return tuple(out)
 
 
 def button_rows(width: int, widths: Sequence[int]) -> list[list[int]]:

@@ -18,6 +18,14 @@ from render.aiming import (
 )
 from render.host import Host
 from render.keys import action_for
+from render.layout import (
+    FRAME_BUTTON_W,
+    PANEL_BUTTON_W,
+    SHOOT_BUTTON_W,
+    WARN_BUTTON_MAX_W,
+    lay_out_right,
+    natural_button_width,
+)
 from render.modes.base import Mode, draw_controls
 from render.modes.fouls import open_foul_menu
 from render.modes.menus import open_frame_menu
@@ -69,9 +77,11 @@ class AimMode(Mode):
 
     # -- buttons of the panel that depend on the declaration options
     def buttons(self, size: tuple[int, int]) -> list[Button]:
+        """The panel's buttons for what may be declared now, in ``Layout.buttons`` (beside the
+        widgets or in rows of their own: never over them), Shoot at the right end."""
         host = self.host
         options = host.declaration_options()
-        panel = host.layout(size).panel
+        layout = host.layout(size)
         specs: list[tuple[str, str, str]] = []
         if options.push_out_allowed:
             specs.append(("Push out: ON" if host.aim.push_out else "Push out", "push_out", "P"))
@@ -86,20 +96,33 @@ class AimMode(Mode):
         due = host.warning_due()
         if due:
             names = " & ".join(host.session.game.players[i] for i in due)
-            specs.insert(0, (f"Warn {names}: two fouls", "warn", "W"))
-        if host.session.match_config.game_class.scores_points:
+            label = f"Warn {names}: two fouls"
+            if hud.text_width(f"{label}  [W]", 22) + 24 > WARN_BUTTON_MAX_W:
+                label = "Warn: two fouls"  # long names: the prompt and the scoreboard name them
+            specs.insert(0, (label, "warn", "W"))
+        if self.frame_menu_offered():
             specs.insert(0, ("Concede / re-rack", "frame", "X"))
         specs.append(("Shoot", "shoot", "Space"))
-        out = []
-        right = panel.right - 16
-        for label, action, key in reversed(specs):
-            width = 130 if action == "shoot" else 150
-            if action in ("warn", "frame"):
-                width = hud.text_width(f"{label}  [{key}]", 22) + 24
-            rect = pygame.Rect(right - width, panel.bottom - 48, width, 36)
-            out.append(Button(rect, label, action, hotkey=key))
-            right -= width + 10
-        return out
+        compact = layout.compact_buttons
+        fixed = {"shoot": SHOOT_BUTTON_W, "frame": FRAME_BUTTON_W}
+        rows = []
+        for label, action, key in specs:
+            if compact:
+                width = natural_button_width(hud.text_width(label, 22))
+            elif action == "warn":
+                width = min(WARN_BUTTON_MAX_W, hud.text_width(f"{label}  [{key}]", 22) + 24)
+            else:
+                width = fixed.get(action, PANEL_BUTTON_W)
+            rows.append((label, action, "" if compact else key, width))
+        return list(lay_out_right(layout.buttons, rows))
+
+    def frame_menu_offered(self) -> bool:
+        """Whether "Concede / re-rack" means something now: a game that scores points (a
+        snooker frame), once its first stroke is played (before the break-off there is nothing
+        to concede, nor a position that cannot progress)."""
+        game = self.host.session.game
+        scores = self.host.session.match_config.game_class.scores_points
+        return bool(scores) and int(game.shot_number) > 0
 
     def _act(self, action: str) -> None:
         host = self.host

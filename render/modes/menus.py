@@ -88,8 +88,8 @@ def open_frame_menu(host: Host) -> None:
     """Snooker: concede the frame (either side) or declare a stalemate, each then confirmed."""
     game = host.session.game
     config = host.session.match_config
-    if not config.game_class.scores_points or game.is_over:
-        return
+    if not config.game_class.scores_points or game.is_over or int(game.shot_number) == 0:
+        return  # nothing to concede or re-rack before the first stroke
     aim = host.mode
     sides = config.sides
     n = len(game.players)

@@ -264,8 +264,16 @@ def aim_buttons(app: App) -> dict[str, object]:
     return {b.action: b for b in app.mode.buttons(SIZE)}
 
 
+def after_the_break_off(app: App) -> None:
+    """The frame as if its break-off had been played (a shot number past 0): conceding or
+    re-racking means something only then (issue 9: not offered before the first stroke)."""
+    app.game = replace(app.game, shot_number=1)
+    app.enter_aim()
+
+
 def test_snooker_concession_is_confirmed_then_counts_as_a_frame_won() -> None:
     app = new_app("snooker")
+    after_the_break_off(app)
     game = app.game
     assert "frame" in aim_buttons(app)
     key(app, pygame.K_x)
@@ -296,6 +304,7 @@ def test_snooker_concession_is_confirmed_then_counts_as_a_frame_won() -> None:
 
 def test_snooker_concession_is_undone_with_u() -> None:
     app = new_app("snooker")
+    after_the_break_off(app)
     game = app.game
     key(app, pygame.K_x)
     key(app, pygame.K_2)
@@ -469,7 +478,10 @@ def test_every_letter_that_does_something_is_in_the_help(game: str) -> None:
     if game == "eight-ball":  # a call made, so that C (call again) does something
         app.aim.called_ball = min(app.declaration_options().callable_balls)
     acting = []
-    for code in range(pygame.K_a, pygame.K_z + 1):
+    # U last: undoing the one shot brings back the break-off, where X (concede / re-rack) does
+    # nothing in snooker (issue 9: nothing to concede before the first stroke).
+    letters = sorted(range(pygame.K_a, pygame.K_z + 1), key=lambda code: code == pygame.K_u)
+    for code in letters:
         before = observable(app)
         key(app, code)
         if observable(app) != before:
@@ -515,7 +527,7 @@ def test_a_doubles_team_concedes_through_the_player_of_that_side() -> None:
     config = MatchConfig("snooker", ("Ann", "Bob", "Cid", "Dan"), seed=2)
     app = App(SIZE, config=config, warm_up=False)
     frame(app)
-    app.game = replace(app.game, to_play=2)  # Cid (Ann & Cid) at the table
+    app.game = replace(app.game, to_play=2, shot_number=1)  # Cid (Ann & Cid) at the table
     app.enter_aim()
     key(app, pygame.K_x)
     key(app, pygame.K_2)
