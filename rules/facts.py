@@ -8,14 +8,16 @@ marked lines crossed, the balls that left the table (``OFF_TABLE`` rows) and the
 the cue ball flew over before its first contact. Facts are physical; whether they make a foul
 is the games' business.
 
-Nothing here mutates its inputs.
+Each fact is worked out the first time a game's clause asks for it, from the log's columns
+(one NumPy mask per kind of row, no per-row structured indexing), and then kept: a 9-ball
+ruling never builds the list of every ball-ball contact, a snooker stroke with no touching
+ball never reads the cue ball's flights twice. Nothing here mutates its inputs.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -29,9 +31,21 @@ if TYPE_CHECKING:
 #: Two cue-ball contacts closer in time than this (s) are simultaneous (snooker 3.5).
 SIMULTANEOUS_CONTACT_S = 1e-9
 
+_BALL_BALL = int(EventKind.BALL_BALL)
+_BALL_CUSHION = int(EventKind.BALL_CUSHION)
+_BALL_POCKET = int(EventKind.BALL_POCKET)
+_LINE_CROSSING = int(EventKind.LINE_CROSSING)
+_BOUNCE = int(EventKind.BOUNCE)
+_OFF_TABLE = int(EventKind.OFF_TABLE)
+_AIRBORNE = int(MotionState.AIRBORNE)
+#: The kinds of row the rules read, and a lookup mask over every int8 kind value (a negative
+#: kind of a hand-built log indexes from the end, where the mask is False).
+_RULE_KINDS = (_BALL_BALL, _BALL_CUSHION, _BALL_POCKET, _LINE_CROSSING, _BOUNCE, _OFF_TABLE)
+_RULE_ROW = np.zeros(256, dtype=bool)
+_RULE_ROW[list(_RULE_KINDS)] = True
 
-@dataclass(frozen=True)
-class Contact:
+
+class Contact(NamedTuple):
     """A ball-ball contact: row ``event`` of the log, at time ``t`` (s), between ``ball`` and
     ``other``."""
 
@@ -41,8 +55,7 @@ class Contact:
     other: int
 
 
-@dataclass(frozen=True)
-class Pocketing:
+class Pocketing(NamedTuple):
     """Ball ``ball`` fell into pocket ``pocket`` (id) named ``pocket_name`` at row ``event``."""
 
     event: int
@@ -52,8 +65,7 @@ class Pocketing:
     pocket_name: str
 
 
-@dataclass(frozen=True)
-class CushionHit:
+class CushionHit(NamedTuple):
     """Ball ``ball`` met cushion ``cushion`` (id into ``Table.cushions``) at row ``event``."""
 
     event: int
@@ -62,8 +74,7 @@ class CushionHit:
     cushion: int
 
 
-@dataclass(frozen=True)
-class LineCrossing:
+class LineCrossing(NamedTuple):
     """Ball ``ball``'s centre crossed marked line ``line`` (named ``line_name``) at row
     ``event``; ``direction`` is +1 towards the foot / top end (+y), -1 towards the head / baulk
     end (-y)."""
@@ -76,8 +87,7 @@ class LineCrossing:
     direction: int
 
 
-@dataclass(frozen=True)
-class OffTable:
+class OffTable(NamedTuple):
     """Ball ``ball`` left the table at row ``event`` (an ``OFF_TABLE`` row, time ``t`` s): over
     rail ``rail`` (id, -1 when the engine names none) or at rest on a rail top
     (docs/physics-airborne.md §4)."""
@@ -88,8 +98,7 @@ class OffTable:
     rail: int
 
 
-@dataclass(frozen=True)
-class JumpOver:
+class JumpOver(NamedTuple):
     """Before its first contact the cue ball flew over object ball ``ball``: its flight that
     ends at row ``event`` (time ``t`` s) passed the ball's centre, horizontally closer than
     ``2 R`` to it, without touching it first (a jump shot, WPBSA Section 2 definition 2.19)."""
@@ -111,21 +120,26 @@ def cue_ball_flights(
     (``BOUNCE``) or in leaving the table (``OFF_TABLE``), or, when ``airborne_after`` (per row,
     the cue ball airborne right after it: the result's snapshots) is given, when the cue ball
     was airborne after the segment's first row (a flight that ends in the first contact).
+    The test runs on the column masks; rows are visited only for the flights found.
     """
-    kind = np.asarray(events["kind"]).astype(np.int64)
-    a_col = np.asarray(events["a"]).astype(np.int64)
+    kind = events["kind"]
     end = len(kind) if first_contact_row is None else first_contact_row + 1
-    own = np.flatnonzero(a_col[:end] == 0)
-    xy = np.column_stack(
-        [np.asarray(events["x"], dtype=float), np.asarray(events["y"], dtype=float)]
-    ).reshape(-1, 2)
-    landing = (kind == int(EventKind.BOUNCE)) | (kind == int(EventKind.OFF_TABLE))
-    flights = []
-    for i, j in zip(own[:-1].tolist(), own[1:].tolist(), strict=True):
-        flying = bool(landing[j]) or (airborne_after is not None and bool(airborne_after[i]))
-        if flying:
-            flights.append((j, xy[i], xy[j]))
-    return flights
+    own = np.flatnonzero(events["a"][:end] == 0)
+    if len(own) < 2:
+        return []
+    starts, ends = own[:-1], own[1:]
+    end_kind = kind[ends]
+    flying = (end_kind == _BOUNCE) | (end_kind == _OFF_TABLE)
+    if airborne_after is not None:
+        flying |= np.asarray(airborne_after, dtype=bool)[starts]
+    if not flying.any():
+        return []
+    x = np.asarray(events["x"], dtype=float)
+    y = np.asarray(events["y"], dtype=float)
+    return [
+        (j, np.array([x[i], y[i]]), np.array([x[j], y[j]]))
+        for i, j in zip(starts[flying].tolist(), ends[flying].tolist(), strict=True)
+    ]
 
 
 def balls_flown_over(
@@ -155,14 +169,13 @@ def balls_flown_over(
 
 def on_table_indices(state: BallState) -> frozenset[int]:
     """Indices of the balls on the table in ``state`` (its ``on_table`` mask)."""
-    return frozenset(np.flatnonzero(np.asarray(state.on_table)).tolist())
+    return frozenset(np.asarray(state.on_table).nonzero()[0].tolist())
 
 
-@dataclass(frozen=True)
 class ShotFacts:
-    """Rule-relevant facts of one shot.
+    """Rule-relevant facts of one shot, each read off the log when first asked for.
 
-    Fields:
+    Facts (read-only attributes, worked out once):
         n_balls: number of balls in the state arrays.
         on_table_before: balls on the table at t = 0 (from ``result.initial``).
         on_table_after: balls on the table at rest (from ``result.final``).
@@ -176,23 +189,189 @@ class ShotFacts:
         line_crossings: every marked-line crossing, in log order.
         off_table: every ball that left the table (``OFF_TABLE`` rows), in log order.
         cue_ball_jumps: the object balls the cue ball flew over before its first contact.
-        shot: the log and the two states the facts were read from (kept, not compared, for
-            ``recorded_positions``, which is worked out only when asked for).
+        shot: the log and the two states the facts were read from.
+
+    Build with :meth:`from_result` or :meth:`from_log`; the inputs are only read.
     """
 
-    n_balls: int
-    on_table_before: frozenset[int]
-    on_table_after: frozenset[int]
-    cue_start: tuple[float, float]
-    contacts: tuple[Contact, ...]
-    first_contact: Contact | None
-    first_contact_balls: frozenset[int]
-    pocketings: tuple[Pocketing, ...]
-    cushion_hits: tuple[CushionHit, ...]
-    line_crossings: tuple[LineCrossing, ...]
-    off_table: tuple[OffTable, ...]
-    cue_ball_jumps: tuple[JumpOver, ...]
-    shot: tuple[np.ndarray, BallState, BallState] = field(repr=False, compare=False)
+    def __init__(
+        self,
+        table: Table,
+        initial: BallState,
+        events: np.ndarray,
+        final: BallState,
+        cue_airborne_after: Any = None,
+    ) -> None:
+        """The facts of one shot (see :meth:`from_log`); ``cue_airborne_after`` is a (rows,)
+        bool array, or a callable giving it (the snapshots are read only if a flight needs
+        them), or None."""
+        self._table = table
+        self._airborne = cue_airborne_after
+        self.shot: tuple[np.ndarray, BallState, BallState] = (events, initial, final)
+        self._kind = events["kind"]
+        self._a = events["a"]
+
+    def __repr__(self) -> str:
+        return (
+            f"ShotFacts(n_balls={self.n_balls}, rows={len(self._kind)}, "
+            f"first_contact={self.first_contact!r}, pocketed={self.pocketed!r})"
+        )
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def from_result(cls, result: Any, table: Table) -> ShotFacts:
+        """Read the facts of ``result`` (a ``sim.ShotResult`` or anything with ``events``,
+        ``initial`` and ``final``) on ``table``; its snapshots, when it has one per row, say
+        whether the cue ball was in the air before a first contact. Does not mutate ``result``."""
+        events = result.events
+        snapshots = getattr(result, "snapshots", None)
+        airborne = None
+        if snapshots is not None and len(snapshots) == len(events) and len(snapshots):
+
+            def airborne() -> np.ndarray:
+                flags: np.ndarray = np.asarray(snapshots.motion)[:, 0] == _AIRBORNE
+                return flags
+
+        return cls(table, result.initial, events, result.final, airborne)
+
+    @classmethod
+    def from_log(
+        cls,
+        table: Table,
+        initial: BallState,
+        events: np.ndarray,
+        final: BallState,
+        cue_airborne_after: np.ndarray | None = None,
+    ) -> ShotFacts:
+        """Facts from the three parts of a shot: the state at t = 0, the log (dtype
+        ``sim.EVENT_DTYPE``, time order), and the state at rest; ``cue_airborne_after`` (per
+        row, bool) tells whether the cue ball was airborne right after each row (without it a
+        flight is seen only where it lands, see ``cue_ball_flights``). Does not mutate its
+        inputs."""
+        return cls(table, initial, events, final, cue_airborne_after)
+
+    # ------------------------------------------------------------------ the log's columns
+    @cached_property
+    def _rows(self) -> dict[int, list[tuple[int, float, int, int, int]]]:
+        """The log's rows the rules read (contacts, cushions, pockets, lines, landings, balls
+        leaving the table), by kind: (row, t, a, b, direction) in log order. One mask picks
+        them and each column is converted once; motion transitions are never visited."""
+        events = self.shot[0]
+        kind = self._kind
+        rows = _RULE_ROW[kind].nonzero()[0]
+        by_kind: dict[int, list[tuple[int, float, int, int, int]]] = {k: [] for k in _RULE_KINDS}
+        for row in zip(
+            rows.tolist(),
+            events["t"][rows].tolist(),
+            kind[rows].tolist(),
+            events["a"][rows].tolist(),
+            events["b"][rows].tolist(),
+            events["direction"][rows].tolist(),
+            strict=True,
+        ):
+            by_kind[row[2]].append((row[0], row[1], row[3], row[4], row[5]))
+        return by_kind
+
+    # ------------------------------------------------------------------ the states
+    @cached_property
+    def n_balls(self) -> int:
+        return int(np.shape(self.shot[1].pos)[0])
+
+    @cached_property
+    def on_table_before(self) -> frozenset[int]:
+        return on_table_indices(self.shot[1])
+
+    @cached_property
+    def on_table_after(self) -> frozenset[int]:
+        return on_table_indices(self.shot[2])
+
+    @cached_property
+    def cue_start(self) -> tuple[float, float]:
+        initial = self.shot[1]
+        if not bool(initial.on_table[0]):
+            return (float("nan"), float("nan"))
+        x, y = initial.pos[0].tolist()
+        return (float(x), float(y))
+
+    # ------------------------------------------------------------------ the rows, by kind
+    @cached_property
+    def contacts(self) -> tuple[Contact, ...]:
+        return tuple(Contact(i, t, a, b) for i, t, a, b, _ in self._rows[_BALL_BALL])
+
+    @cached_property
+    def _first_contacts(self) -> tuple[Contact | None, frozenset[int]]:
+        """The cue ball's first contact (ball 0 first, the object ball second) and every object
+        ball it met within ``SIMULTANEOUS_CONTACT_S`` of it, reading the contacts in log order
+        until the first one later than that."""
+        first: Contact | None = None
+        balls: set[int] = set()
+        for i, t, a, b, _ in self._rows[_BALL_BALL]:
+            if a != 0 and b != 0:
+                continue
+            other = b if a == 0 else a
+            if first is None:
+                first = Contact(i, t, 0, other)
+                balls.add(other)
+            elif t - first.t <= SIMULTANEOUS_CONTACT_S:
+                balls.add(other)
+            else:
+                break
+        return first, frozenset(balls)
+
+    @cached_property
+    def first_contact(self) -> Contact | None:
+        return self._first_contacts[0]
+
+    @cached_property
+    def first_contact_balls(self) -> frozenset[int]:
+        return self._first_contacts[1]
+
+    @cached_property
+    def pocketings(self) -> tuple[Pocketing, ...]:
+        found = self._rows[_BALL_POCKET]
+        if not found:
+            return ()
+        names = [p.name for p in self._table.pockets]
+        return tuple(
+            Pocketing(i, t, a, b, names[b] if 0 <= b < len(names) else f"pocket {b}")
+            for i, t, a, b, _ in found
+        )
+
+    @cached_property
+    def cushion_hits(self) -> tuple[CushionHit, ...]:
+        return tuple(CushionHit(i, t, a, b) for i, t, a, b, _ in self._rows[_BALL_CUSHION])
+
+    @cached_property
+    def line_crossings(self) -> tuple[LineCrossing, ...]:
+        found = self._rows[_LINE_CROSSING]
+        if not found:
+            return ()
+        names = [ln.name for ln in self._table.lines]
+        return tuple(
+            LineCrossing(i, t, a, b, names[b] if 0 <= b < len(names) else f"line {b}", d)
+            for i, t, a, b, d in found
+        )
+
+    @cached_property
+    def off_table(self) -> tuple[OffTable, ...]:
+        return tuple(OffTable(i, t, a, b) for i, t, a, b, _ in self._rows[_OFF_TABLE])
+
+    @cached_property
+    def cue_ball_jumps(self) -> tuple[JumpOver, ...]:
+        events, initial, _ = self.shot
+        first = self.first_contact
+        end = len(self._kind) if first is None else first.event + 1
+        landed = any(r[0] < end for k in (_BOUNCE, _OFF_TABLE) for r in self._rows[k])
+        airborne = self._airborne() if callable(self._airborne) else self._airborne
+        if not landed and (airborne is None or not bool(np.any(airborne[:end]))):
+            return ()  # no landing and never in the air before the first contact: no flight
+        flights = cue_ball_flights(events, None if first is None else first.event, airborne)
+        if not flights:
+            return ()
+        start_xy = np.asarray(initial.pos, dtype=float).reshape(-1, 2)
+        centres = {b: start_xy[b] for b in sorted(self.on_table_before) if b != 0}
+        t_col = np.asarray(events["t"], dtype=float)
+        return balls_flown_over(flights, t_col, centres, float(self._table.ball_radius))
 
     @cached_property
     def recorded_positions(self) -> tuple[np.ndarray, ...]:
@@ -202,7 +381,7 @@ class ShotFacts:
         sort by ball splits them."""
         events, initial, final = self.shot
         n = self.n_balls
-        a_col = np.asarray(events["a"]).astype(np.int64)
+        a_col = np.asarray(self._a).astype(np.int64)
         own = (a_col >= 0) & (a_col < n)
         xy_col = np.column_stack(
             [np.asarray(events["x"], dtype=float), np.asarray(events["y"], dtype=float)]
@@ -222,133 +401,16 @@ class ShotFacts:
         bounds = np.searchsorted(ball_key[order], np.arange(n + 1)).tolist()
         return tuple(by_ball[bounds[i] : bounds[i + 1]] for i in range(n))
 
-    # ------------------------------------------------------------------ construction
-    @classmethod
-    def from_result(cls, result: Any, table: Table) -> ShotFacts:
-        """Read the facts of ``result`` (a ``sim.ShotResult`` or anything with ``events``,
-        ``initial`` and ``final``) on ``table``; its snapshots, when it has one per row, say
-        whether the cue ball was in the air before a first contact. Does not mutate ``result``."""
-        snapshots = getattr(result, "snapshots", None)
-        airborne = None
-        if snapshots is not None and len(snapshots) == len(result.events) and len(snapshots):
-            airborne = np.asarray(snapshots.motion)[:, 0] == int(MotionState.AIRBORNE)
-        return cls.from_log(
-            table, result.initial, result.events, result.final, cue_airborne_after=airborne
-        )
-
-    @classmethod
-    def from_log(
-        cls,
-        table: Table,
-        initial: BallState,
-        events: np.ndarray,
-        final: BallState,
-        cue_airborne_after: np.ndarray | None = None,
-    ) -> ShotFacts:
-        """Facts from the three parts of a shot: the state at t = 0, the log (dtype
-        ``sim.EVENT_DTYPE``, time order), and the state at rest; ``cue_airborne_after`` (per
-        row, bool) tells whether the cue ball was airborne right after each row (without it a
-        flight is seen only where it lands, see ``cue_ball_flights``). Does not mutate its
-        inputs."""
-        n = int(np.asarray(initial.pos).shape[0])
-        before = on_table_indices(initial)
-        after = on_table_indices(final)
-        cue_start = (
-            (float(initial.pos[0][0]), float(initial.pos[0][1]))
-            if 0 in before
-            else (float("nan"), float("nan"))
-        )
-        pocket_names = [p.name for p in table.pockets]
-        line_names = [ln.name for ln in table.lines]
-
-        # The log is read as columns, once: each kind of row is picked with a mask and its
-        # fields converted to Python numbers in one call (no per-row structured indexing).
-        kind = np.asarray(events["kind"]).astype(np.int64)
-        rows = np.arange(len(kind))
-        t_col = np.asarray(events["t"], dtype=float)
-        a_col = np.asarray(events["a"]).astype(np.int64)
-        b_col = np.asarray(events["b"]).astype(np.int64)
-
-        def columns(k: int) -> tuple[list[int], list[float], list[int], list[int]]:
-            sel = kind == int(k)
-            return (
-                rows[sel].tolist(),
-                t_col[sel].tolist(),
-                a_col[sel].tolist(),
-                b_col[sel].tolist(),
-            )
-
-        contacts = [Contact(*r) for r in zip(*columns(EventKind.BALL_BALL), strict=True)]
-        pocketings = [
-            Pocketing(i, t, a, b, pocket_names[b] if 0 <= b < len(pocket_names) else f"pocket {b}")
-            for i, t, a, b in zip(*columns(EventKind.BALL_POCKET), strict=True)
-        ]
-        cushions = [CushionHit(*r) for r in zip(*columns(EventKind.BALL_CUSHION), strict=True)]
-        crossing_sel = kind == int(EventKind.LINE_CROSSING)
-        directions = np.asarray(events["direction"])[crossing_sel].astype(np.int64).tolist()
-        crossings = [
-            LineCrossing(i, t, a, b, line_names[b] if 0 <= b < len(line_names) else f"line {b}", d)
-            for (i, t, a, b), d in zip(
-                zip(*columns(EventKind.LINE_CROSSING), strict=True), directions, strict=True
-            )
-        ]
-
-        first: Contact | None = None
-        first_balls: set[int] = set()
-        for c in contacts:
-            if 0 not in (c.ball, c.other):
-                continue
-            other = c.other if c.ball == 0 else c.ball
-            if first is None:
-                first = Contact(c.event, c.t, 0, other)
-                first_balls.add(other)
-            elif c.t - first.t <= SIMULTANEOUS_CONTACT_S:
-                first_balls.add(other)
-            else:
-                break
-
-        off_table = [OffTable(*r) for r in zip(*columns(EventKind.OFF_TABLE), strict=True)]
-        start_xy = np.asarray(initial.pos, dtype=float).reshape(-1, 2)
-        flights = cue_ball_flights(
-            events, None if first is None else first.event, cue_airborne_after
-        )
-        jumps = balls_flown_over(
-            flights,
-            t_col,
-            {b: start_xy[b] for b in sorted(before) if b != 0},
-            float(table.ball_radius),
-        )
-
-        return cls(
-            n_balls=n,
-            on_table_before=before,
-            on_table_after=after,
-            cue_start=cue_start,
-            contacts=tuple(contacts),
-            first_contact=first,
-            first_contact_balls=frozenset(first_balls),
-            pocketings=tuple(pocketings),
-            cushion_hits=tuple(cushions),
-            line_crossings=tuple(crossings),
-            off_table=tuple(off_table),
-            cue_ball_jumps=jumps,
-            shot=(events, initial, final),
-        )
-
     # ------------------------------------------------------------------ derived facts
     @property
     def first_ball_hit(self) -> int | None:
         """The object ball the cue ball met first, or None."""
         return None if self.first_contact is None else self.first_contact.other
 
-    @property
+    @cached_property
     def pocketed(self) -> tuple[int, ...]:
         """Balls pocketed, in the order they dropped (each once)."""
-        seen: list[int] = []
-        for p in self.pocketings:
-            if p.ball not in seen:
-                seen.append(p.ball)
-        return tuple(seen)
+        return tuple(dict.fromkeys(r[2] for r in self._rows[_BALL_POCKET]))
 
     @property
     def object_balls_pocketed(self) -> tuple[int, ...]:
@@ -362,22 +424,20 @@ class ShotFacts:
 
     def pocketing_of(self, ball: int) -> Pocketing | None:
         """The pocketing of ``ball``, or None if it stayed up."""
-        for p in self.pocketings:
-            if p.ball == ball:
-                return p
-        return None
+        if ball not in self.pocketed:
+            return None
+        return next(p for p in self.pocketings if p.ball == ball)
 
-    @property
+    @cached_property
     def balls_off_table(self) -> frozenset[int]:
         """Balls the engine sent off the table (an ``OFF_TABLE`` row), the cue ball included."""
-        return frozenset(o.ball for o in self.off_table)
+        return frozenset(r[2] for r in self._rows[_OFF_TABLE])
 
     def off_table_of(self, ball: int) -> OffTable | None:
         """The ``OFF_TABLE`` row of ``ball``, or None if the engine kept it on the table."""
-        for o in self.off_table:
-            if o.ball == ball:
-                return o
-        return None
+        if ball not in self.balls_off_table:
+            return None
+        return next(o for o in self.off_table if o.ball == ball)
 
     def cushion_hits_after_first_contact(self) -> tuple[CushionHit, ...]:
         """Cushion contacts by any ball (cue or object) after the cue ball's first contact."""
@@ -386,10 +446,10 @@ class ShotFacts:
         start = self.first_contact.event
         return tuple(h for h in self.cushion_hits if h.event > start)
 
-    @property
+    @cached_property
     def object_balls_to_cushion(self) -> frozenset[int]:
         """Distinct object balls that touched a cushion at any time in the shot."""
-        return frozenset(h.ball for h in self.cushion_hits if h.ball != 0)
+        return frozenset(r[2] for r in self._rows[_BALL_CUSHION] if r[2] != 0)
 
     def crossings_of(
         self, line_name: str, direction: int | None = None
@@ -406,17 +466,23 @@ class ShotFacts:
         ``y = y_line``: a recorded centre with ``y - radius < y_line`` (at an event of the ball
         or at rest) for a ball that was wholly on the other side at t = 0. Part of a ball
         passing a line between its recorded positions on a curved slide is not seen; a centre
-        crossing is, through the log's LINE_CROSSING rows (``crossings_of``)."""
-        found = set()
-        for b in range(1, self.n_balls):
-            pts = self.recorded_positions[b]
-            if b in self.on_table_before:
-                if pts.size and float(pts[0, 1]) - radius < y_line:
-                    continue  # already over the line before the shot: it did not cross
-                pts = pts[1:]
-            if pts.size and bool(np.any(pts[:, 1] - radius < y_line)):
-                found.add(b)
-        return frozenset(found)
+        crossing is, through the log's LINE_CROSSING rows (``crossings_of``).
+
+        Read as columns: the lowest recorded centre of each ball (``np.fmin.at`` over its rows,
+        NaN positions ignored) against the line, less the balls already over it at t = 0."""
+        events, initial, final = self.shot
+        n = self.n_balls
+        a = np.asarray(self._a, dtype=np.int64)
+        own = (a >= 0) & (a < n)
+        lowest = np.full(n, np.inf)
+        np.fmin.at(lowest, a[own], np.asarray(events["y"], dtype=float)[own])
+        rest = np.asarray(final.on_table, dtype=bool)
+        lowest[rest] = np.fmin(lowest[rest], np.asarray(final.pos, dtype=float)[rest, 1])
+        start_y = np.asarray(initial.pos, dtype=float)[:, 1]
+        already = np.asarray(initial.on_table, dtype=bool) & (start_y - radius < y_line)
+        found = (lowest - radius < y_line) & ~already
+        found[0] = False
+        return frozenset(np.flatnonzero(found).tolist())
 
     def describe_event(self, event: int, names: tuple[str, ...] | None = None) -> str:
         """A logged fact in plain words, for a foul's evidence ("event 3 at t = 0.412 s: the cue

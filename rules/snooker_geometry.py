@@ -379,16 +379,53 @@ def can_hit_any_part(
         return True
     base = math.atan2(dy, dx)
     alpha = math.asin(2.0 * radius / dist)
-    start = (cx, cy)
-    for angle in np.linspace(base - alpha, base + alpha, samples):
-        v = np.array([math.cos(angle), math.sin(angle)])
-        along = dx * v[0] + dy * v[1]
-        h = abs(dx * v[1] - dy * v[0])
-        reach = along - math.sqrt(max(4.0 * radius * radius - h * h, 0.0))
-        end = (cx + reach * v[0], cy + reach * v[1])
-        if is_path_clear(start, end, obstacles, radius):
+    angles = np.linspace(base - alpha, base + alpha, samples)
+    pts = np.asarray(obstacles, dtype=float).reshape(-1, 2)
+    # The first lines one by one (most shots see the ball along the first tried), then every
+    # other line at once: (lines, obstacles) arrays, the same arithmetic as is_path_clear.
+    for angle in angles[:ANY_PART_ONE_BY_ONE].tolist():
+        v = (math.cos(angle), math.sin(angle))
+        if _line_to_target_clear(cx, cy, dx, dy, v, pts, radius):
             return True
-    return False
+    rest = angles[ANY_PART_ONE_BY_ONE:]
+    if not len(rest):
+        return False
+    vx, vy = np.cos(rest), np.sin(rest)
+    along = dx * vx + dy * vy
+    h = np.abs(dx * vy - dy * vx)
+    reach = along - np.sqrt(np.maximum(4.0 * radius * radius - h * h, 0.0))
+    seg_x, seg_y = reach * vx, reach * vy  # start -> end of each line, (lines,)
+    rel_x = pts[:, 0] - cx
+    rel_y = pts[:, 1] - cy  # (obstacles,)
+    proj = seg_x[:, None] * rel_x[None, :] + seg_y[:, None] * rel_y[None, :]
+    length2 = (seg_x * seg_x + seg_y * seg_y)[:, None]
+    t = np.clip(proj / np.where(length2 > 0.0, length2, 1.0), 0.0, 1.0)
+    gap = np.hypot(rel_x[None, :] - t * seg_x[:, None], rel_y[None, :] - t * seg_y[:, None])
+    blocked = (proj > 0.0) & (gap <= 2.0 * radius + GRAZE_TOLERANCE)
+    return bool(np.any(~np.any(blocked, axis=1)))
+
+
+#: Lines of :func:`can_hit_any_part` tried one at a time before the rest are tried as arrays.
+ANY_PART_ONE_BY_ONE = 2
+
+
+def _line_to_target_clear(
+    cx: float,
+    cy: float,
+    dx: float,
+    dy: float,
+    v: tuple[float, float],
+    obstacles: np.ndarray,
+    radius: float,
+) -> bool:
+    """One line of :func:`can_hit_any_part`: the cue ball at (cx, cy) sent along the unit
+    vector ``v`` towards a target at (cx + dx, cy + dy) meets it free of ``obstacles``
+    (shape (k, 2)); the path is cut where the cue ball meets the target."""
+    along = dx * v[0] + dy * v[1]
+    h = abs(dx * v[1] - dy * v[0])
+    reach = along - math.sqrt(max(4.0 * radius * radius - h * h, 0.0))
+    end = (cx + reach * v[0], cy + reach * v[1])
+    return is_path_clear((cx, cy), end, obstacles, radius)
 
 
 def can_hit_any_ball_on(
@@ -431,46 +468,41 @@ def is_snookered(
         obstructing = [i for i in range(len(pos)) if i != 0 and on_table[i] and i not in on_set]
     else:
         obstructing = [i for i in obstructing if on_table[i] and i != 0]
-    obstacles = pos[list(obstructing)].reshape(-1, 2)
-    return not bool(np.any(both_edges_clear(cue_xy, pos[on], obstacles, radius)))
+    obstacles = pos[list(obstructing)].reshape(-1, 2).tolist()
+    cx, cy = float(cue_xy[0]), float(cue_xy[1])
+    return not any(
+        _both_edges_clear_at(cx, cy, tx, ty, obstacles, radius) for tx, ty in pos[on].tolist()
+    )
 
 
-def both_edges_clear(
-    cue_xy: Sequence[float], targets: np.ndarray, obstacles: np.ndarray, radius: float
-) -> np.ndarray:
-    """:func:`can_hit_both_edges` for many targets at once: for each target centre of
-    ``targets`` (shape (m, 2), m), whether both its extreme edges can be struck from ``cue_xy``
-    along straight lines free of the balls at ``obstacles`` (shape (k, 2)); shape (m,) bool.
-    The same geometry as :func:`edge_contact_points` and :func:`is_path_clear`, as arrays of
-    shape (m, 2 edges, k obstacles), so the snookered test costs a few array operations."""
-    targets = np.asarray(targets, dtype=np.float64).reshape(-1, 2)
-    pts = np.asarray(obstacles, dtype=np.float64).reshape(-1, 2)
-    cue = np.array([float(cue_xy[0]), float(cue_xy[1])])
-    rel_t = targets - cue
-    dist = np.hypot(rel_t[:, 0], rel_t[:, 1])
-    touching = dist <= 2.0 * radius
-    if len(pts) == 0 or bool(np.all(touching)):
-        return np.ones(len(targets), dtype=bool)
-    safe = np.where(touching, 1.0, dist)
-    u = rel_t / safe[:, None]
-    nrm = np.column_stack([-u[:, 1], u[:, 0]])
-    sin_a = np.minimum(2.0 * radius / safe, 1.0)
-    cos_a = np.sqrt(1.0 - sin_a * sin_a)
-    length = np.sqrt(np.maximum(safe * safe - 4.0 * radius * radius, 0.0))
-    way = np.stack(
-        [cos_a[:, None] * u + sin_a[:, None] * nrm, cos_a[:, None] * u - sin_a[:, None] * nrm],
-        axis=1,
-    )  # (m, 2, 2): left and right directions
-    seg = length[:, None, None] * way  # cue -> contact point, (m, 2, 2)
-    rel = pts - cue  # (k, 2)
-    proj = np.einsum("ijc,kc->ijk", seg, rel)  # (m, 2, k)
-    length2 = np.einsum("ijc,ijc->ij", seg, seg)[:, :, None]
-    t = np.clip(proj / np.where(length2 > 0.0, length2, 1.0), 0.0, 1.0)
-    gap = rel[None, None, :, :] - t[..., None] * seg[:, :, None, :]
-    d = np.hypot(gap[..., 0], gap[..., 1])
-    blocked = (proj > 0.0) & (d <= 2.0 * radius + GRAZE_TOLERANCE)
-    clear: np.ndarray = ~np.any(blocked, axis=(1, 2)) | touching
-    return clear
+def _both_edges_clear_at(
+    cx: float, cy: float, tx: float, ty: float, obstacles: list[list[float]], radius: float
+) -> bool:
+    """Whether both extreme edges of the target at (tx, ty) can be struck from a cue ball at
+    (cx, cy), m, free of the balls at ``obstacles`` ((x, y) pairs): :func:`edge_contact_points`
+    and :func:`is_path_clear` in plain floats, stopping at the first obstacle that blocks."""
+    rx, ry = tx - cx, ty - cy
+    dist = math.hypot(rx, ry)
+    if dist <= 2.0 * radius or not obstacles:
+        return True
+    ux, uy = rx / dist, ry / dist
+    sin_a = min(2.0 * radius / dist, 1.0)
+    cos_a = math.sqrt(1.0 - sin_a * sin_a)
+    length = math.sqrt(max(dist * dist - 4.0 * radius * radius, 0.0))
+    reach = 2.0 * radius + GRAZE_TOLERANCE
+    for side in (1.0, -1.0):  # left edge, then right (the normal is (-uy, ux))
+        sx = length * (cos_a * ux + side * sin_a * -uy)
+        sy = length * (cos_a * uy + side * sin_a * ux)
+        length2 = sx * sx + sy * sy
+        for ox, oy in obstacles:
+            px, py = ox - cx, oy - cy
+            proj = sx * px + sy * py
+            if proj <= 0.0:
+                continue
+            t = min(max(proj / (length2 if length2 > 0.0 else 1.0), 0.0), 1.0)
+            if math.hypot(px - t * sx, py - t * sy) <= reach:
+                return False
+    return True
 
 
 def is_snookered_in_hand(
@@ -484,17 +516,70 @@ def is_snookered_in_hand(
     only if obstructed from every position on or within the lines of the D. The D is tried on
     the grid of :func:`d_sample_points` (``spacing`` metres), skipping positions where the cue
     ball would overlap another ball; a sampled test, exact to within the grid spacing."""
-    on = list(balls_on)
-    R = table.ball_radius
-    others = on_table.copy()
-    others[0] = False
-    occupied = pos[others]
-    for xy in d_sample_points(table, spacing):
-        if _occupied_by(xy, occupied, R):
-            continue
-        if not is_snookered(xy, on, pos, on_table, R):
+    on = [i for i in balls_on if on_table[i]]
+    R = float(table.ball_radius)
+    occupied = pos[np.asarray(on_table, dtype=bool) & (np.arange(len(pos)) != 0)]
+    points = d_sample_points(table, spacing)
+    first = next((i for i, xy in enumerate(points) if not _occupied_by(xy, occupied, R)), None)
+    if first is None:
+        return True
+    if not on or not is_snookered(points[first], on, pos, on_table, R):
+        return False  # the usual case: the first place tried sees a ball on
+    points = points[first + 1 :]
+    if len(occupied) and len(points):
+        near = np.hypot(
+            points[:, None, 0] - occupied[None, :, 0], points[:, None, 1] - occupied[None, :, 1]
+        )
+        points = points[~np.any(near < 2.0 * R + SPOT_CLEARANCE, axis=1)]
+    on_set = set(on)
+    blockers = [i for i in range(len(pos)) if i != 0 and on_table[i] and i not in on_set]
+    obstacles = pos[blockers].reshape(-1, 2)
+    for lo in range(0, len(points), IN_HAND_CHUNK):
+        cues = points[lo : lo + IN_HAND_CHUNK]
+        if bool(np.any(both_edges_clear_from(cues, pos[on], obstacles, R))):
             return False
     return True
+
+
+#: Cue-ball places of the D tested together by :func:`is_snookered_in_hand`.
+IN_HAND_CHUNK = 256
+
+
+def both_edges_clear_from(
+    cues: np.ndarray, targets: np.ndarray, obstacles: np.ndarray, radius: float
+) -> np.ndarray:
+    """For each cue-ball centre of ``cues`` (shape (p, 2), m): whether some target of
+    ``targets`` (shape (m, 2)) can be struck at both extreme edges free of the balls at
+    ``obstacles`` (shape (k, 2)); shape (p,) bool, i.e. not snookered. The geometry of
+    :func:`_both_edges_clear_at` as arrays of shape (p, m, 2 edges, k)."""
+    cues = np.asarray(cues, dtype=np.float64).reshape(-1, 2)
+    targets = np.asarray(targets, dtype=np.float64).reshape(-1, 2)
+    pts = np.asarray(obstacles, dtype=np.float64).reshape(-1, 2)
+    rel_t = targets[None, :, :] - cues[:, None, :]  # (p, m, 2)
+    dist = np.hypot(rel_t[..., 0], rel_t[..., 1])
+    touching = dist <= 2.0 * radius
+    if len(pts) == 0:
+        return np.ones(len(cues), dtype=bool) if len(targets) else np.zeros(len(cues), bool)
+    safe = np.where(touching, 1.0, dist)
+    u = rel_t / safe[..., None]
+    nrm = np.stack([-u[..., 1], u[..., 0]], axis=-1)
+    sin_a = np.minimum(2.0 * radius / safe, 1.0)[..., None]
+    cos_a = np.sqrt(1.0 - sin_a * sin_a)
+    length = np.sqrt(np.maximum(safe * safe - 4.0 * radius * radius, 0.0))
+    way = np.stack([cos_a * u + sin_a * nrm, cos_a * u - sin_a * nrm], axis=2)  # (p, m, 2, 2)
+    seg = length[..., None, None] * way
+    rel = pts[None, :, :] - cues[:, None, :]  # (p, k, 2)
+    proj = (
+        seg[..., 0, None] * rel[:, None, None, :, 0] + seg[..., 1, None] * rel[:, None, None, :, 1]
+    )  # (p, m, 2, k)
+    length2 = (seg[..., 0] * seg[..., 0] + seg[..., 1] * seg[..., 1])[..., None]
+    t = np.clip(proj / np.where(length2 > 0.0, length2, 1.0), 0.0, 1.0)
+    gap_x = rel[:, None, None, :, 0] - t * seg[..., 0, None]
+    gap_y = rel[:, None, None, :, 1] - t * seg[..., 1, None]
+    blocked = (proj > 0.0) & (np.hypot(gap_x, gap_y) <= 2.0 * radius + GRAZE_TOLERANCE)
+    clear = ~np.any(blocked, axis=(2, 3)) | touching  # (p, m)
+    result: np.ndarray = np.any(clear, axis=1)
+    return result
 
 
 def is_snookered_by(
