@@ -26,7 +26,7 @@ from render.app_state import AimingViews, SessionViews
 from render.history import LastShot
 from render.host import ModeLike
 from render.keys import action_for
-from render.layout import Layout
+from render.layout import Layout, open_window
 from render.match import MatchConfig
 from render.modes.aim import AimMode
 from render.modes.decision import DecisionMode, GameOverMode
@@ -545,8 +545,7 @@ def run(
     """
     pygame.init()
     try:
-        pygame.display.set_caption("cuesim")
-        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        screen = open_window(size)  # no smaller than layout.MIN_WINDOW
         app = App(size, config=config, save_path=save_path, warm_up=True, sound=sound)
         if load_path is not None:
             app.pending_load = (Path(load_path), replay_last)

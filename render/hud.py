@@ -380,12 +380,55 @@ def layout_buttons(panel: pygame.Rect, labels: Sequence[tuple[str, str]]) -> tup
     )
 
 
+#: The call banner's headline font size and height, and a call line's height and font, px.
+CALL_HEADLINE_PX, CALL_HEADLINE_H, CALL_LINE_H, CALL_LINE_PX = 30, 32, 22, 22
+
+
+def call_text_lines(info: RulingInfo, width: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """The call's fouls (alert colour) then its other sentences, wrapped to ``width`` px."""
+    out: list[tuple[str, tuple[int, int, int]]] = []
+    for text, colour in [(f, ALERT) for f in info.fouls] + [(t, TEXT) for t in info.lines]:
+        out += [(piece, colour) for piece in _wrap(text, CALL_LINE_PX, max(1, width))]
+    return out
+
+
+def _draw_call_banner(
+    surface: pygame.Surface, box: pygame.Rect, text: pygame.Rect, info: RulingInfo, hover: int
+) -> None:
+    # The banner of render.call_panel.call_layout: headline and lines in ``text``, stopping
+    # above any button under the text, and the buttons.
+    surface.blit(shade_surface(box.size, (22, 24, 30, 255)), box.topleft)
+    edge = ALERT if info.fouls else PANEL_EDGE
+    pygame.draw.line(surface, edge, (box.left, box.top + 1), (box.right, box.top + 1), 3)
+    _text(surface, info.headline, text.topleft, CALL_HEADLINE_PX, ALERT if info.fouls else TEXT)
+    y = text.top + CALL_HEADLINE_H
+    below = [b.rect.top for b in info.buttons if b.rect.left < text.right]
+    lowest = min([box.bottom - 8, *below])
+    for piece, colour in call_text_lines(info, text.width):
+        if y + CALL_LINE_H > lowest:
+            break
+        _text(surface, piece, (text.left, y), CALL_LINE_PX, colour)
+        y += CALL_LINE_H
+    for i, button in enumerate(info.buttons):
+        draw_button(surface, button, highlight=i == hover)
+
+
 def draw_ruling(
-    surface: pygame.Surface, panel: pygame.Rect, info: RulingInfo, *, hover: int = -1
+    surface: pygame.Surface,
+    panel: pygame.Rect,
+    info: RulingInfo,
+    *,
+    hover: int = -1,
+    text: pygame.Rect | None = None,
 ) -> None:
     """The referee's call: headline, fouls with their evidence, other facts, choice buttons.
-    Skipped when the window leaves no room for it (:func:`has_room`)."""
+    With ``text`` (where the lines go) it is the window's banner at the bottom edge
+    (``render.call_panel.call_layout``); without, a box of its own (pictures, the reference
+    image). Skipped when the window leaves no room for it (:func:`has_room`)."""
     if not has_room(surface, panel):
+        return
+    if text is not None:
+        _draw_call_banner(surface, panel, text, info, hover)
         return
     surface.blit(shade_surface(panel.size, (22, 24, 30, 236)), panel.topleft)
     edge = ALERT if info.fouls else PANEL_EDGE
@@ -399,8 +442,8 @@ def draw_ruling(
         anchor="midtop",
     )
     y = panel.top + 58
-    for text, colour in [(f, ALERT) for f in info.fouls] + [(t, TEXT) for t in info.lines]:
-        for piece in _wrap(text, 22, panel.width - 40):
+    for sentence, colour in [(f, ALERT) for f in info.fouls] + [(t, TEXT) for t in info.lines]:
+        for piece in _wrap(sentence, 22, panel.width - 40):
             _text(surface, piece, (panel.left + 20, y), 22, colour)
             y += 22
     for i, button in enumerate(info.buttons):

@@ -9,6 +9,7 @@ the prompt) or in rows of their own below them, whichever the width allows
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -180,3 +181,14 @@ def lay_out_buttons(
             left += widths[i] + BUTTON_GAP
         top += BUTTON_H + BUTTON_GAP
     return tuple(out)
+
+
+def open_window(size: tuple[int, int]) -> pygame.Surface:
+    """Open the resizable window of ``size`` px, titled "cuesim", that the player can make no
+    smaller than :data:`MIN_WINDOW` (SDL's minimum window size; a display driver without
+    windows, such as the dummy one of the tests, ignores it)."""
+    pygame.display.set_caption("cuesim")
+    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    with contextlib.suppress(pygame.error, AttributeError):  # no window to size (headless)
+        pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+    return screen

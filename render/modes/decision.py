@@ -8,9 +8,9 @@ from typing import Any
 import pygame
 
 from render import hud
+from render.call_panel import call_layout
 from render.host import Host
 from render.keys import action_for
-from render.layout import buttons_height, lay_out_buttons, natural_button_width
 from render.modes.base import Mode, draw_controls, draw_scene
 from render.modes.fouls import open_foul_menu
 from render.widgets import Button
@@ -28,6 +28,8 @@ class DecisionMode(Mode):
         self.ruling = ruling
         self.hover = -1
         self.shown_for = 0.0
+        #: Where the call's text goes in its banner, px (set by ``info``).
+        self.text_rect = pygame.Rect(0, 0, 1, 1)
 
     @property
     def is_routine(self) -> bool:
@@ -48,16 +50,25 @@ class DecisionMode(Mode):
         if self.is_routine and self.shown_for >= AUTO_CONTINUE_S:
             self.host.enter_aim()
 
+    @property
+    def referee_moves_offered(self) -> bool:
+        """Whether "Declare a foul" and "Warn" mean something here: while play goes on, and
+        on the call of the very shot that ended the rack / frame (a foul declared on it, say a
+        double hit on the winning 9, overturns the result). Not on a finished rack / frame
+        shown without its shot's call (loaded, undone to), nor a warning once it is over:
+        the next rack / frame starts with no foul counted."""
+        return not self.host.session.game.is_over or self.ruling is not None
+
     def _labels(self) -> list[tuple[str, str]]:
         game = self.host.session.game
-        extra = [("Declare a foul", "declare")] if self.host.declarable_fouls() else []
-        due = self.host.warning_due()
+        offered = self.referee_moves_offered
+        extra = [("Declare a foul", "declare")] if offered and self.host.declarable_fouls() else []
+        due = self.host.warning_due() if not game.is_over else ()
         if due:
             extra.append((f"Warn {' & '.join(game.players[i] for i in due)}", "warn"))
         if game.is_over:
             config = self.host.session.match_config
-            next_word = config.game_class.frame_word
-            return [(f"Next {next_word}", "next_rack"), *extra]
+            return [(f"Next {config.game_class.frame_word}", "next_rack"), *extra]
         if game.pending_choice:
             choices = [(_choice_label(c), f"choice:{c.value}") for c in game.pending_choice]
             return choices + extra
@@ -74,7 +85,11 @@ class DecisionMode(Mode):
         )
         return "Match over" if decided else f"{config.game_class.frame_word.capitalize()} over"
 
-    def info(self, surface_rect: pygame.Rect) -> tuple[pygame.Rect, hud.RulingInfo]:
+    def info(self, table: pygame.Rect | None = None) -> tuple[pygame.Rect, hud.RulingInfo]:
+        """The call's banner (px) and what it shows, buttons laid out, in the window of the
+        last frame drawn (``Host.size_hint``): at the window's bottom edge, over the control
+        panel, off ``table`` (the table area) as far as the call's length allows
+        (``render.call_panel``)."""
         host = self.host
         game = host.session.game
         players = tuple(game.players)
@@ -83,7 +98,11 @@ class DecisionMode(Mode):
         frame_word = host.session.match_config.game_class.frame_word
         over = self.over_headline()
         if ruling is not None:
-            headline = "Foul" if ruling.fouls else (over if ruling.frame_over else "Legal shot")
+            # A call without a foul that still leaves a choice (an illegal 8-ball break) is no
+            # "Legal shot": it says who decides, and stays up like every call to decide.
+            chooser = f"{players[game.to_play]} to choose" if game.pending_choice else ""
+            headline = "Foul" if ruling.fouls else (over if ruling.frame_over else chooser)
+            headline = headline or "Legal shot"
             # The player's words (rules.wording): English clauses, pockets as drawn, no log rows;
             # the winner of the rack / frame said once, there.
             summary = player_summary(ruling, players, names, frame_word)
@@ -105,7 +124,7 @@ class DecisionMode(Mode):
                 if winner is not None
                 else "No winner."
             )
-        due = host.warning_due()
+        due = host.warning_due() if not game.is_over else ()
         if due:
             due_names = " and ".join(players[i] for i in due)
             body.append(
@@ -113,8 +132,9 @@ class DecisionMode(Mode):
                 "row loses the rack; unwarned, the count stays at two."
             )
         info = hud.RulingInfo(headline, tuple(b for b in body if b), fouls)
-        panel, buttons = ruling_box(surface_rect, info, self._labels())
-        return panel, replace_buttons(info, buttons)
+        layout = host.layout(host.size_hint())
+        banner, self.text_rect, buttons = call_layout(layout, info, self._labels())
+        return banner, replace_buttons(info, buttons)
 
     def _act(self, action: str) -> None:
         host = self.host
@@ -145,9 +165,11 @@ class DecisionMode(Mode):
             action = action_for("decision", event)
             if action == "first" and info.buttons:
                 self._act(info.buttons[0].action)
-            elif action == "declare":
+            elif action == "declare" and self.referee_moves_offered:
                 open_foul_menu(self.host)
-            elif action == "warn" and self.host.warning_due():
+            elif (
+                action == "warn" and not self.host.session.game.is_over and self.host.warning_due()
+            ):
                 self.host.give_warning()
             elif action == "number":
                 k = event.key - pygame.K_1
@@ -164,40 +186,8 @@ class DecisionMode(Mode):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        panel, info = self.info(self.host.layout(surface.get_size()).table)
-        hud.draw_ruling(surface, panel, info, hover=self.hover)
-
-
-#: Hotkeys of the buttons that answer to a letter, like everywhere else, not to their number.
-BUTTON_LETTERS = {"declare": "D", "warn": "W"}
-
-
-def ruling_box(
-    screen: pygame.Rect, info: hud.RulingInfo, labels: list[tuple[str, str]]
-) -> tuple[pygame.Rect, tuple[Button, ...]]:
-    """The ruling panel centred on ``screen`` (px) and its buttons for (label, action) pairs,
-    in as many centred rows as the panel's width needs (a snooker foul offers up to five
-    choices): the panel grows by the rows, so no button leaves it at any window size."""
-    text_box = hud.ruling_panel_rect(screen, info, button_row=False)
-    keyed = [
-        (label, action, BUTTON_LETTERS.get(action, str(i + 1)))
-        for i, (label, action) in enumerate(labels)
-    ]
-    inner = max(1, text_box.width - 40)
-    widths = [
-        min(inner, natural_button_width(hud.text_width(f"{label}  [{key}]", 22)))
-        for label, _action, key in keyed
-    ]
-    rows_h = buttons_height(inner, widths) + 16 if keyed else 0
-    panel = pygame.Rect(0, 0, text_box.width, text_box.height + rows_h)
-    panel.center = screen.center
-    panel.top = max(min(panel.top, screen.bottom - panel.height), 4)
-    area = pygame.Rect(panel.left + 20, panel.bottom - 14 - (rows_h - 16), inner, rows_h - 16)
-    buttons = lay_out_buttons(
-        area,
-        [(label, action, key, w) for (label, action, key), w in zip(keyed, widths, strict=True)],
-    )
-    return panel, buttons
+        banner, info = self.info(self.host.layout(surface.get_size()).table)
+        hud.draw_ruling(surface, banner, info, hover=self.hover, text=self.text_rect)
 
 
 def replace_buttons(info: hud.RulingInfo, buttons: tuple[Button, ...]) -> hud.RulingInfo:
