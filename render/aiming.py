@@ -221,6 +221,32 @@ def aim_contact(game: Any, aim: AimState) -> AimContact | None:
     )  # fmt: skip
 
 
+def departure(
+    table: Any,
+    start: tuple[float, float],
+    direction: tuple[float, float],
+    longest: float = 0.0,
+    balls: tuple[np.ndarray, np.ndarray] | None = None,
+    skip: tuple[int, ...] = (),
+) -> AimContact:
+    """The first thing a ball leaving ``start`` along the unit ``direction`` meets, on a
+    straight line (:func:`render.aim.first_contact`): a cushion, or with ``balls`` (the (n, 2)
+    positions, m, and the (n,) on-table mask) the first of those balls not in ``skip`` (the
+    ball moving and the one it just left); at most ``longest`` m (default ``OBJECT_LINE_M``).
+    Its ``ghost`` is the moving ball's centre there, its ``ball`` the ball met or -1."""
+    longest = longest or OBJECT_LINE_M
+    phi = math.degrees(math.atan2(direction[1], direction[0]))
+    if balls is None:
+        pos, on = np.zeros((0, 2)), np.zeros(0, dtype=bool)
+    else:
+        pos, on = np.asarray(balls[0], dtype=float), np.array(balls[1], dtype=bool)
+        on[[i for i in skip if 0 <= i < len(on)]] = False
+    return first_contact(
+        start, phi, pos, on, float(table.ball_radius),
+        table.arrays.segments, table.arrays.arcs, cue_index=-1, max_distance=longest,
+    )  # fmt: skip
+
+
 def object_line_end(
     table: Any,
     start: tuple[float, float],
@@ -229,21 +255,12 @@ def object_line_end(
 ) -> tuple[float, float]:
     """Where a departure line from ``start`` along the unit ``direction`` is drawn to: the first
     cushion (other balls ignored), at most ``longest`` m (default ``OBJECT_LINE_M``)."""
-    longest = longest or OBJECT_LINE_M
-    phi = math.degrees(math.atan2(direction[1], direction[0]))
-    contact = first_contact(
-        start, phi, np.zeros((0, 2)), np.zeros(0, dtype=bool), float(table.ball_radius),
-        table.arrays.segments, table.arrays.arcs, cue_index=-1, max_distance=longest,
-    )  # fmt: skip
-    return contact.ghost
+    return departure(table, start, direction, longest).ghost
 
 
-def tangent_line(
-    table: Any, aim: AimState, contact: AimContact
-) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """The cue ball's path after a stun hit: from the ghost ball along the tangent line
-    (perpendicular to the object ball's line, the 90-degree rule), ``TANGENT_LINE_M`` long;
-    None for a full hit or no ball contact."""
+def tangent_direction(aim: AimState, contact: AimContact) -> tuple[float, float] | None:
+    """The unit direction of the cue ball after a stun hit at ``contact``: perpendicular to
+    the object ball's line (the 90-degree rule); None for a full hit or no ball contact."""
     if contact.object_direction is None:
         return None
     phi = math.radians(aim.phi_deg)
@@ -252,10 +269,54 @@ def tangent_line(
     along = dx * nx + dy * ny
     tx, ty = dx - along * nx, dy - along * ny
     norm = math.hypot(tx, ty)
-    if norm < 0.05:
+    return None if norm < 0.05 else (tx / norm, ty / norm)
+
+
+def tangent_line(
+    table: Any, aim: AimState, contact: AimContact
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The cue ball's path after a stun hit: from the ghost ball along the tangent line
+    (:func:`tangent_direction`), ``TANGENT_LINE_M`` long; None for a full hit or no ball
+    contact."""
+    direction = tangent_direction(aim, contact)
+    if direction is None:
         return None
-    end = object_line_end(table, contact.ghost, (tx / norm, ty / norm), TANGENT_LINE_M)
-    return contact.ghost, end
+    return contact.ghost, object_line_end(table, contact.ghost, direction, TANGENT_LINE_M)
+
+
+@dataclass(frozen=True)
+class GuideLines:
+    """The ghost level's two departure lines after the first contact, each stopped at the
+    first ball it would meet (then ``*_meets`` is that ball, else -1), m.
+
+    Attributes:
+        object_path: the object ball's centre from its position to its first cushion or ball.
+        object_meets: the ball it would meet first, or -1.
+        tangent_path: the cue ball's tangent line from the ghost ball, or None (a full hit).
+        tangent_meets: the ball the cue ball would meet on it, or -1.
+    """
+
+    object_path: tuple[tuple[float, float], tuple[float, float]]
+    object_meets: int
+    tangent_path: tuple[tuple[float, float], tuple[float, float]] | None
+    tangent_meets: int
+
+
+def guide_lines(game: Any, aim: AimState, contact: AimContact) -> GuideLines | None:
+    """The :class:`GuideLines` of ``contact`` (a ball met by the aim) in ``game``, with the
+    balls where they lie now (the cue ball in hand where the aim puts it); None without an
+    object ball. Straight-line geometry like the ghost ball itself (no spin, no throw)."""
+    if contact.ball < 0 or contact.object_direction is None:
+        return None
+    balls = current_positions(game, aim)
+    table = game.table
+    start = (float(balls[0][contact.ball][0]), float(balls[0][contact.ball][1]))
+    obj = departure(table, start, contact.object_direction, 0.0, balls, (0, contact.ball))
+    direction = tangent_direction(aim, contact)
+    if direction is None:
+        return GuideLines((start, obj.ghost), obj.ball, None, -1)
+    tan = departure(table, contact.ghost, direction, TANGENT_LINE_M, balls, (0, contact.ball))
+    return GuideLines((start, obj.ghost), obj.ball, (contact.ghost, tan.ghost), tan.ball)
 
 
 def nominated_ball(game: Any, aim: AimState) -> int | None:

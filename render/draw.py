@@ -370,10 +370,13 @@ def draw_aim(
     object_path: tuple[tuple[float, float], tuple[float, float]] | None = None,
     tangent_path: tuple[tuple[float, float], tuple[float, float]] | None = None,
     show_ghost: bool = True,
+    meets: Sequence[tuple[tuple[float, float], tuple[float, float]]] = (),
 ) -> None:
     """The aim line from the cue ball to the first contact, the ghost ball, the object ball's
-    departure line and (dim) the cue ball's tangent line for a stun shot. Positions are table
-    metres. Mutates ``surface`` only."""
+    departure line and (dim) the cue ball's tangent line for a stun shot; for each pair
+    (where a line stops, the centre of the ball it meets there) of ``meets``, the moving ball's
+    outline at the stop and a ring round the ball it would hit (:func:`draw_ball_met`).
+    Positions are table metres. Mutates ``surface`` only."""
     start = view.to_screen(*cue_xy)
     end = view.to_screen(*end_xy)
     if show_ghost:
@@ -390,6 +393,28 @@ def draw_aim(
         if tangent_path is not None:
             a, b = tangent_path
             pygame.draw.aaline(surface, (170, 190, 210), view.to_screen(*a), view.to_screen(*b))
+        for stop, ball in meets:
+            draw_ball_met(surface, view, table, stop, ball)
+
+
+#: Colour of the mark on a ball a guide line runs into.
+BALL_MET = (255, 150, 70)
+
+
+def draw_ball_met(
+    surface: pygame.Surface,
+    view: View,
+    table: Any,
+    stop_xy: tuple[float, float],
+    ball_xy: tuple[float, float],
+) -> None:
+    """Where a guide line runs into another ball: the moving ball's outline where it stops
+    (``stop_xy``, m) and a ring round the ball it hits there (``ball_xy``, m)."""
+    r = max(2, round(view.length_px(float(table.ball_radius))))
+    sx, sy = view.to_screen(*stop_xy)
+    bx, by = view.to_screen(*ball_xy)
+    pygame.gfxdraw.aacircle(surface, round(sx), round(sy), r, BALL_MET)
+    pygame.draw.circle(surface, BALL_MET, (round(bx), round(by)), r + 4, 2)
 
 
 #: Colours of the full aim preview: the cue ball's simulated path, the object ball's, a warning.
@@ -407,11 +432,13 @@ def draw_preview(
     contact_xy: tuple[float, float] | None,
     *,
     warning: bool = False,
+    meets: Sequence[tuple[tuple[float, float], tuple[float, float]]] = (),
 ) -> None:
     """The engine's simulated paths (``render.preview.AimPreview``): the cue ball's (k, 2) and
     the first object ball's (m, 2) centres in table metres as polylines, the cue ball's outline
-    where it meets the object ball (red when that ball is not a legal first ball), and a dot at
-    each path's end. Mutates ``surface`` only."""
+    where it meets the object ball (red when that ball is not a legal first ball), a dot at
+    each path's end, and for a path that ends on another ball (``meets``: its end, that ball's
+    centre) the mark of :func:`draw_ball_met`. Mutates ``surface`` only."""
     r = max(2, round(view.length_px(float(table.ball_radius))))
     for path, colour in ((cue_path, PREVIEW_CUE), (object_path, PREVIEW_OBJECT)):
         if len(path) < 2:
@@ -424,6 +451,8 @@ def draw_preview(
         gx, gy = view.to_screen(*contact_xy)
         ring = PREVIEW_WARNING if warning else PREVIEW_CUE
         pygame.gfxdraw.aacircle(surface, round(gx), round(gy), r, ring)
+    for stop, ball in meets:
+        draw_ball_met(surface, view, table, stop, ball)
 
 
 #: Longest pull-back of the cue drawn, in ball radii (1.5 ball diameters): the gap between

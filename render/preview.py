@@ -63,6 +63,9 @@ class AimPreview:
             pocket, m; (0, 2) without a contact.
         cue_end: how the cue path ends: "cushion", "pocket", "rest" or "cut" (the preview's
             event cap came first); ``object_end`` likewise for the object path ("" without one).
+        meets: where either path runs into another ball before its end, once per path: (the
+            moving ball's centre at that contact, the other ball's centre there), m; the window
+            marks the hit (issue 9: a line never runs through a ball unmarked).
     """
 
     first_ball: int
@@ -72,6 +75,7 @@ class AimPreview:
     object_path: np.ndarray
     cue_end: str
     object_end: str
+    meets: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()
 
 
 def _end_of(events: np.ndarray, ball: int, after: int) -> tuple[int, str]:
@@ -86,6 +90,27 @@ def _end_of(events: np.ndarray, ball: int, after: int) -> tuple[int, str]:
         k = int(rows[0])
         return k, "pocket" if int(events["kind"][k]) == EventKind.BALL_POCKET else "cushion"
     return len(events) - 1, "cut"
+
+
+def _first_meeting(
+    result: sim.ShotResult, ball: int, after: int, before: int, skip: int
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The first ``BALL_BALL`` event of ``ball`` in rows ``after`` < row <= ``before`` with a
+    ball other than ``skip`` (the one it just left, -1: none): (``ball``'s centre there, the
+    other ball's centre there), m; None when it meets none."""
+    events, snaps = result.events, result.snapshots
+    rows = np.arange(len(events))
+    touches = (events["kind"] == EventKind.BALL_BALL) & (
+        (events["a"] == ball) | (events["b"] == ball)
+    )
+    touches &= (rows > after) & (rows <= before)
+    for k in np.flatnonzero(touches):
+        a, b = int(events["a"][k]), int(events["b"][k])
+        other = b if a == ball else a
+        if other != skip:
+            own, met = snaps.pos[k, ball], snaps.pos[k, other]
+            return (float(own[0]), float(own[1])), (float(met[0]), float(met[1]))
+    return None
 
 
 def _evolved(result: sim.ShotResult, row: int, ball: int, dt: float, packed: np.ndarray) -> Any:
@@ -172,6 +197,10 @@ def preview_from_result(result: sim.ShotResult) -> AimPreview:
 
     t_cue, cue_end = finish(0)
     t_obj, obj_end = finish(ball)
+    meeting = (
+        _first_meeting(result, 0, k, _end_of(events, 0, k)[0], ball),
+        _first_meeting(result, ball, k, _end_of(events, ball, k)[0], 0),
+    )
     return AimPreview(
         first_ball=ball,
         contact_xy=contact_xy,
@@ -180,6 +209,7 @@ def preview_from_result(result: sim.ShotResult) -> AimPreview:
         object_path=_path(result, ball, t_contact, max(t_obj, t_contact), packed),
         cue_end=cue_end,
         object_end=obj_end,
+        meets=tuple(m for m in meeting if m is not None),
     )
 
 

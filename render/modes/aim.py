@@ -15,6 +15,7 @@ from render.aiming import (
     ELEVATION_STEP_DEG,
     clamp_elevation,
     elevation_at,
+    guide_lines,
 )
 from render.host import Host
 from render.keys import action_for
@@ -422,14 +423,20 @@ class AimMode(Mode):
                 draw.draw_preview(
                     surface, view, table, preview.cue_path, preview.object_path,
                     preview.contact_xy, warning=self.wrong_ball is not None,
+                    meets=preview.meets,
                 )  # fmt: skip
         if cue is not None and contact is not None:
             self.wrong_ball = wrong_first_ball(host.session.game, host.aim, contact.ball)
             obj_path = tangent = None
-            if contact.object_direction is not None:
-                p = (float(positions[contact.ball][0]), float(positions[contact.ball][1]))
-                obj_path = (p, host.object_line_end(p, contact.object_direction))
-                tangent = host.tangent_line(contact)
+            meets = []  # each guide line stops at the first ball it would hit, marked there
+            lines = guide_lines(host.session.game, host.aim, contact)
+            if lines is not None:
+                obj_path, tangent = lines.object_path, lines.tangent_path
+                for path, met in ((obj_path, lines.object_meets), (tangent, lines.tangent_meets)):
+                    if path is not None and met >= 0:
+                        meets.append(
+                            (path[1], (float(positions[met][0]), float(positions[met][1])))
+                        )
             draw.draw_aim(
                 surface,
                 view,
@@ -440,6 +447,7 @@ class AimMode(Mode):
                 end_xy=contact.ghost,
                 object_path=obj_path,
                 tangent_path=tangent,
+                meets=meets,
             )
         draw.draw_balls(
             surface, view, table, positions, on, host.looks, orientations=host.ball_orientations()
