@@ -37,7 +37,7 @@ def record_marks(monkeypatch: pytest.MonkeyPatch) -> list[tuple[tuple[float, flo
     marks: list[tuple[tuple[float, float], ...]] = []
     real = draw.draw_ball_met
 
-    def spy(surface, view, table, stop, ball) -> None:  # type: ignore[no-untyped-def]
+    def spy(surface, view, table, stop, ball) -> None:
         marks.append((stop, ball))
         real(surface, view, table, stop, ball)
 
