@@ -16,8 +16,8 @@ ball never reads the cue ball's flights twice. Nothing here mutates its inputs.
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
 
 import numpy as np
 
@@ -38,11 +38,34 @@ _LINE_CROSSING = int(EventKind.LINE_CROSSING)
 _BOUNCE = int(EventKind.BOUNCE)
 _OFF_TABLE = int(EventKind.OFF_TABLE)
 _AIRBORNE = int(MotionState.AIRBORNE)
-#: The kinds of row the rules read, and a lookup mask over every int8 kind value (a negative
-#: kind of a hand-built log indexes from the end, where the mask is False).
-_RULE_KINDS = (_BALL_BALL, _BALL_CUSHION, _BALL_POCKET, _LINE_CROSSING, _BOUNCE, _OFF_TABLE)
-_RULE_ROW = np.zeros(256, dtype=bool)
-_RULE_ROW[list(_RULE_KINDS)] = True
+
+
+T = TypeVar("T")
+
+
+class once(Generic[T]):  # noqa: N801 (read like functools.cached_property)
+    """A property worked out on its first read and kept in the instance's ``__dict__``, where
+    later reads find it without calling back here: ``functools.cached_property`` without the
+    lock it takes on every first read in Python 3.11 (about 1 us, a dozen times a ruling)."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self._compute = compute
+        self._name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> once[T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> once[T] | T:
+        if instance is None:
+            return self
+        value = self._compute(instance)
+        instance.__dict__[self._name] = value
+        return value
 
 
 class Contact(NamedTuple):
@@ -210,6 +233,7 @@ class ShotFacts:
         self.shot: tuple[np.ndarray, BallState, BallState] = (events, initial, final)
         self._kind = events["kind"]
         self._a = events["a"]
+        self._by_kind: dict[tuple[int, bool], list[tuple[int, float, int, int, int]]] = {}
 
     def __repr__(self) -> str:
         return (
@@ -251,41 +275,49 @@ class ShotFacts:
         return cls(table, initial, events, final, cue_airborne_after)
 
     # ------------------------------------------------------------------ the log's columns
-    @cached_property
-    def _rows(self) -> dict[int, list[tuple[int, float, int, int, int]]]:
-        """The log's rows the rules read (contacts, cushions, pockets, lines, landings, balls
-        leaving the table), by kind: (row, t, a, b, direction) in log order. One mask picks
-        them and each column is converted once; motion transitions are never visited."""
-        events = self.shot[0]
-        kind = self._kind
-        rows = _RULE_ROW[kind].nonzero()[0]
-        by_kind: dict[int, list[tuple[int, float, int, int, int]]] = {k: [] for k in _RULE_KINDS}
-        for row in zip(
-            rows.tolist(),
-            events["t"][rows].tolist(),
-            kind[rows].tolist(),
-            events["a"][rows].tolist(),
-            events["b"][rows].tolist(),
-            events["direction"][rows].tolist(),
-            strict=True,
-        ):
-            by_kind[row[2]].append((row[0], row[1], row[3], row[4], row[5]))
-        return by_kind
+    def _rows(self, kind: int, cue_only: bool = False) -> list[tuple[int, float, int, int, int]]:
+        """The log's rows of ``kind`` (only those where the cue ball is ``a`` or ``b`` when
+        ``cue_only``) as (row, t, a, b, direction), in log order: one mask over the kind column,
+        then each column read at those rows once. Kept per (kind, cue_only)."""
+        key = (kind, cue_only)
+        found = self._by_kind.get(key)
+        if found is None:
+            events = self.shot[0]
+            mask = self._kind == kind
+            if cue_only:
+                mask &= (self._a == 0) | (events["b"] == 0)
+            rows = mask.nonzero()[0]
+            found = (
+                list(
+                    zip(
+                        rows.tolist(),
+                        events["t"][rows].tolist(),
+                        self._a[rows].tolist(),
+                        events["b"][rows].tolist(),
+                        events["direction"][rows].tolist(),
+                        strict=True,
+                    )
+                )
+                if len(rows)
+                else []
+            )
+            self._by_kind[key] = found
+        return found
 
     # ------------------------------------------------------------------ the states
-    @cached_property
+    @once
     def n_balls(self) -> int:
         return int(np.shape(self.shot[1].pos)[0])
 
-    @cached_property
+    @once
     def on_table_before(self) -> frozenset[int]:
         return on_table_indices(self.shot[1])
 
-    @cached_property
+    @once
     def on_table_after(self) -> frozenset[int]:
         return on_table_indices(self.shot[2])
 
-    @cached_property
+    @once
     def cue_start(self) -> tuple[float, float]:
         initial = self.shot[1]
         if not bool(initial.on_table[0]):
@@ -294,18 +326,18 @@ class ShotFacts:
         return (float(x), float(y))
 
     # ------------------------------------------------------------------ the rows, by kind
-    @cached_property
+    @once
     def contacts(self) -> tuple[Contact, ...]:
-        return tuple(Contact(i, t, a, b) for i, t, a, b, _ in self._rows[_BALL_BALL])
+        return tuple(Contact(i, t, a, b) for i, t, a, b, _ in self._rows(_BALL_BALL))
 
-    @cached_property
+    @once
     def _first_contacts(self) -> tuple[Contact | None, frozenset[int]]:
         """The cue ball's first contact (ball 0 first, the object ball second) and every object
         ball it met within ``SIMULTANEOUS_CONTACT_S`` of it, reading the contacts in log order
         until the first one later than that."""
         first: Contact | None = None
         balls: set[int] = set()
-        for i, t, a, b, _ in self._rows[_BALL_BALL]:
+        for i, t, a, b, _ in self._rows(_BALL_BALL, cue_only=True):
             if a != 0 and b != 0:
                 continue
             other = b if a == 0 else a
@@ -318,17 +350,17 @@ class ShotFacts:
                 break
         return first, frozenset(balls)
 
-    @cached_property
+    @once
     def first_contact(self) -> Contact | None:
         return self._first_contacts[0]
 
-    @cached_property
+    @once
     def first_contact_balls(self) -> frozenset[int]:
         return self._first_contacts[1]
 
-    @cached_property
+    @once
     def pocketings(self) -> tuple[Pocketing, ...]:
-        found = self._rows[_BALL_POCKET]
+        found = self._rows(_BALL_POCKET)
         if not found:
             return ()
         names = [p.name for p in self._table.pockets]
@@ -337,13 +369,13 @@ class ShotFacts:
             for i, t, a, b, _ in found
         )
 
-    @cached_property
+    @once
     def cushion_hits(self) -> tuple[CushionHit, ...]:
-        return tuple(CushionHit(i, t, a, b) for i, t, a, b, _ in self._rows[_BALL_CUSHION])
+        return tuple(CushionHit(i, t, a, b) for i, t, a, b, _ in self._rows(_BALL_CUSHION))
 
-    @cached_property
+    @once
     def line_crossings(self) -> tuple[LineCrossing, ...]:
-        found = self._rows[_LINE_CROSSING]
+        found = self._rows(_LINE_CROSSING)
         if not found:
             return ()
         names = [ln.name for ln in self._table.lines]
@@ -352,16 +384,17 @@ class ShotFacts:
             for i, t, a, b, d in found
         )
 
-    @cached_property
+    @once
     def off_table(self) -> tuple[OffTable, ...]:
-        return tuple(OffTable(i, t, a, b) for i, t, a, b, _ in self._rows[_OFF_TABLE])
+        return tuple(OffTable(i, t, a, b) for i, t, a, b, _ in self._rows(_OFF_TABLE))
 
-    @cached_property
+    @once
     def cue_ball_jumps(self) -> tuple[JumpOver, ...]:
         events, initial, _ = self.shot
         first = self.first_contact
         end = len(self._kind) if first is None else first.event + 1
-        landed = any(r[0] < end for k in (_BOUNCE, _OFF_TABLE) for r in self._rows[k])
+        kind = self._kind[:end]
+        landed = bool(np.any((kind == _BOUNCE) | (kind == _OFF_TABLE)))
         airborne = self._airborne() if callable(self._airborne) else self._airborne
         if not landed and (airborne is None or not bool(np.any(airborne[:end]))):
             return ()  # no landing and never in the air before the first contact: no flight
@@ -373,7 +406,7 @@ class ShotFacts:
         t_col = np.asarray(events["t"], dtype=float)
         return balls_flown_over(flights, t_col, centres, float(self._table.ball_radius))
 
-    @cached_property
+    @once
     def recorded_positions(self) -> tuple[np.ndarray, ...]:
         """For each ball, its centre at t = 0, at every row where it is ball ``a`` (log order),
         and at rest if on the table: ``(k, 2)`` arrays, metres (for "did part of the ball pass
@@ -407,10 +440,10 @@ class ShotFacts:
         """The object ball the cue ball met first, or None."""
         return None if self.first_contact is None else self.first_contact.other
 
-    @cached_property
+    @once
     def pocketed(self) -> tuple[int, ...]:
         """Balls pocketed, in the order they dropped (each once)."""
-        return tuple(dict.fromkeys(r[2] for r in self._rows[_BALL_POCKET]))
+        return tuple(dict.fromkeys(r[2] for r in self._rows(_BALL_POCKET)))
 
     @property
     def object_balls_pocketed(self) -> tuple[int, ...]:
@@ -428,10 +461,10 @@ class ShotFacts:
             return None
         return next(p for p in self.pocketings if p.ball == ball)
 
-    @cached_property
+    @once
     def balls_off_table(self) -> frozenset[int]:
         """Balls the engine sent off the table (an ``OFF_TABLE`` row), the cue ball included."""
-        return frozenset(r[2] for r in self._rows[_OFF_TABLE])
+        return frozenset(r[2] for r in self._rows(_OFF_TABLE))
 
     def off_table_of(self, ball: int) -> OffTable | None:
         """The ``OFF_TABLE`` row of ``ball``, or None if the engine kept it on the table."""
@@ -446,10 +479,11 @@ class ShotFacts:
         start = self.first_contact.event
         return tuple(h for h in self.cushion_hits if h.event > start)
 
-    @cached_property
+    @once
     def object_balls_to_cushion(self) -> frozenset[int]:
         """Distinct object balls that touched a cushion at any time in the shot."""
-        return frozenset(r[2] for r in self._rows[_BALL_CUSHION] if r[2] != 0)
+        a = self._a[self._kind == _BALL_CUSHION]
+        return frozenset(a[a != 0].tolist())
 
     def crossings_of(
         self, line_name: str, direction: int | None = None
@@ -468,21 +502,16 @@ class ShotFacts:
         passing a line between its recorded positions on a curved slide is not seen; a centre
         crossing is, through the log's LINE_CROSSING rows (``crossings_of``).
 
-        Read as columns: the lowest recorded centre of each ball (``np.fmin.at`` over its rows,
-        NaN positions ignored) against the line, less the balls already over it at t = 0."""
+        Read as columns: the balls with a row below the line, those at rest below it, less
+        those already over it at t = 0 (NaN positions are never below)."""
         events, initial, final = self.shot
         n = self.n_balls
-        a = np.asarray(self._a, dtype=np.int64)
-        own = (a >= 0) & (a < n)
-        lowest = np.full(n, np.inf)
-        np.fmin.at(lowest, a[own], np.asarray(events["y"], dtype=float)[own])
-        rest = np.asarray(final.on_table, dtype=bool)
-        lowest[rest] = np.fmin(lowest[rest], np.asarray(final.pos, dtype=float)[rest, 1])
-        start_y = np.asarray(initial.pos, dtype=float)[:, 1]
-        already = np.asarray(initial.on_table, dtype=bool) & (start_y - radius < y_line)
-        found = (lowest - radius < y_line) & ~already
-        found[0] = False
-        return frozenset(np.flatnonzero(found).tolist())
+        a = self._a
+        low = a[(a > 0) & (a < n) & (events["y"] - radius < y_line)]
+        rest = np.asarray(final.on_table, dtype=bool) & (final.pos[:, 1] - radius < y_line)
+        over = np.asarray(initial.on_table, dtype=bool) & (initial.pos[:, 1] - radius < y_line)
+        found = set(low.tolist()) | set(rest.nonzero()[0].tolist())
+        return frozenset(found - set(over.nonzero()[0].tolist()) - {0})
 
     def describe_event(self, event: int, names: tuple[str, ...] | None = None) -> str:
         """A logged fact in plain words, for a foul's evidence ("event 3 at t = 0.412 s: the cue

@@ -14,11 +14,11 @@ colours; a free ball takes the value of the ball on (§9.3).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from rules.facts import once
 from rules.placement import is_in_d
 from rules.snooker_geometry import (
     BALL_INDEX,
@@ -166,12 +166,12 @@ class StrokeContext:
         """Ball radius, m."""
         return float(self.table.ball_radius)
 
-    @cached_property
+    @once
     def pos0(self) -> np.ndarray:
         """Ball centres before the stroke, (n, 2) m."""
         return np.asarray(self.initial.pos, dtype=float)
 
-    @cached_property
+    @once
     def on0(self) -> np.ndarray:
         """Balls on the table before the stroke, (n,) bool."""
         return np.asarray(self.initial.on_table, dtype=bool)
@@ -188,7 +188,7 @@ class StrokeContext:
         no declaration needed) or declared."""
         return self.facts.balls_off_table | self.off_declared
 
-    @cached_property
+    @once
     def potted(self) -> tuple[int, ...]:
         """Balls pocketed, in event order, without those declared off the table."""
         return tuple(b for b in self.facts.pocketed if b not in self.off_table)

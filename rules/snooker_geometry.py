@@ -222,7 +222,7 @@ def respot_colours(
     (:data:`SPOT_CLEARANCE`). Nothing is mutated.
     """
     R = table.ball_radius
-    placed_xy = [tuple(p) for p in pos[on_table]]
+    placed_xy = [tuple(p) for p in np.asarray(pos)[on_table].tolist()]
     result: dict[str, tuple[float, float]] = {}
     todo = sorted(set(colours), key=lambda c: COLOUR_VALUES[c], reverse=True)
 
@@ -355,6 +355,8 @@ def can_hit_both_edges(
 #: Number of straight lines tried, evenly spread in angle between the two extreme edges, when
 #: asking whether any part of a ball can be hit (:func:`can_hit_any_part`).
 ANY_PART_SAMPLES = 257
+#: Lines of :func:`can_hit_any_part` tried one at a time before the rest are tried as arrays.
+ANY_PART_ONE_BY_ONE = 2
 
 
 def can_hit_any_part(
@@ -373,28 +375,24 @@ def can_hit_any_part(
     cx, cy = float(cue_xy[0]), float(cue_xy[1])
     dx, dy = float(target_xy[0]) - cx, float(target_xy[1]) - cy
     dist = math.hypot(dx, dy)
-    if dist <= 2.0 * radius:
-        return True
-    if len(obstacles) == 0:
+    if dist <= 2.0 * radius or len(obstacles) == 0:
         return True
     base = math.atan2(dy, dx)
     alpha = math.asin(2.0 * radius / dist)
     angles = np.linspace(base - alpha, base + alpha, samples)
     pts = np.asarray(obstacles, dtype=float).reshape(-1, 2)
-    # The first lines one by one (most shots see the ball along the first tried), then every
-    # other line at once: (lines, obstacles) arrays, the same arithmetic as is_path_clear.
+    # The first lines one by one (the ball is usually seen at once), then the rest as arrays.
     for angle in angles[:ANY_PART_ONE_BY_ONE].tolist():
         v = (math.cos(angle), math.sin(angle))
         if _line_to_target_clear(cx, cy, dx, dy, v, pts, radius):
             return True
     rest = angles[ANY_PART_ONE_BY_ONE:]
-    if not len(rest):
-        return False
     vx, vy = np.cos(rest), np.sin(rest)
     along = dx * vx + dy * vy
     h = np.abs(dx * vy - dy * vx)
     reach = along - np.sqrt(np.maximum(4.0 * radius * radius - h * h, 0.0))
-    seg_x, seg_y = reach * vx, reach * vy  # start -> end of each line, (lines,)
+    seg_x = (cx + reach * vx) - cx  # start -> end of each line, (lines,), as is_path_clear
+    seg_y = (cy + reach * vy) - cy
     rel_x = pts[:, 0] - cx
     rel_y = pts[:, 1] - cy  # (obstacles,)
     proj = seg_x[:, None] * rel_x[None, :] + seg_y[:, None] * rel_y[None, :]
@@ -405,10 +403,6 @@ def can_hit_any_part(
     return bool(np.any(~np.any(blocked, axis=1)))
 
 
-#: Lines of :func:`can_hit_any_part` tried one at a time before the rest are tried as arrays.
-ANY_PART_ONE_BY_ONE = 2
-
-
 def _line_to_target_clear(
     cx: float,
     cy: float,
@@ -416,16 +410,25 @@ def _line_to_target_clear(
     dy: float,
     v: tuple[float, float],
     obstacles: np.ndarray,
-    radius: float,
+    r: float,
 ) -> bool:
-    """One line of :func:`can_hit_any_part`: the cue ball at (cx, cy) sent along the unit
-    vector ``v`` towards a target at (cx + dx, cy + dy) meets it free of ``obstacles``
-    (shape (k, 2)); the path is cut where the cue ball meets the target."""
+    """One line of :func:`can_hit_any_part` in plain floats (:func:`is_path_clear`'s arithmetic):
+    from (cx, cy) along the unit vector ``v`` to where it meets the target at (cx + dx,
+    cy + dy), free of ``obstacles`` (shape (k, 2)); balls of radius ``r``, m."""
     along = dx * v[0] + dy * v[1]
     h = abs(dx * v[1] - dy * v[0])
-    reach = along - math.sqrt(max(4.0 * radius * radius - h * h, 0.0))
-    end = (cx + reach * v[0], cy + reach * v[1])
-    return is_path_clear((cx, cy), end, obstacles, radius)
+    reach = along - math.sqrt(max(4.0 * r * r - h * h, 0.0))
+    sx, sy = (cx + reach * v[0]) - cx, (cy + reach * v[1]) - cy
+    length2 = sx * sx + sy * sy
+    for ox, oy in obstacles.tolist():
+        px, py = ox - cx, oy - cy
+        proj = px * sx + py * sy
+        if proj <= 0.0:
+            continue  # behind the start
+        t = min(max(proj / length2, 0.0), 1.0)  # proj > 0: the segment has a length
+        if not math.hypot(px - t * sx, py - t * sy) > 2.0 * r + GRAZE_TOLERANCE:
+            return False
+    return True
 
 
 def can_hit_any_ball_on(
@@ -531,8 +534,7 @@ def is_snookered_in_hand(
             points[:, None, 0] - occupied[None, :, 0], points[:, None, 1] - occupied[None, :, 1]
         )
         points = points[~np.any(near < 2.0 * R + SPOT_CLEARANCE, axis=1)]
-    on_set = set(on)
-    blockers = [i for i in range(len(pos)) if i != 0 and on_table[i] and i not in on_set]
+    blockers = [i for i in range(1, len(pos)) if on_table[i] and i not in on]
     obstacles = pos[blockers].reshape(-1, 2)
     for lo in range(0, len(points), IN_HAND_CHUNK):
         cues = points[lo : lo + IN_HAND_CHUNK]
@@ -568,15 +570,14 @@ def both_edges_clear_from(
     length = np.sqrt(np.maximum(safe * safe - 4.0 * radius * radius, 0.0))
     way = np.stack([cos_a * u + sin_a * nrm, cos_a * u - sin_a * nrm], axis=2)  # (p, m, 2, 2)
     seg = length[..., None, None] * way
-    rel = pts[None, :, :] - cues[:, None, :]  # (p, k, 2)
-    proj = (
-        seg[..., 0, None] * rel[:, None, None, :, 0] + seg[..., 1, None] * rel[:, None, None, :, 1]
-    )  # (p, m, 2, k)
-    length2 = (seg[..., 0] * seg[..., 0] + seg[..., 1] * seg[..., 1])[..., None]
+    sx, sy = seg[..., 0, None], seg[..., 1, None]  # (p, m, 2, 1)
+    rx, ry = (pts[None, :, c] - cues[:, None, c] for c in (0, 1))
+    rx, ry = rx[:, None, None, :], ry[:, None, None, :]  # (p, 1, 1, k)
+    proj = sx * rx + sy * ry  # (p, m, 2, k)
+    length2 = sx * sx + sy * sy
     t = np.clip(proj / np.where(length2 > 0.0, length2, 1.0), 0.0, 1.0)
-    gap_x = rel[:, None, None, :, 0] - t * seg[..., 0, None]
-    gap_y = rel[:, None, None, :, 1] - t * seg[..., 1, None]
-    blocked = (proj > 0.0) & (np.hypot(gap_x, gap_y) <= 2.0 * radius + GRAZE_TOLERANCE)
+    gap = np.hypot(rx - t * sx, ry - t * sy)
+    blocked = (proj > 0.0) & (gap <= 2.0 * radius + GRAZE_TOLERANCE)
     clear = ~np.any(blocked, axis=(2, 3)) | touching  # (p, m)
     result: np.ndarray = np.any(clear, axis=1)
     return result

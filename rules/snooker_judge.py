@@ -186,11 +186,15 @@ def respot_colours_after(
     if not fouled and stroke.phase in (Phase.COLOURS_IN_ORDER, Phase.RESPOTTED_BLACK):
         legal_down = {b for b in stroke.balls_on if b in ctx.object_potted}
     to_respot = [b for b in gone if b in COLOUR_INDICES and b not in legal_down]
-    spots = respot_colours(
-        ctx.table,
-        [BALL_NAMES[b] for b in to_respot],
-        np.asarray(final.pos),
-        np.asarray(final.on_table),
+    spots = (
+        respot_colours(
+            ctx.table,
+            [BALL_NAMES[b] for b in to_respot],
+            np.asarray(final.pos),
+            np.asarray(final.on_table),
+        )
+        if to_respot
+        else {}
     )
     to_spot = tuple(
         (BALL_INDEX[c], xy) for c, xy in sorted(spots.items(), key=lambda kv: BALL_INDEX[kv[0]])
