@@ -77,6 +77,12 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help=f"snooker: best of N frames, N odd, 1 to {MAX_FRAMES} (default 3)",
     )
+    group.add_argument(
+        "--aggregate",
+        type=bounded_int(1, MAX_FRAMES, "--aggregate"),
+        metavar="N",
+        help=f"snooker: N frames, all played, won on the total points, 1 to {MAX_FRAMES}",
+    )
     play.add_argument(
         "--players-warn",
         action="store_true",
@@ -131,6 +137,12 @@ def run_play(args: argparse.Namespace) -> int:
         if args.players_warn and not cls.has_three_fouls_rule:
             print("cuesim play: --players-warn is for 9-ball", file=sys.stderr)
             return 2
+        if args.aggregate is not None and "aggregate_before" not in cls.options:
+            print(
+                f"cuesim play: --aggregate is for snooker; {cls.title} matches use --race",
+                file=sys.stderr,
+            )
+            return 2
         if args.race is not None and cls.scores_points:
             print("cuesim play: --race is for pool; snooker matches use --frames", file=sys.stderr)
             return 2
@@ -153,10 +165,11 @@ def run_play(args: argparse.Namespace) -> int:
                 players=players,
                 table_feet=args.table if args.table is not None else 9,
                 race_to=args.race if args.race is not None else 3,
-                frames=args.frames if args.frames is not None else 3,
+                frames=args.aggregate or (args.frames if args.frames is not None else 3),
                 seed=seed,
                 referee_warns=not args.players_warn,
                 aim_assist=args.aim or DEFAULT_AIM_LEVEL,
+                aggregate=args.aggregate is not None,
             )
         except MatchSetupError as exc:
             print(f"cuesim play: {exc}", file=sys.stderr)

@@ -2,7 +2,8 @@
 
 A rules ``Game`` is one rack of pool or one frame of snooker. A :class:`Match` strings games
 together: it counts racks / frames won, alternates the break, and says when the match is over
-(first to ``race_to`` racks in pool; the best of ``frames`` in snooker). It is frozen: undo
+(first to ``race_to`` racks in pool; the best of ``frames`` in snooker, or all ``frames`` on
+aggregate points). It is frozen: undo
 keeps the old value. What differs between games (racks or frames, a race or the best of N) is
 read off the game class (``rules.game_class``); the Session builds the games.
 """
@@ -74,6 +75,10 @@ class MatchConfig:
             (``rules`` option ``referee_warns``); False: the opponent must give the warning
             (the window's "Warn" button), as the rules let a player do.
         aim_assist: one of :data:`AIM_LEVELS`, for both sides (the scoreboard shows it).
+        aggregate: snooker: an aggregate-score match: all ``frames`` frames are played and the
+            side with more points over them wins (WPBSA §3.10 note: the rules game carries the
+            earlier frames' points, ``aggregate_before``, and re-spots the black on a tie of
+            the totals in the ``last_frame`` only; an earlier frame may end drawn).
     """
 
     game: str = rules.GameKind.NINE_BALL.value
@@ -84,6 +89,7 @@ class MatchConfig:
     seed: int = 1
     referee_warns: bool = True
     aim_assist: str = DEFAULT_AIM_LEVEL
+    aggregate: bool = False
 
     def __post_init__(self) -> None:
         if self.aim_assist not in AIM_LEVELS:
@@ -111,6 +117,11 @@ class MatchConfig:
             raise MatchSetupError(f"table of {self.table_feet} ft; pool tables are 7, 8 or 9 ft")
         if self.race_to < 1 or self.frames < 1:
             raise MatchSetupError("the race and the number of frames must be at least 1")
+        if self.aggregate and "aggregate_before" not in self.game_class.options:
+            raise MatchSetupError(
+                f"an aggregate-score match is played on points over a number of frames "
+                f"(snooker); {self.game_class.title} is played as a race"
+            )
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -145,6 +156,8 @@ class MatchConfig:
     def wins_needed(self) -> int:
         """Racks (a race, pool) or frames (the best of ``frames``, snooker) a player needs to
         win the match."""
+        if self.aggregate:  # every frame is played: at most all of them are won
+            return self.frames
         if self.game_class.scores_points:
             return self.frames // 2 + 1
         return self.race_to
@@ -153,8 +166,10 @@ class MatchConfig:
     def title(self) -> str:
         """E.g. "9-ball, race to 5" or "Snooker, best of 7 frames"."""
         cls = self.game_class
+        plural = "s" if self.frames > 1 else ""
+        if self.aggregate:
+            return f"{cls.title}, aggregate of {self.frames} {cls.frame_word}{plural}"
         if cls.scores_points:
-            plural = "s" if self.frames > 1 else ""
             return f"{cls.title}, best of {self.frames} {cls.frame_word}{plural}"
         return f"{cls.title} on a {self.table_feet} ft table, race to {self.race_to}"
 
@@ -168,6 +183,7 @@ class MatchConfig:
             "seed": self.seed,
             "referee_warns": self.referee_warns,
             "aim_assist": self.aim_assist,
+            "aggregate": self.aggregate,
         }
 
     @classmethod
@@ -181,6 +197,7 @@ class MatchConfig:
             seed=int(data["seed"]),
             referee_warns=bool(data.get("referee_warns", True)),
             aim_assist=str(data.get("aim_assist", DEFAULT_AIM_LEVEL)),
+            aggregate=bool(data.get("aggregate", False)),
         )
 
 
@@ -192,36 +209,54 @@ class MatchScore:
         wins: racks or frames won, per player.
         rack: 0-based number of the rack / frame being played.
         breaker: index of the player who broke (pool) or breaks off (snooker) this one.
+        points: per side, the points scored in the racks / frames before this one (snooker;
+            what an aggregate-score match is decided on).
     """
 
     wins: tuple[int, ...]
     rack: int = 0
     breaker: int = 0
+    points: tuple[int, ...] = (0, 0)
 
     @classmethod
     def start(cls) -> MatchScore:
         """0-0, the first side breaking."""
         return cls(wins=(0, 0))
 
-    def after_game(self, winner: int | None) -> MatchScore:
-        """The score once the current rack / frame is over; the break passes to the next
-        player (alternating breaks)."""
+    def after_game(self, winner: int | None, points: tuple[int, ...] = (0, 0)) -> MatchScore:
+        """The score once the current rack / frame is over, won by side ``winner`` (None: a
+        drawn frame of an aggregate match) with ``points`` per side (the frame's score); the
+        break passes to the next player (alternating breaks)."""
         wins = list(self.wins)
         if winner is not None and 0 <= winner < len(wins):
             wins[winner] += 1
+        totals = tuple(int(a) + int(b) for a, b in zip(self.points, points, strict=True))
         return replace(
-            self, wins=tuple(wins), rack=self.rack + 1, breaker=(self.breaker + 1) % len(wins)
-        )
+            self, wins=tuple(wins), rack=self.rack + 1, breaker=(self.breaker + 1) % len(wins),
+            points=totals,
+        )  # fmt: skip
 
     def match_winner(self, config: MatchConfig) -> int | None:
-        """Who has won the match, or None while it goes on."""
+        """Who has won the match, or None while it goes on. An aggregate match ends after its
+        last frame, won on the total points: that frame re-spots the black on level totals, so
+        they differ (``rules.snooker``, §3.10 note); were they level, the side with more frames
+        won, then the first side."""
+        if config.aggregate:
+            if self.rack < config.frames:
+                return None
+            return max((1, 0), key=lambda i: (self.points[i], self.wins[i], i == 0))
         for i, w in enumerate(self.wins):
             if w >= config.wins_needed:
                 return i
         return None
 
     def to_json(self) -> dict[str, Any]:
-        return {"wins": list(self.wins), "rack": self.rack, "breaker": self.breaker}
+        return {
+            "wins": list(self.wins),
+            "rack": self.rack,
+            "breaker": self.breaker,
+            "points": list(self.points),
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MatchScore:
@@ -229,4 +264,5 @@ class MatchScore:
             wins=tuple(int(w) for w in data["wins"]),
             rack=int(data["rack"]),
             breaker=int(data["breaker"]),
+            points=tuple(int(p) for p in data.get("points", (0, 0))),
         )

@@ -357,6 +357,8 @@ def encode_session(
 
 #: Largest race (pool) or number of frames (snooker) a session file may hold.
 MAX_RACE = 999
+#: Most points a side may have over the earlier frames of a session file (an aggregate match).
+MAX_POINTS = 10**6
 #: Match seeds: rack ``k`` uses ``seed + k`` below the rules' 2**63, so the match seed stays
 #: well under it.
 MAX_MATCH_SEED = 2**62
@@ -378,6 +380,9 @@ def _config_from(data: Any) -> MatchConfig:
         raise _damaged(
             f"{where}.aim_assist", f"must be one of {', '.join(AIM_LEVELS)}, got {aim!r}"
         )
+    aggregate = data.get("aggregate", False)
+    if not isinstance(aggregate, bool):
+        raise _damaged(f"{where}.aggregate", f"must be true or false, got {aggregate!r}")
     try:
         return MatchConfig(
             game=game,
@@ -388,6 +393,7 @@ def _config_from(data: Any) -> MatchConfig:
             seed=_integer(data, "seed", where, 0, MAX_MATCH_SEED),
             referee_warns=warns,
             aim_assist=aim,
+            aggregate=aggregate,
         )
     except MatchSetupError as exc:
         raise _damaged(where, f"is refused: {exc}") from exc
@@ -397,10 +403,18 @@ def _score_from(data: Any, config: MatchConfig, where: str) -> MatchScore:
     wins = _items(data, "wins", where, 2)
     if len(wins) != 2 or any(type(w) is not int for w in wins):
         raise _damaged(f"{where}.wins", f"must be two integers, got {wins!r}")
+    points = data.get("points", [0, 0]) if isinstance(data, dict) else None
+    if (
+        not isinstance(points, list)
+        or len(points) != 2
+        or any(type(p) is not int or not 0 <= p <= MAX_POINTS for p in points)
+    ):
+        raise _damaged(f"{where}.points", f"must be two integers 0..{MAX_POINTS}, got {points!r}")
     score = MatchScore(
         wins=tuple(wins),
         rack=_integer(data, "rack", where, 0, 10**6),
         breaker=_integer(data, "breaker", where, 0, 1),
+        points=(points[0], points[1]),
     )
     problem = score_problem(score, config, where)
     if problem is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from render import draw, hud
-from render.session import Session
+from render.session import Session, frame_points
 from rules.wording import points_words
 
 
@@ -47,13 +47,17 @@ def score_info(session: Session) -> hud.ScoreInfo:
     # ended: its final position and counters, no shot or ball on.
     match_over = session.match_winner is not None
     ended = match_over or bool(game.is_over)
-    wins = score.wins if match_over or not ended else score.after_game(game.winner).wins
+    after = score if match_over or not ended else score.after_game(game.winner, frame_points(game))
+    wins = after.wins
     active = game.side_of(game.to_play) if on_points else game.to_play
     for i, name in enumerate(side_names):
         detail = ""
         balls: tuple[draw.BallLook, ...] = ()
         if on_points:
             detail = points_words(int(game.score[i]))
+            if config.aggregate:  # the match is decided on the total over every frame
+                total = after.points[i] + (0 if ended else int(game.score[i]))
+                detail += f" · total {total}"
         elif groups:
             group = groups[i] if i < len(groups) else None
             if group is not None:

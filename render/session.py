@@ -58,7 +58,17 @@ def new_game(config: MatchConfig, score: MatchScore) -> Any:
         seed = config.seed
     if cls.has_three_fouls_rule:
         options["referee_warns"] = config.referee_warns
+    if config.aggregate:  # the earlier frames' points, for the last frame's tie (§3.10 note)
+        options["aggregate_before"] = tuple(score.points)
+        options["last_frame"] = score.rack >= config.frames - 1
     return rules.new_game(cls.kind, players=config.game_players, seed=seed, **options)
+
+
+def frame_points(game: Any) -> tuple[int, int]:
+    """The points each side scored in ``game`` (snooker's frame score; (0, 0) in pool)."""
+    if not type(game).scores_points:
+        return (0, 0)
+    return (int(game.score[0]), int(game.score[1]))
 
 
 class Session:
@@ -108,7 +118,7 @@ class Session:
         Returns the match winner (then no new game is racked), else None."""
         config, score = self._match()
         self.history.append((self.game, score, self.last_shot))
-        self.score = score.after_game(self.game.winner)
+        self.score = score.after_game(self.game.winner, frame_points(self.game))
         winner = self.score.match_winner(config)
         if winner is not None:
             self.match_winner = winner

@@ -13,6 +13,7 @@ from render.host import Host
 from render.keys import action_for
 from render.modes.base import Mode, draw_controls, draw_scene
 from render.modes.fouls import open_foul_menu
+from render.session import frame_points
 from render.widgets import Button
 from rules.wording import player_sentence, player_summary
 
@@ -81,7 +82,9 @@ class DecisionMode(Mode):
         score, config = session.score, session.match_config
         winner = session.game.winner
         decided = session.match_winner is not None or (
-            score is not None and score.after_game(winner).match_winner(config) is not None
+            score is not None
+            and score.after_game(winner, frame_points(session.game)).match_winner(config)
+            is not None
         )
         return "Match over" if decided else f"{config.game_class.frame_word.capitalize()} over"
 

@@ -30,6 +30,7 @@ class StartMode(Mode):
         self.frames = base.frames
         self.referee_warns = base.referee_warns
         self.aim_assist = base.aim_assist
+        self.aggregate = base.aggregate
         self.focus = 0
         self.edited = [False] * 4
 
@@ -64,6 +65,11 @@ class StartMode(Mode):
                         f"feet:{feet}",
                     )
                 )
+        if "aggregate_before" in cls.options:  # best of N frames, or all N on total points
+            words = "total points (aggregate)" if self.aggregate else "best of the frames"
+            out.append(
+                Button(pygame.Rect(left, top + 320, 390, 40), f"Won on: {words}", "aggregate")
+            )
         if cls.has_three_fouls_rule:
             words = "by the referee" if self.referee_warns else "by the opponent (W)"
             out.append(
@@ -92,11 +98,12 @@ class StartMode(Mode):
         return out
 
     def _config(self) -> MatchConfig:
+        cls = rules.game_class(self.game)
         names = tuple(n.strip() for n in self.names if n.strip())
         seed = int.from_bytes(os.urandom(3), "little")
         return MatchConfig(
             self.game, names, self.feet, self.race, self.frames, seed, self.referee_warns,
-            self.aim_assist,
+            self.aim_assist, self.aggregate and "aggregate_before" in cls.options,
         )  # fmt: skip
 
     def _act(self, action: str) -> None:
@@ -111,16 +118,17 @@ class StartMode(Mode):
             self.referee_warns = not self.referee_warns
         elif kind == "aim":
             self.aim_assist = AIM_LEVELS[(AIM_LEVELS.index(self.aim_assist) + 1) % len(AIM_LEVELS)]
-        elif kind == "less":
+        elif kind == "aggregate":
+            self.aggregate = not self.aggregate
+            if not self.aggregate and self.frames % 2 == 0:  # best of N: N odd
+                self.frames = min(35, self.frames + 1)
+        elif kind in ("less", "more"):
+            sign = 1 if kind == "more" else -1
             if rules.game_class(self.game).scores_points:
-                self.frames = max(1, self.frames - 2)
+                # Any number of frames on aggregate; an odd one for the best of N.
+                self.frames = min(35, max(1, self.frames + sign * (1 if self.aggregate else 2)))
             else:
-                self.race = max(1, self.race - 1)
-        elif kind == "more":
-            if rules.game_class(self.game).scores_points:
-                self.frames = min(35, self.frames + 2)
-            else:
-                self.race = min(25, self.race + 1)
+                self.race = min(25, max(1, self.race + sign))
         elif kind == "start":
             self.start()
 
@@ -189,7 +197,8 @@ class StartMode(Mode):
                 surface, str(self.race), (left + 510, top + 340), 34, hud.TEXT, anchor="center"
             )
         else:
-            hud._text(surface, "Best of (frames)", (left + 420, top + 296), 22, hud.DIM)
+            heading = "Frames (all played)" if self.aggregate else "Best of (frames)"
+            hud._text(surface, heading, (left + 420, top + 296), 22, hud.DIM)
             hud._text(
                 surface, str(self.frames), (left + 510, top + 340), 34, hud.TEXT, anchor="center"
             )
