@@ -434,7 +434,9 @@ class RefereeModel:
         pocketed = list(dict.fromkeys(ball[kind == _POCKET_KIND].tolist()))
         objects = [b for b in pocketed if b != 0]
         railed = set(ball[(kind == _CUSHION_KIND) & (ball != 0)].tolist())
-        past_line = self._past_head_string(result) if self.head_string_y > -math.inf else set()
+        past_line = (
+            self._past_head_string(result, ball) if self.head_string_y > -math.inf else set()
+        )
         shooter = ruling.shooter
         names = self.prepared.names
         players = self.prepared.scenario.players
@@ -461,17 +463,19 @@ class RefereeModel:
             duration=float(result.duration),
         )
 
-    def _past_head_string(self, result: Any) -> set[int]:
+    def _past_head_string(self, result: Any, ball: np.ndarray) -> set[int]:
         """Object balls some part of which was seen on the head side of the head string: a
-        centre within one radius of it or beyond, at the start, at any of the ball's events or
-        at rest (the 9-ball three-ball rule's "une partie la dépasse")."""
+        centre within one radius of it or beyond, at the start, at any of the ball's events
+        (``ball``: the log's ``a`` column) or at rest (the 9-ball three-ball rule's « une partie
+        la dépasse »). Three masks: the log's rows, then both states' balls at once."""
         limit = self.head_string_y + self.radius
-        log = result.events
-        ball = log["a"]
-        seen = set(ball[(log["y"] < limit) & (ball > 0)].tolist())
-        for state in (result.initial, result.final):
-            low = np.flatnonzero(np.asarray(state.on_table, dtype=bool) & (state.pos[:, 1] < limit))
-            seen.update(low[low > 0].tolist())
+        seen = set(ball[(result.events["y"] < limit) & (ball > 0)].tolist())
+        start, rest = result.initial, result.final
+        low = (start.on_table & (start.pos[:, 1] < limit)) | (
+            rest.on_table & (rest.pos[:, 1] < limit)
+        )
+        low[0] = False
+        seen.update(low.nonzero()[0].tolist())
         return seen
 
 
