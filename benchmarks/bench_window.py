@@ -1,7 +1,7 @@
 """Window benchmarks: playback frame times in a real window, and launch to a playable table.
 
     DISPLAY=:98 .venv/bin/python benchmarks/bench_window.py [--size 1280x820] [--no-cold]
-                                                            [--json PATH]
+                                         [--no-launch] [--idle-s 10] [--json PATH]
 
 1. Playback (issue 9: at least 60 frames per second with 22 balls, no long stalls). With
    ``DISPLAY`` set (a real X server, Xvfb included) the real frame loop of ``render.app.run``
@@ -17,6 +17,15 @@
    folder (``NUMBA_CACHE_DIR``), so every kernel compiles (tens of seconds; ``--no-cold``
    skips it). The window reaches the start screen long before: the players fill it in while
    the engine compiles.
+3. Idle CPU on the aim screen (issue 9: under 5 % of a core), real window only: ``cuesim play
+   snooker --aim full`` (then ``ghost``) as a player starts it, no script (a scripted window
+   never sleeps); once it has settled on the aim screen the pointer is moved onto the table
+   with ``xdotool`` (one preview computed), then the process's CPU time (/proc, user + system)
+   over ``--idle-s`` seconds of no input; then the same while ``xdotool`` moves the pointer
+   across the table 20 times a second (the full preview recomputed each move).
+4. A resize keeps the aim (real window only): the pointer aims with ``xdotool``, the window is
+   resized with ``xdotool windowsize``; the aim, power and spin before and after are printed.
+The machine's load average (``os.getloadavg``) is printed first: the figures depend on it.
 """
 
 from __future__ import annotations
@@ -121,10 +130,123 @@ def launch_seconds(cache_dir: str | None, repeats: int) -> list[float]:
     return times
 
 
+def _xdotool(*args: str) -> str:
+    out = subprocess.run(["xdotool", *args], check=True, capture_output=True, text=True)
+    return out.stdout.strip()
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` so far, s (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_share(pid: int, seconds: float, during: Any = None) -> float:
+    """Share of one core process ``pid`` used over ``seconds`` s (``during()`` called about
+    every 50 ms meanwhile, e.g. to move the pointer), %."""
+    start, t0 = _cpu_seconds(pid), time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        if during is not None:
+            during()
+        time.sleep(0.05)
+    return 100.0 * (_cpu_seconds(pid) - start) / (time.perf_counter() - t0)
+
+
+def idle_cpu(level: str, size: tuple[int, int], seconds: float) -> dict[str, float]:
+    """CPU share (%) of ``cuesim play snooker --aim LEVEL`` idle on its aim screen, and while the
+    pointer moves across the table, in the real window of ``DISPLAY``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        command = [sys.executable, "-m", "cuesim", "play", GameKind.SNOOKER.value, "--aim", level]
+        command += ["--players", "A", "B", "--save", str(Path(tmp) / "s.cuesim.json")]
+        command += ["--size", f"{size[0]}x{size[1]}"]
+        proc = subprocess.Popen(
+            command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        try:
+            window = _xdotool("search", "--sync", "--pid", str(proc.pid))
+            window = window.split()[0]
+            deadline = time.perf_counter() + 180
+            while _cpu_share(proc.pid, 1.0) > 10.0:  # preparing: the engine loads or compiles
+                if time.perf_counter() > deadline:
+                    raise RuntimeError("the window never settled on the aim screen")
+            w, h = size
+            _xdotool("mousemove", "--window", window, str(w // 2 + 150), str(h // 3))
+            time.sleep(1.0)
+            idle = _cpu_share(proc.pid, seconds)
+            steps = itertools.count()
+
+            def wiggle() -> None:
+                k = next(steps)
+                x = w // 2 + int(200 * ((k % 40) / 20 - 1))
+                _xdotool("mousemove", "--window", window, str(x), str(h // 3 + (k % 7)))
+
+            moving = _cpu_share(proc.pid, 5.0, wiggle)
+        finally:
+            proc.terminate()  # SIGTERM: the window ends cleanly (and autosaves)
+            code = proc.wait(timeout=20)
+        if code != 0:
+            err = proc.stderr.read() if proc.stderr is not None else b""
+            raise RuntimeError(f"the window ended with status {code}: {err!r}")
+    return {"idle_pct": round(idle, 2), "pointer_moving_pct": round(moving, 1)}
+
+
+class _ResizeDriver:
+    """Aims with the real pointer, resizes the real window, and records the aim before and
+    after (``render.app.FrameDriver``)."""
+
+    def __init__(self, to: tuple[int, int], shot: str | None) -> None:
+        self.to, self.shot = to, shot
+        self.before: tuple[float, ...] | None = None
+        self.after: tuple[float, ...] | None = None
+        self.phase, self.frames = "start", 0
+
+    def step(self, app: Any, screen: Any) -> None:
+        if app.mode.name != "aim":
+            return
+        state = (app.aim.phi_deg, app.aim.power, app.aim.a, app.aim.b, app.aim.theta_deg)
+        window = _xdotool("search", "--pid", str(os.getpid())).split()[0]
+        self.frames += 1
+        if self.phase == "start":  # the pointer aims on the table, as a player's would
+            w, h = screen.get_size()
+            _xdotool("mousemove", "--window", window, str(w // 2 + 150), str(h // 3))
+            self.phase, self.frames = "aiming", 0
+        elif self.phase == "aiming" and self.frames >= 15:
+            self.before = state
+            _xdotool("windowsize", window, str(self.to[0]), str(self.to[1]))
+            self.phase, self.frames = "resizing", 0
+        elif self.phase == "resizing" and screen.get_size() == self.to and self.frames >= 20:
+            self.after = state  # the motion SDL reports after the resize has come in by now
+            if self.shot:
+                subprocess.run(["import", "-window", "root", self.shot], check=False)
+            app.running = False
+
+
+def resize_keeps_aim(
+    size: tuple[int, int], to: tuple[int, int], shot: str | None
+) -> dict[str, Any]:
+    """The aim, power and spin before and after the real window is resized from ``size`` to
+    ``to`` px (the pointer left where it aimed)."""
+    from render.app import run
+    from render.match import MatchConfig
+
+    driver = _ResizeDriver(to, shot)
+    config = MatchConfig(GameKind.SNOOKER.value, ("Ann", "Bob"), seed=5, aim_assist="full")
+    run(config, size=size, driver=driver, fps=60, sound=False)
+    if driver.after is None or not driver.before:
+        raise RuntimeError("the resize was not seen by the window")
+    before, after = [round(v, 4) for v in driver.before], [round(v, 4) for v in driver.after]
+    return {"before": before, "after": after, "kept": driver.before == driver.after}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1280x820", help="window size, e.g. 1280x820")
     parser.add_argument("--no-cold", action="store_true", help="skip the cold-cache launch")
+    parser.add_argument("--no-launch", action="store_true", help="skip the launch timings")
+    parser.add_argument(
+        "--idle-s", type=float, default=10.0, help="seconds of idle CPU measured (default 10)"
+    )
+    parser.add_argument("--shots", metavar="DIR", help="screenshots of the real window here")
     parser.add_argument("--json", metavar="PATH", help="also write the numbers as JSON")
     args = parser.parse_args()
     try:
@@ -135,8 +257,24 @@ def main() -> int:
         parser.error(f"--size must be at least 640x480, got {args.size!r}")
     display = os.environ.get("DISPLAY")
     where = f"real window on DISPLAY={display}" if display else "off-screen (no DISPLAY)"
+    load = os.getloadavg()
+    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
+    out: dict[str, Any] = {"display": display or None, "size": [w, h], "load": list(load)}
+    if display:
+        for level in ("full", "ghost"):
+            row = idle_cpu(level, (w, h), args.idle_s)
+            out[f"idle_cpu_{level}"] = row
+            print(
+                f"aim screen, --aim {level}: idle {row['idle_pct']:.2f} % of a core over "
+                f"{args.idle_s:g} s (target < 5 %), pointer moving 20 times a second "
+                f"{row['pointer_moving_pct']:.1f} %"
+            )
+        shot = str(Path(args.shots) / "resized.png") if args.shots else None
+        row = resize_keeps_aim((w, h), (max(640, w - 280), max(480, h - 120)), shot)
+        out["resize"] = row
+        print(f"resize keeps the aim: {row['kept']} (aim, power, a, b, elevation before "
+              f"{row['before']}, after {row['after']})")  # fmt: skip
     print(f"playback of a break, {where}, {w}x{h}:")
-    out: dict[str, Any] = {"display": display or None, "size": [w, h]}
     for kind in (GameKind.SNOOKER, GameKind.NINE_BALL):
         for cap in (60, 0):
             row = window_playback(kind.value, (w, h), cap)
@@ -147,6 +285,10 @@ def main() -> int:
                 f"p95 {row['p95_ms']:.2f} ms, max {row['max_ms']:.2f} ms, {row['fps']:.1f} fps "
                 f"({row['frames']} frames; target: median and p95 <= {TARGET_FRAME_MS:.1f} ms)"
             )
+    if args.no_launch:
+        if args.json:
+            write_atomic(Path(args.json), json.dumps(out, indent=2) + "\n")
+        return 0
     warm = launch_seconds(None, 1) and launch_seconds(None, 3)
     out["launch_warm_s"] = [round(t, 2) for t in warm]
     print(f"launch to a playable table, warm cache: best {min(warm):.2f} s "

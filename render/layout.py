@@ -102,8 +102,10 @@ def _layout_for(w: int, h: int) -> Layout:
     table = pygame.Rect(0, SCOREBOARD_H, w, max(0, h - SCOREBOARD_H - panel_h))
     status = pygame.Rect(0, panel.top, w, STATUS_H)
     if prompt_beside:
-        base = status.bottom  # the widgets' row; the prompt beside them
-        prompt = pygame.Rect(elevation_right + 28, base + 12, beside, PANEL_H - 62)
+        base = status.bottom  # the widgets' row; the prompt beside them (all of its height
+        # when the buttons have rows of their own)
+        tall = PANEL_H - (62 if buttons_beside else 20)
+        prompt = pygame.Rect(elevation_right + 28, base + 12, beside, tall)
     else:
         prompt = pygame.Rect(24, status.bottom + 4, max(1, w - 48), PROMPT_ROW_H - 4)
         base = status.bottom + PROMPT_ROW_H  # the prompt's row, then the widgets'
