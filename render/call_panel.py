@@ -14,7 +14,13 @@ from collections.abc import Sequence
 import pygame
 
 from render import hud
-from render.layout import Layout, buttons_height, lay_out_buttons, natural_button_width
+from render.layout import (
+    Layout,
+    button_rows,
+    buttons_height,
+    lay_out_buttons,
+    natural_button_width,
+)
 from render.widgets import Button
 
 #: Window width from which the buttons go beside the call's text instead of below it, px.
@@ -47,6 +53,11 @@ def call_layout(
         min(column, natural_button_width(hud.text_width(f"{label}  [{key}]", LINE_PX)))
         for label, _action, key in keyed
     ]
+    # A narrow window: the labels without their keys when that saves a row of buttons (the
+    # keys still answer; H lists them), so the banner covers less of the table.
+    compact = [min(column, natural_button_width(hud.text_width(k[0], LINE_PX))) for k in keyed]
+    if keyed and len(button_rows(column, compact)) < len(button_rows(column, widths)):
+        widths, keyed = compact, [(label, action, "") for label, action, _key in keyed]
     rows_h = buttons_height(column, widths) if keyed else 0
     text_w = inner - column - MARGIN if beside else inner
     text_h = HEADLINE_H + LINE_H * len(hud.call_text_lines(info, text_w))
