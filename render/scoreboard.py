@@ -87,6 +87,8 @@ def score_info(session: Session) -> hud.ScoreInfo:
         if game.break_points:
             parts.append(f"Break {game.break_points}")
         parts.append("final position" if ended else f"{game.points_remaining()} remaining")
+        if not ended and getattr(game, "stalemate_warned", False):
+            parts.append("stalemate warned")
         # Either side may need snookers (the one sitting out too): both are shown.
         for side, side_name in enumerate(() if ended else side_names):
             needed = game.snookers_required(side)

@@ -288,6 +288,20 @@ class Session:
         self._move_to(game)
         return str(game.last_reason)
 
+    def warn_stalemate(self) -> str:
+        """Snooker: the referee's warning that a stalemate is near (``SnookerGame.
+        warn_stalemate``, §13): if the position does not change the frame will be re-started;
+        it stands until a ball is potted. Returns the referee's words."""
+        warn = getattr(self.game, "warn_stalemate", None)
+        if warn is None:
+            raise ActionRefusedError("Only a snooker frame can be warned of a stalemate.")
+        try:
+            game = warn()
+        except rules.RulesError as exc:
+            raise ActionRefusedError(str(exc)) from exc
+        self._move_to(game)
+        return str(game.last_reason)
+
     def declare_stalemate(self) -> str:
         """Snooker: the players agree on a stalemate (``SnookerGame.declare_stalemate``): the
         frame is void and racked again, the same player breaking; the match score is

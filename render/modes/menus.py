@@ -12,6 +12,7 @@ from render import hud
 from render.host import Host, ModeLike
 from render.keys import action_for
 from render.modes.base import Mode
+from render.session import ActionRefusedError
 from render.widgets import Button
 
 
@@ -127,13 +128,26 @@ def open_frame_menu(host: Host) -> None:
             confirm=True,
         )  # fmt: skip
 
+    def warn_stalemate() -> None:
+        # The referee's warning of §13 (it stands until a ball is potted), then aiming again.
+        try:
+            message = host.session.warn_stalemate()
+        except ActionRefusedError as exc:
+            host.say(str(exc), hud.ALERT)
+            return
+        host.say(message, hud.GOOD)
+        host.enter_aim()
+
     remaining = game.points_remaining()
+    options = [
+        (f"{sides[0]} {concedes} the frame", lambda: ask_concede(0)),
+        (f"{sides[1]} {concedes} the frame", lambda: ask_concede(1)),
+        ("Stalemate: re-rack, the same player breaks", ask_stalemate),
+    ]
+    if not getattr(game, "stalemate_warned", True):  # once: it stands until a ball is potted
+        options.append(("Warn: a stalemate is near (re-rack if nothing changes)", warn_stalemate))
     host.mode = ChoiceMode(
         host, aim, "Concede or re-rack this frame",
         (f"Score {game.score[0]} - {game.score[1]}, {remaining} points remaining.",),
-        [
-            (f"{sides[0]} {concedes} the frame", lambda: ask_concede(0)),
-            (f"{sides[1]} {concedes} the frame", lambda: ask_concede(1)),
-            ("Stalemate: re-rack, the same player breaks", ask_stalemate),
-        ],
+        options,
     )  # fmt: skip

@@ -129,3 +129,33 @@ def test_the_start_screen_sets_up_an_aggregate_match() -> None:
     press("start")
     config = app.session.match_config
     assert config.aggregate and config.frames == 4 and app.game.aggregate_before == (0, 0)
+
+
+def test_the_referee_warns_of_a_stalemate_then_the_frame_is_re_racked_as_it_was() -> None:
+    from render.scoreboard import score_info
+
+    app = new_app("snooker", aggregate=True, frames=3)
+    concede_at(app, (33, 20), side=1)
+    key(app, pygame.K_RETURN)  # frame 2: 33-20 carried
+    names = app.game.ball_names
+    set_position(
+        app,
+        {0: (0.889, 1.2), 1: (0.889, 2.2), names.index("black"): (0.889, 3.245)},
+        phase=rules.Phase.REDS,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({1}),
+        shot_number=30,
+    )
+    key(app, pygame.K_x)
+    assert len(app.mode.options) == 4  # type: ignore[attr-defined]
+    key(app, pygame.K_4)  # the referee's warning (§13)
+    assert app.mode.name == "aim" and app.game.stalemate_warned
+    assert app.toast is not None and "Stalemate warning" in app.toast[0]
+    assert "stalemate warned" in score_info(app.session).centre
+    frame(app)
+    key(app, pygame.K_x)
+    assert len(app.mode.options) == 3  # type: ignore[attr-defined]  # warned once only
+    key(app, pygame.K_3)
+    key(app, pygame.K_y)  # re-racked: the same frame of the same aggregate match
+    assert app.game.shot_number == 0 and app.game.aggregate_before == (33, 20)
+    assert app.session.match_score.rack == 1
