@@ -8,7 +8,8 @@ magic rack, the scenario ``benchmarks/bench_study.py`` runs 100,000 times), play
 The referee's share is measured shot by shot on the same noisy strikes: for each one, the whole
 study shot (``RefereeModel.play``: simulate, judge, the record), then ``simulate`` alone, then
 ``game.judge`` alone on that result, one after the other; the share is the summed judging time
-over the summed study-shot time.
+over the summed study-shot time, and what is neither engine nor referee (the record built from
+the log and the ruling) is the rest of the study shot.
 """
 
 from __future__ import annotations
@@ -79,11 +80,13 @@ def study_rows(shots: int, share_shots: int, seed: int = 2024) -> list[BenchRow]
                  extra={"wall_s": result.wall_s, "us_per_break": 1e6 / rate}),
         BenchRow("study_referee_share",
                  f"the referee's share of a study shot ({share_shots} shots; the engine "
-                 f"{100 * simulate_s / play_s:.0f} %)", "%", 100 * share, None, None,
-                 share_shots, 100 * REFEREE_SHARE_TARGET,
+                 f"{100 * simulate_s / play_s:.0f} %, the record and the rest "
+                 f"{100 * (1.0 - share - simulate_s / play_s):.0f} %)", "%", 100 * share, None,
+                 None, share_shots, 100 * REFEREE_SHARE_TARGET,
                  extra={"us_per_shot": 1e6 * play_s / share_shots,
                         "us_judge": 1e6 * judge_s / share_shots,
-                        "us_simulate": 1e6 * simulate_s / share_shots})
+                        "us_simulate": 1e6 * simulate_s / share_shots,
+                        "us_rest": 1e6 * (play_s - judge_s - simulate_s) / share_shots})
     ]  # fmt: skip
 
 

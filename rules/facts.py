@@ -522,30 +522,42 @@ class ShotFacts:
                 return "the cue ball" if names[i] == "cue" else f"the {names[i]}"
             return "the cue ball" if i == 0 else f"ball {i}"
 
-        for c in self.contacts:
-            if c.event == event:
-                return f"event {event} at t = {c.t:.3f} s: {nm(c.ball)} met {nm(c.other)}"
-        for p in self.pocketings:
-            if p.event == event:
-                where = p.pocket_name  # the name as drawn (sim.table.POCKET_NAMES)
-                return (
-                    f"event {event} at t = {p.t:.3f} s: {nm(p.ball)} fell into the {where} pocket"
-                )
-        for h in self.cushion_hits:
-            if h.event == event:
-                return f"event {event} at t = {h.t:.3f} s: {nm(h.ball)} met cushion {h.cushion}"
-        for o in self.off_table:
-            if o.event == event:
-                return f"event {event} at t = {o.t:.3f} s: {nm(o.ball)} left the table"
-        for j in self.cue_ball_jumps:
+        kind = int(self._kind[event]) if 0 <= event < len(self._kind) else None
+        # Each row has one kind, so only that kind's facts are searched, in the order a row
+        # that is two facts at once is worded: a contact, pocketing, cushion or leaving the
+        # table first, then the end of a flight, then a line crossing.
+        if kind == _BALL_BALL:
+            for c in self.contacts:
+                if c.event == event:
+                    return f"event {event} at t = {c.t:.3f} s: {nm(c.ball)} met {nm(c.other)}"
+        if kind == _BALL_POCKET:
+            for p in self.pocketings:
+                if p.event == event:
+                    where = p.pocket_name  # the name as drawn (sim.table.POCKET_NAMES)
+                    return (
+                        f"event {event} at t = {p.t:.3f} s: {nm(p.ball)} fell into the {where} "
+                        "pocket"
+                    )
+        if kind == _BALL_CUSHION:
+            for h in self.cushion_hits:
+                if h.event == event:
+                    return f"event {event} at t = {h.t:.3f} s: {nm(h.ball)} met cushion {h.cushion}"
+        if kind == _OFF_TABLE:
+            for o in self.off_table:
+                if o.event == event:
+                    return f"event {event} at t = {o.t:.3f} s: {nm(o.ball)} left the table"
+        for j in self.cue_ball_jumps if kind is not None else ():
             if j.event == event:
                 return (
                     f"event {event} at t = {j.t:.3f} s: the cue ball ended a flight over "
                     f"{nm(j.ball)}"
                 )
-        for x in self.line_crossings:
-            if x.event == event:
-                way = "towards the foot" if x.direction > 0 else "towards the head"
-                line = x.line_name.replace("_", " ")
-                return f"event {event} at t = {x.t:.3f} s: {nm(x.ball)} crossed the {line} {way}"
+        if kind == _LINE_CROSSING:
+            for x in self.line_crossings:
+                if x.event == event:
+                    way = "towards the foot" if x.direction > 0 else "towards the head"
+                    line = x.line_name.replace("_", " ")
+                    return (
+                        f"event {event} at t = {x.t:.3f} s: {nm(x.ball)} crossed the {line} {way}"
+                    )
         return f"event {event}"

@@ -31,7 +31,7 @@ import numpy as np
 from rules.errors import InvalidDeclarationError, InvalidGameStateError, InvalidOptionError
 from rules.facts import ShotFacts
 from rules.game import Game
-from rules.placement import with_spots
+from rules.placement import rested, with_spots
 from rules.pool import CLAUSE_WRONG_BALL, POOL_OPTIONS, FoulCode, PoolGame
 from rules.racks import nine_ball_rack, racked_state
 from rules.types import (
@@ -160,7 +160,7 @@ class NineBallGame(PoolGame):
         cue ball is about to be lifted, so it occupies nothing (WPA 1.5: balls are spotted
         before the cue ball is placed); if the 9 then lands where the cue ball lay, the cue
         ball leaves the table, to be placed by the player in hand."""
-        lifted = final.with_ball_removed(0) if cue_in_hand and bool(final.on_table[0]) else final
+        lifted = rested(final, ((0, None),)) if cue_in_hand and bool(final.on_table[0]) else final
         ball, xy = self.spot_on_foot(lifted, 9)
         if lifted is not final:
             gap = float(np.hypot(*(np.asarray(final.pos[0], dtype=float) - np.asarray(xy))))

@@ -18,13 +18,17 @@ Nothing here mutates its arguments; states are replaced, never changed in place.
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from rules.errors import IllegalPlacementError
 from rules.types import BallInHand
+from sim.constants import MotionState
+from sim.result import kernel_ball_state
 
 if TYPE_CHECKING:
     from sim.balls import BallState
@@ -183,7 +187,14 @@ def nearest_free_on_ray(
     others[ball] = False
     s = first_free_distance(start, (dx, dy), pos[others], 2.0 * float(table.ball_radius), SPOT_GAP)
     x, y = float(start[0]) + s * dx, float(start[1]) + s * dy
-    return (x, y) if table.contains_ball(x, y) else None
+    return (x, y) if _on_cloth(table, x, y) else None
+
+
+@functools.lru_cache(maxsize=256)
+def _on_cloth(table: Table, x: float, y: float) -> bool:
+    """``table.contains_ball(x, y)``, kept per (table, point): a spot is tried again and again
+    (the foot spot itself, most often), and the test reads every cushion."""
+    return bool(table.contains_ball(x, y))
 
 
 def foot_spot_position(table: Table, state: BallState, ball: int) -> tuple[float, float]:
@@ -199,6 +210,30 @@ def foot_spot_position(table: Table, state: BallState, ball: int) -> tuple[float
 
 def with_spots(state: BallState, to_spot: tuple[tuple[int, tuple[float, float]], ...]) -> BallState:
     """``state`` with each (ball, (x, y)) of ``to_spot`` put back at rest at ``(x, y)``."""
-    for ball, xy in to_spot:
-        state = state.with_ball_at(ball, xy)
-    return state
+    return rested(state, to_spot)
+
+
+def rested(state: BallState, moves: Iterable[tuple[int, tuple[float, float] | None]]) -> BallState:
+    """``state`` after each (ball, xy) of ``moves``, in order: the ball at rest on the table at
+    ``xy`` (m, STATIONARY), or off it for ``xy`` None (POCKETED, position kept); every height
+    and vertical speed zero. The same state as a chain of ``BallState.with_ball_at`` /
+    ``with_ball_removed``, built once with the engine's trusted constructor
+    (``sim.result.kernel_ball_state``) instead of once per ball with the checked one: the
+    referee's own values (ball indices of the game, spots it worked out). No moves: ``state``
+    itself."""
+    moves = tuple(moves)
+    if not moves:
+        return state
+    pos, vel, spin, motion, _ = state.copy_arrays()
+    for ball, xy in moves:
+        if xy is not None:
+            pos[ball] = (float(xy[0]), float(xy[1]))
+        vel[ball] = 0.0
+        spin[ball] = 0.0
+        motion[ball] = _STATIONARY if xy is not None else _POCKETED
+    n = len(pos)
+    return kernel_ball_state(pos, vel, spin, motion, np.zeros(n), np.zeros(n))
+
+
+_STATIONARY = int(MotionState.STATIONARY)
+_POCKETED = int(MotionState.POCKETED)

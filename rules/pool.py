@@ -25,7 +25,7 @@ import numpy as np
 
 from rules.facts import ShotFacts
 from rules.game import Game, draw_seed
-from rules.placement import foot_spot_position, is_behind_head_string
+from rules.placement import foot_spot_position, is_behind_head_string, rested
 from rules.types import BallInHand, Choice, Declaration, DeclaredFoul, Foul, Phase, Ruling
 
 if TYPE_CHECKING:
@@ -209,9 +209,7 @@ class PoolGame(Game):
         """``result.final`` with the balls declared off the table taken off it (those the
         engine sent off are already out of play there)."""
         state: BallState = result.final
-        for b in sorted(declaration.off_table):
-            state = state.with_ball_removed(b)
-        return state
+        return rested(state, ((b, None) for b in sorted(declaration.off_table)))
 
     def common_fouls(
         self, facts: ShotFacts, declaration: Declaration, placement_clause: str

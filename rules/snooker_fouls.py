@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from rules.facts import once
-from rules.placement import is_in_d
+from rules.placement import is_in_d, rested
 from rules.snooker_geometry import (
     BALL_INDEX,
     BALL_NAMES,
@@ -470,11 +470,8 @@ def declared_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
 
 def final_positions(ctx: StrokeContext) -> BallState:
     """Where the balls stopped (``result.final``), the balls declared off the table removed."""
-    final = ctx.final
-    for b in sorted(ctx.off_table):
-        if bool(np.asarray(final.on_table)[b]):
-            final = final.with_ball_removed(b)
-    return final
+    on = np.asarray(ctx.final.on_table)
+    return rested(ctx.final, ((b, None) for b in sorted(ctx.off_table) if bool(on[b])))
 
 
 def free_ball_snooker_fouls(ctx: StrokeContext, final: BallState) -> tuple[Foul, ...]:

@@ -529,22 +529,21 @@ def is_snookered_in_hand(
     if not on or not is_snookered(points[first], on, pos, on_table, R):
         return False  # the usual case: the first place tried sees a ball on
     points = points[first + 1 :]
-    if len(occupied) and len(points):
-        near = np.hypot(
-            points[:, None, 0] - occupied[None, :, 0], points[:, None, 1] - occupied[None, :, 1]
-        )
-        points = points[~np.any(near < 2.0 * R + SPOT_CLEARANCE, axis=1)]
     blockers = [i for i in range(1, len(pos)) if on_table[i] and i not in on]
     obstacles = pos[blockers].reshape(-1, 2)
-    for lo in range(0, len(points), IN_HAND_CHUNK):
-        cues = points[lo : lo + IN_HAND_CHUNK]
+    lo, size = 0, IN_HAND_CHUNKS[0]
+    while lo < len(points):  # chunks growing from 8 places to 256: a free line is found soon
+        cues = points[lo : lo + size]
+        if len(occupied):  # the places where the cue ball would touch a ball are skipped
+            gap = np.hypot(cues[:, None, 0] - occupied[:, 0], cues[:, None, 1] - occupied[:, 1])
+            cues = cues[~np.any(gap < 2.0 * R + SPOT_CLEARANCE, axis=1)]
         if bool(np.any(both_edges_clear_from(cues, pos[on], obstacles, R))):
             return False
+        lo, size = lo + size, min(2 * size, IN_HAND_CHUNKS[1])
     return True
 
 
-#: Cue-ball places of the D tested together by :func:`is_snookered_in_hand`.
-IN_HAND_CHUNK = 256
+IN_HAND_CHUNKS = (8, 256)  #: places of the D tested together by is_snookered_in_hand: first, most
 
 
 def both_edges_clear_from(

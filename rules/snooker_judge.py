@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from rules.facts import ShotFacts, on_table_indices
+from rules.placement import rested
 from rules.snooker_fouls import (
     MISS_CODES,
     Stroke,
@@ -122,11 +123,15 @@ def cue_reach_of(result: Any) -> float | None:
     from sim.events import EventKind
 
     events = result.events
-    rows = (events["kind"] == int(EventKind.STRIKE)) & (events["a"] == 0)
-    if not rows.any():
-        return None
+    strike, kind, ball = int(EventKind.STRIKE), events["kind"], events["a"]
+    if len(events) and kind[0] == strike and ball[0] == 0:
+        speed = float(events["speed"][0])  # the engine logs the strike first
+    else:
+        rows = (kind == strike) & (ball == 0)
+        if not rows.any():
+            return None
+        speed = float(events["speed"][rows][0])
     params = result.params
-    speed = float(events["speed"][rows][0])
     return open_cloth_reach(speed, float(params.u_s), float(params.u_r), float(params.g))
 
 
@@ -199,12 +204,9 @@ def respot_colours_after(
     to_spot = tuple(
         (BALL_INDEX[c], xy) for c, xy in sorted(spots.items(), key=lambda kv: BALL_INDEX[kv[0]])
     )
-    state = final
-    for b, xy in to_spot:
-        state = state.with_ball_at(b, xy)
-    if ctx.cue_gone and bool(np.asarray(state.on_table)[0]):
-        state = state.with_ball_removed(0)
-    return to_spot, state
+    # the colours spotted, then the cue ball lifted if it is gone (a colour is never ball 0)
+    cue_lifted = ctx.cue_gone and bool(np.asarray(final.on_table)[0])
+    return to_spot, rested(final, (*to_spot, *(((0, None),) if cue_lifted else ())))
 
 
 # ---------------------------------------------------------------------- 4. scoring
