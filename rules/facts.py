@@ -393,10 +393,10 @@ class ShotFacts:
         events, initial, _ = self.shot
         first = self.first_contact
         end = len(self._kind) if first is None else first.event + 1
-        kind = self._kind[:end]
-        landed = bool(np.any((kind == _BOUNCE) | (kind == _OFF_TABLE)))
+        early = self._kind[:end].tolist()
+        landed = _BOUNCE in early or _OFF_TABLE in early
         airborne = self._airborne() if callable(self._airborne) else self._airborne
-        if not landed and (airborne is None or not bool(np.any(airborne[:end]))):
+        if not landed and (airborne is None or not np.asarray(airborne[:end]).any()):
             return ()  # no landing and never in the air before the first contact: no flight
         flights = cue_ball_flights(events, None if first is None else first.event, airborne)
         if not flights:

@@ -96,7 +96,7 @@ def touching_balls(
     on = np.asarray(state.on_table, dtype=bool)
     d = np.hypot(pos[:, 0] - float(xy[0]), pos[:, 1] - float(xy[1]))
     hit = on & (d < 2.0 * radius - PLACEMENT_TOL)
-    return [int(i) for i in np.flatnonzero(hit) if int(i) != ignore]
+    return [i for i in hit.nonzero()[0].tolist() if i != ignore]
 
 
 def placement_problem(

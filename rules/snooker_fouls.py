@@ -182,7 +182,7 @@ class StrokeContext:
         up)."""
         return self.declaration.off_table
 
-    @property
+    @once
     def off_table(self) -> frozenset[int]:
         """Balls off the table after the stroke: sent off by the engine (an ``OFF_TABLE`` row,
         no declaration needed) or declared."""

@@ -186,7 +186,7 @@ def _occupied_by(point: Sequence[float], others: np.ndarray, radius: float) -> b
     if len(others) == 0:
         return False
     d = np.hypot(others[:, 0] - point[0], others[:, 1] - point[1])
-    return bool(np.any(d < 2.0 * radius + SPOT_CLEARANCE))
+    return bool((d < 2.0 * radius + SPOT_CLEARANCE).any())
 
 
 def is_spot_free(
@@ -275,7 +275,7 @@ def touching_balls(
     d = np.hypot(pos[:, 0] - pos[ball, 0], pos[:, 1] - pos[ball, 1])
     near = on_table & (d <= 2.0 * radius + TOUCHING_GAP)
     near[ball] = False
-    return tuple(int(i) for i in np.flatnonzero(near))
+    return tuple(near.nonzero()[0].tolist())
 
 
 # --- the snookered test ------------------------------------------------------------------------
@@ -334,10 +334,10 @@ def is_path_clear(
     b = np.asarray(end, dtype=float)
     pts = np.asarray(obstacles, dtype=float).reshape(-1, 2)
     ahead = (pts - a) @ (b - a) > 0.0
-    if not np.any(ahead):
+    if not ahead.any():
         return True
     d = segment_point_distances(a, b, pts[ahead])
-    return bool(np.all(d > 2.0 * radius + GRAZE_TOLERANCE))
+    return bool((d > 2.0 * radius + GRAZE_TOLERANCE).all())
 
 
 def can_hit_both_edges(
@@ -400,7 +400,7 @@ def can_hit_any_part(
     t = np.clip(proj / np.where(length2 > 0.0, length2, 1.0), 0.0, 1.0)
     gap = np.hypot(rel_x[None, :] - t * seg_x[:, None], rel_y[None, :] - t * seg_y[:, None])
     blocked = (proj > 0.0) & (gap <= 2.0 * radius + GRAZE_TOLERANCE)
-    return bool(np.any(~np.any(blocked, axis=1)))
+    return bool((~blocked.any(axis=1)).any())
 
 
 def _line_to_target_clear(
@@ -441,9 +441,9 @@ def can_hit_any_ball_on(
     """True when some part of some ball on (on the table) can be struck in a straight line free
     of every ball not on (:func:`can_hit_any_part`): the "clear path in a straight line to any
     part of any ball on" of the miss rule (WPBSA 3.14)."""
-    on = [i for i in balls_on if on_table[i]]
-    on_set = set(on)
-    blockers = [i for i in range(len(pos)) if i != 0 and on_table[i] and i not in on_set]
+    flags = np.asarray(on_table).tolist()
+    on = [i for i in balls_on if flags[i]]
+    blockers = [i for i in range(1, len(flags)) if flags[i] and i not in on]
     obstacles = pos[blockers].reshape(-1, 2)
     return any(can_hit_any_part(cue_xy, pos[i], obstacles, radius) for i in on)
 
@@ -463,14 +463,15 @@ def is_snookered(
     the cue ball (index 0) nor on. Returns True when no ball on can be struck at both extreme
     edges in a straight line free of obstruction, and at least one ball on is on the table.
     """
-    on = [i for i in balls_on if on_table[i]]
+    flags = np.asarray(on_table).tolist()
+    on = [i for i in balls_on if flags[i]]
     if not on:
         return False
     if obstructing is None:
         on_set = set(on)
-        obstructing = [i for i in range(len(pos)) if i != 0 and on_table[i] and i not in on_set]
+        obstructing = [i for i in range(1, len(flags)) if flags[i] and i not in on_set]
     else:
-        obstructing = [i for i in obstructing if on_table[i] and i != 0]
+        obstructing = [i for i in obstructing if flags[i] and i != 0]
     obstacles = pos[list(obstructing)].reshape(-1, 2).tolist()
     cx, cy = float(cue_xy[0]), float(cue_xy[1])
     return not any(
@@ -536,8 +537,8 @@ def is_snookered_in_hand(
         cues = points[lo : lo + size]
         if len(occupied):  # the places where the cue ball would touch a ball are skipped
             gap = np.hypot(cues[:, None, 0] - occupied[:, 0], cues[:, None, 1] - occupied[:, 1])
-            cues = cues[~np.any(gap < 2.0 * R + SPOT_CLEARANCE, axis=1)]
-        if bool(np.any(both_edges_clear_from(cues, pos[on], obstacles, R))):
+            cues = cues[~(gap < 2.0 * R + SPOT_CLEARANCE).any(axis=1)]
+        if bool(both_edges_clear_from(cues, pos[on], obstacles, R).any()):
             return False
         lo, size = lo + size, min(2 * size, IN_HAND_CHUNKS[1])
     return True
@@ -577,8 +578,8 @@ def both_edges_clear_from(
     t = np.clip(proj / np.where(length2 > 0.0, length2, 1.0), 0.0, 1.0)
     gap = np.hypot(rx - t * sx, ry - t * sy)
     blocked = (proj > 0.0) & (gap <= 2.0 * radius + GRAZE_TOLERANCE)
-    clear = ~np.any(blocked, axis=(2, 3)) | touching  # (p, m)
-    result: np.ndarray = np.any(clear, axis=1)
+    clear = ~blocked.any(axis=(2, 3)) | touching  # (p, m)
+    result: np.ndarray = np.asarray(clear.any(axis=1))
     return result
 
 

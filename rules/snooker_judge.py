@@ -307,7 +307,6 @@ def next_turn(
         else:
             respotted = True
     if respotted:
-        phase = Phase.RESPOTTED_BLACK
         state, to_spot = _respot_black(ctx.table, state, to_spot)
         draw_side = int(np.random.default_rng(list(ctx.draw_key)).integers(0, 2))
         to_play = next_of_side(ctx.players, ctx.shooter, draw_side)
@@ -315,15 +314,15 @@ def next_turn(
             "Scores level: the black is re-spotted; "
             f"{ctx.players[to_play]} wins the draw and chooses who plays from the D."
         )
-    elif ctx.stroke.phase is Phase.RESPOTTED_BLACK:
+    on_after = on_table_indices(state)
+    if respotted or ctx.stroke.phase is Phase.RESPOTTED_BLACK:
         phase = Phase.RESPOTTED_BLACK
     elif score.continues and ctx.stroke.phase is Phase.REDS:
         phase = Phase.COLOUR_AFTER_RED
-    elif any(r in on_table_indices(state) for r in RED_INDICES):
+    elif any(r in on_after for r in RED_INDICES):
         phase = Phase.REDS
     else:
         phase = Phase.COLOURS_IN_ORDER
-    on_after = on_table_indices(state)
     if phase is Phase.REDS:
         ball_on = frozenset(r for r in RED_INDICES if r in on_after)
     elif phase is Phase.COLOUR_AFTER_RED:
