@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -191,6 +192,9 @@ def open_window(size: tuple[int, int]) -> pygame.Surface:
     windows, such as the dummy one of the tests, ignores it)."""
     pygame.display.set_caption("cuesim")
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-    with contextlib.suppress(pygame.error, AttributeError):  # no window to size (headless)
+    with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():
+        # pygame-ce 2.5 warns that drawing through this Window object is deprecated; it is
+        # only sized here (the display module keeps drawing). Headless: no window to size.
+        warnings.simplefilter("ignore", DeprecationWarning)
         pygame.Window.from_display_module().minimum_size = MIN_WINDOW
     return screen
