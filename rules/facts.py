@@ -9,9 +9,10 @@ the cue ball flew over before its first contact. Facts are physical; whether the
 is the games' business.
 
 Each fact is worked out the first time a game's clause asks for it, from the log's columns
-(one NumPy mask per kind of row, no per-row structured indexing), and then kept: a 9-ball
-ruling never builds the list of every ball-ball contact, a snooker stroke with no touching
-ball never reads the cue ball's flights twice. Nothing here mutates its inputs.
+(one NumPy mask per kind of row, each column then read at those rows once; no per-row
+structured indexing), and kept (:class:`once`): a 9-ball ruling reads the cue ball's contacts
+but never builds the list of every ball-ball contact of a break. Nothing here mutates its
+inputs.
 """
 
 from __future__ import annotations
