@@ -171,8 +171,7 @@ def _d_samples(table: Table, spacing: float) -> np.ndarray:
         [xs[np.abs(xs - cx) <= r], np.full(int(np.sum(np.abs(xs - cx) <= r)), cy)]
     )
     pts = np.vstack([grid[inside], arc, line])
-    keep = [bool(table.contains_ball(float(x), float(y))) for x, y in pts]
-    kept: np.ndarray = pts[np.array(keep, dtype=bool)]
+    kept: np.ndarray = pts[table.balls_on_cloth(pts)]  # contains_ball, all points at once
     kept.setflags(write=False)
     return kept
 
