@@ -31,6 +31,7 @@ from lab.scenario_types import (
     make_table,
 )
 from lab.schema import SNOOKER_COLOURS, table_name_of
+from rules.arguments import check_player_names
 from rules.game import Game
 from rules.snooker import BALL_NAMES as SNOOKER_BALL_NAMES
 from rules.snooker import RED_INDICES
@@ -92,6 +93,10 @@ class _Builder:
         players = tuple(self.raw.get("players", DEFAULT_PLAYERS))
         if len(set(players)) != len(players) or any(not p for p in players):
             raise self.fail("players", f"player names must be distinct and non-empty: {players}")
+        try:  # the names a game accepts (visible, no control character, not too long)
+            check_player_names(players, what="the names")
+        except rules.RulesError as exc:
+            raise self.fail("players", str(exc)) from None
         player_counts = self.cls.player_counts
         if len(players) not in player_counts:
             counts = " or ".join(str(n) for n in player_counts)
