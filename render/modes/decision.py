@@ -27,6 +27,11 @@ class DecisionMode(Mode):
     def __init__(self, host: Host, ruling: Any) -> None:
         super().__init__(host)
         self.ruling = ruling
+        if ruling is not None:
+            # The call shows the table as the shot left it: the cue ball where it lies (or off
+            # the table), not on the spot the shot's ball in hand was placed on; the next
+            # turn's aim places its own (issue 9, the player's round).
+            host.aim.cue_xy = None
         self.hover = -1
         self.shown_for = 0.0
         #: Where the call's text goes in its banner, px (set by ``info``).

@@ -1,0 +1,94 @@
+"""What a casual player met in an evening of 9-ball, 8-ball and snooker in a real window (issue 9,
+the evening round under Xvfb): each test drives the headless window with the input he gave."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+import pytest
+from window_driver import SIZE, click, frame, key, new_app, screen_of, set_position, to_decision
+
+import rules
+from render.app import App
+
+#: Where the shooter, with ball in hand anywhere, puts the cue ball (m): on empty cloth, 0.2 m
+#: from the bottom-right pocket along the diagonal towards the table's centre.
+PLACED_FROM_POCKET_M = 0.3
+
+
+def _in_hand_anywhere(app: App) -> None:
+    set_position(
+        app,
+        {0: (0.6, 1.0), 1: (0.9, 2.0), 9: (0.3, 2.2)},
+        phase=rules.Phase.PLAY,
+        ball_in_hand=rules.BallInHand.ANYWHERE,
+        ball_on=frozenset({1}),
+        shot_number=3,
+    )
+
+
+def _placed_spot(app: App) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The spot the cue ball is placed on and the bottom-right pocket's centre, m."""
+    table = app.table
+    pocket = table.pocket_named("bottom-right")
+    cx, cy = float(table.width) / 2, float(table.length) / 2
+    d = math.hypot(cx - pocket.x, cy - pocket.y)
+    k = PLACED_FROM_POCKET_M / d
+    spot = (pocket.x + k * (cx - pocket.x), pocket.y + k * (cy - pocket.y))
+    return spot, (pocket.x, pocket.y)
+
+
+def _shoot_from_hand(app: App, towards: tuple[float, float], power: float) -> tuple[int, int]:
+    """Click the cue ball onto its spot, aim it at ``towards`` (m), shoot, play the shot out;
+    returns the spot's pixel."""
+    spot, _pocket = _placed_spot(app)
+    click(app, screen_of(app, spot))
+    aim = app.aim
+    assert aim.cue_xy == pytest.approx(spot, abs=0.01)
+    aim.phi_deg = math.degrees(math.atan2(towards[1] - spot[1], towards[0] - spot[0]))
+    aim.locked, aim.power = True, power
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    x, y = screen_of(app, spot)
+    return round(x), round(y)
+
+
+def _cloth_shown_at(app: App, pixel: tuple[int, int]) -> bool:
+    """Whether the frame shows the bare table (no ball) at ``pixel``."""
+    shown = frame(app)
+    background = app.table_background(SIZE)
+    return bool(shown.get_at(pixel) == background.get_at(pixel))
+
+
+def test_the_call_after_a_scratch_from_hand_shows_no_cue_ball_where_it_was_placed() -> None:
+    """Seen: the break scratched, and the call showed the cue ball sitting behind the head
+    string where the breaker had put it; the next player clicked it to drag it and placed it
+    there instead (the aim screen had it on another spot)."""
+    app = new_app("nine-ball")
+    _in_hand_anywhere(app)
+    _spot, pocket = _placed_spot(app)
+    pixel = _shoot_from_hand(app, pocket, power=0.15)  # slow: it drops
+    assert not bool(app.game.state.on_table[0]), "this test needs the cue ball pocketed"
+    assert app.mode.name == "decision"
+    _positions, on = app.current_positions()
+    assert not on[0]
+    assert _cloth_shown_at(app, pixel)
+
+
+def test_the_call_shows_the_cue_ball_where_it_came_to_rest() -> None:
+    """Seen: after a foul the call drew the cue ball on the spot it had been placed on before
+    the shot, though it had rolled up the table (8-ball, shot 5)."""
+    app = new_app("nine-ball")
+    _in_hand_anywhere(app)
+    spot, _pocket = _placed_spot(app)
+    pixel = _shoot_from_hand(app, (0.6, 0.8), power=0.2)  # up the table, past every ball
+    state = app.game.state
+    assert bool(state.on_table[0]) and app.in_hand, "this test needs a foul, the cue ball on"
+    assert math.dist(tuple(state.pos[0]), spot) > 0.1, "this test needs the cue ball moved"
+    positions, on = app.current_positions()
+    assert on[0] and np.allclose(positions[0], state.pos[0])
+    assert _cloth_shown_at(app, pixel)
+    key(app, pygame.K_RETURN)  # the next player's turn in hand places the cue ball anew
+    assert app.mode.name == "aim" and app.in_hand and app.aim.cue_xy is not None
