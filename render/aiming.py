@@ -169,13 +169,26 @@ def cue_xy(game: Any, aim: AimState) -> tuple[float, float] | None:
 
 
 def default_target(game: Any, cue: tuple[float, float] | None) -> tuple[float, float] | None:
-    """A ball to point the cue at when a turn starts: the nearest ball on, else the first ball
-    on the table; None when there is none."""
+    """A ball to point the cue at when a turn starts: the nearest ball on that a straight,
+    full-ball line from ``cue`` (m) meets first, else the nearest ball on (every ball on
+    screened), else the first ball on the table; None when there is none. (A snooker break-off
+    aimed at the nearest red met the pink in front of the pack: "Careful" before any input.)"""
     on = sorted(int(b) for b in game.ball_on if bool(game.state.on_table[int(b)]))
     if on and cue is not None:
-        pos = np.asarray(game.state.pos)
-        nearest = min(on, key=lambda b: math.hypot(pos[b][0] - cue[0], pos[b][1] - cue[1]))
-        return float(pos[nearest][0]), float(pos[nearest][1])
+        pos = np.array(game.state.pos, dtype=np.float64)
+        mask = np.array(game.state.on_table, dtype=bool)
+        pos[0], mask[0] = cue, False
+        table = game.table
+        by_distance = sorted(on, key=lambda b: math.hypot(pos[b][0] - cue[0], pos[b][1] - cue[1]))
+        for b in by_distance:
+            phi = math.degrees(math.atan2(pos[b][1] - cue[1], pos[b][0] - cue[0]))
+            met = first_contact(
+                cue, phi, pos, mask, float(table.ball_radius),
+                table.arrays.segments, table.arrays.arcs,
+            )  # fmt: skip
+            if met.ball in on:
+                return float(pos[b][0]), float(pos[b][1])
+        return float(pos[by_distance[0]][0]), float(pos[by_distance[0]][1])
     others = [i for i in range(1, int(game.state.n)) if bool(game.state.on_table[i])]
     if others:
         return float(game.state.pos[others[0]][0]), float(game.state.pos[others[0]][1])
