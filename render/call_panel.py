@@ -35,12 +35,18 @@ BUTTON_LETTERS = {"declare": "D", "warn": "W"}
 
 
 def call_layout(
-    layout: Layout, info: hud.RulingInfo, labels: Sequence[tuple[str, str]]
+    layout: Layout,
+    info: hud.RulingInfo,
+    labels: Sequence[tuple[str, str]],
+    balls: Sequence[pygame.Rect] = (),
 ) -> tuple[pygame.Rect, pygame.Rect, tuple[Button, ...]]:
     """The banner (px), the rectangle of its text and its buttons for (label, action) pairs,
     in a window laid out as ``layout``. Buttons answer to 1, 2, ... (D and W for declaring a
     foul and warning) and wrap into as many rows as their column needs; the banner grows to
-    hold them and its text, at most up to the scoreboard's bottom edge."""
+    hold them and its text, at most up to the scoreboard's bottom edge. ``balls`` (the balls'
+    squares on screen, px): a banner grown over more of them than the same banner hung from
+    the scoreboard's bottom edge would hide goes there instead, over the table's top edge (a
+    long snooker call hid the black lying by the bottom cushion)."""
     window = pygame.Rect(0, 0, layout.panel.width, layout.panel.bottom)
     keyed = [
         (label, action, BUTTON_LETTERS.get(action, str(i + 1)))
@@ -64,6 +70,9 @@ def call_layout(
     needed = 2 * MARGIN + (max(text_h, rows_h) if beside else text_h + MARGIN + rows_h)
     top = max(layout.board.bottom, window.bottom - max(needed, layout.panel.height))
     box = pygame.Rect(0, top, window.width, window.bottom - top)
+    hung = pygame.Rect(0, layout.board.bottom, window.width, box.height)
+    if box.top < layout.panel.top and _hidden(hung, balls) < _hidden(box, balls):
+        box = hung
     text = pygame.Rect(box.left + MARGIN, box.top + MARGIN, text_w, max(1, text_h))
     if beside:
         area = pygame.Rect(box.right - MARGIN - column, box.top + MARGIN, column, rows_h)
@@ -74,3 +83,8 @@ def call_layout(
         [(label, action, key, w) for (label, action, key), w in zip(keyed, widths, strict=True)],
     )
     return box, text, buttons
+
+
+def _hidden(box: pygame.Rect, balls: Sequence[pygame.Rect]) -> int:
+    """How many of ``balls`` (px squares) ``box`` covers any part of."""
+    return sum(1 for ball in balls if box.colliderect(ball))

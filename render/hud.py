@@ -418,7 +418,10 @@ def _draw_call_banner(
     # above any button under the text, and the buttons.
     surface.blit(shade_surface(box.size, (22, 24, 30, 255)), box.topleft)
     edge = ALERT if info.fouls else PANEL_EDGE
-    pygame.draw.line(surface, edge, (box.left, box.top + 1), (box.right, box.top + 1), 3)
+    # The edge faces the table: the top one at the window's bottom, else (hung from the
+    # scoreboard) the bottom one.
+    y_edge = box.top + 1 if box.bottom >= surface.get_height() else box.bottom - 2
+    pygame.draw.line(surface, edge, (box.left, y_edge), (box.right, y_edge), 3)
     _text(surface, info.headline, text.topleft, CALL_HEADLINE_PX, ALERT if info.fouls else TEXT)
     y = text.top + CALL_HEADLINE_H
     below = [b.rect.top for b in info.buttons if b.rect.left < text.right]

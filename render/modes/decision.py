@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pygame
 
 from render import hud
@@ -140,9 +141,23 @@ class DecisionMode(Mode):
                 "row loses the rack; unwarned, the count stays at two."
             )
         info = hud.RulingInfo(headline, tuple(b for b in body if b), fouls)
-        layout = host.layout(host.size_hint())
-        banner, self.text_rect, buttons = call_layout(layout, info, self._labels())
+        size = host.size_hint()
+        banner, self.text_rect, buttons = call_layout(
+            host.layout(size), info, self._labels(), self._ball_squares(size)
+        )
         return banner, replace_buttons(info, buttons)
+
+    def _ball_squares(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """The squares (px) of the balls on the table as the call shows them."""
+        host = self.host
+        view = host.view_for(size)
+        positions, on = host.current_positions()
+        r = view.length_px(float(host.table.ball_radius))
+        out = []
+        for i in np.flatnonzero(on):
+            x, y = view.to_screen(float(positions[i][0]), float(positions[i][1]))
+            out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r) + 1, round(2 * r) + 1))
+        return out
 
     def _act(self, action: str) -> None:
         host = self.host

@@ -11,7 +11,8 @@ import pytest
 from window_driver import SIZE, click, frame, key, new_app, screen_of, set_position, to_decision
 
 import rules
-from render.app import App
+from render.app import SHOT_GUARD_S, App
+from render.call_panel import call_layout
 
 #: Where the shooter, with ball in hand anywhere, puts the cue ball (m): on empty cloth, 0.2 m
 #: from the bottom-right pocket along the diagonal towards the table's centre.
@@ -53,6 +54,19 @@ def _shoot_from_hand(app: App, towards: tuple[float, float], power: float) -> tu
     to_decision(app)
     x, y = screen_of(app, spot)
     return round(x), round(y)
+
+
+def ball_discs(app: App, size: tuple[int, int]) -> list[pygame.Rect]:
+    """The screen squares (px) of the balls on the table where they came to rest."""
+    frame(app, size)
+    view = app.view_for(size)
+    positions, on = app.current_positions()
+    r = view.length_px(float(app.table.ball_radius))
+    out = []
+    for i in np.flatnonzero(on):
+        x, y = screen_of(app, (float(positions[i][0]), float(positions[i][1])))
+        out.append(pygame.Rect(round(x - r), round(y - r), math.ceil(2 * r), math.ceil(2 * r)))
+    return out
 
 
 def _cloth_shown_at(app: App, pixel: tuple[int, int]) -> bool:
@@ -119,3 +133,58 @@ def test_with_every_ball_on_screened_the_turn_still_aims_at_the_nearest() -> Non
     contact = app.aim_contact()
     assert contact is not None and contact.ball == 9
     assert any("Careful" in line for line in app.mode.prompt_lines())  # type: ignore[attr-defined]
+
+
+def test_a_long_snooker_call_is_hung_from_the_scoreboard_when_it_would_hide_a_ball() -> None:
+    """Seen: the pink potted as a foul (two fouls, re-spotted, a miss: ten lines) grew the call
+    from the bottom edge over the black by the bottom cushion; the player had to accept or hand
+    back the table without seeing it."""
+    app = new_app("snooker")
+    pink = app.game.ball_names.index("pink")
+    set_position(
+        app,
+        {0: (1.18, 1.784), 1: (1.1, 3.0), pink: (1.48, 1.784)},  # the pink by the bottom middle
+        phase=rules.Phase.REDS,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({1}),
+        shot_number=3,
+    )
+    app.aim.phi_deg, app.aim.locked, app.aim.power = 0.0, True, 0.25
+    app.update(SHOT_GUARD_S + 0.05)
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    balls = ball_discs(app, SIZE)
+    layout = app.layout(SIZE)
+    banner, info = app.mode.info(layout.table)  # type: ignore[attr-defined]
+    assert len(info.fouls) == 2 and bool(app.game.state.on_table[pink]), "re-spotted"
+    at_bottom, _text, _buttons = call_layout(
+        layout, info, [(b.label, b.action) for b in info.buttons]
+    )
+    assert at_bottom.top < layout.panel.top and any(at_bottom.colliderect(b) for b in balls)
+    assert banner.top == layout.board.bottom and banner.height == at_bottom.height
+    for disc in balls:
+        assert not banner.colliderect(disc), disc
+    for button in info.buttons:
+        assert banner.contains(button.rect)
+    key(app, pygame.K_1)  # the buttons still answer: the table accepted
+    assert app.mode.name == "aim"
+
+
+def test_a_short_call_stays_at_the_bottom_edge() -> None:
+    app = new_app("snooker")
+    names = app.game.ball_names
+    set_position(
+        app,
+        {0: (0.9, 1.0), 1: (0.3, 3.0), names.index("black"): (0.889, 3.245)},
+        phase=rules.Phase.REDS,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({1}),
+        shot_number=3,
+    )
+    app.aim.phi_deg, app.aim.locked, app.aim.power = 0.0, True, 0.3
+    app.update(SHOT_GUARD_S + 0.05)
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    frame(app)
+    banner, _info = app.mode.info(app.layout(SIZE).table)  # type: ignore[attr-defined]
+    assert banner.bottom == SIZE[1]
