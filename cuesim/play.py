@@ -175,8 +175,10 @@ def run_play(args: argparse.Namespace) -> int:
             print(f"cuesim play: {exc}", file=sys.stderr)
             return 2
     from render.app import DEFAULT_SIZE, run
+    from render.layout import default_window_size
 
-    return run(config, size=args.size or DEFAULT_SIZE, save_path=args.save, script=_script())
+    size = args.size or default_window_size(DEFAULT_SIZE)
+    return run(config, size=size, save_path=args.save, script=_script())
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -189,10 +191,11 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"cuesim replay: {exc}", file=sys.stderr)
         return 2
     from render.app import DEFAULT_SIZE, run
+    from render.layout import default_window_size
 
     return run(
         None,
-        size=args.size or DEFAULT_SIZE,
+        size=args.size or default_window_size(DEFAULT_SIZE),
         save_path=args.savefile,
         load_path=args.savefile,
         replay_last=True,

@@ -186,6 +186,36 @@ def lay_out_buttons(
     return tuple(out)
 
 
+#: Room a default window leaves on the desktop for its title bar and the desktop's own panels.
+DESKTOP_MARGIN = (0, 64)
+
+
+def fit_to_desktop(wanted: tuple[int, int], desktop: tuple[int, int]) -> tuple[int, int]:
+    """``wanted`` (w, h) px shrunk to fit a ``desktop`` of (w, h) px less
+    :data:`DESKTOP_MARGIN`, never under :data:`MIN_WINDOW`: the default 1280x820 window opened
+    taller than a 1280x800 screen (its top cut off) and would hide its control panel and the
+    referee's call below a 1366x768 laptop's edge."""
+    room_w, room_h = desktop[0] - DESKTOP_MARGIN[0], desktop[1] - DESKTOP_MARGIN[1]
+    return (
+        max(MIN_WINDOW[0], min(int(wanted[0]), room_w)),
+        max(MIN_WINDOW[1], min(int(wanted[1]), room_h)),
+    )
+
+
+def default_window_size(wanted: tuple[int, int]) -> tuple[int, int]:
+    """The size (px) to open a window asked for without ``--size``: ``wanted`` fitted to the
+    first desktop (:func:`fit_to_desktop`); ``wanted`` itself with no desktop to ask (no
+    display, or the dummy driver of headless runs, whose desktop is no screen)."""
+    try:
+        pygame.display.init()
+        if pygame.display.get_driver() == "dummy":
+            return wanted
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return wanted
+    return fit_to_desktop(wanted, sizes[0]) if sizes else wanted
+
+
 def open_window(size: tuple[int, int]) -> pygame.Surface:
     """Open the resizable window of ``size`` px, titled "cuesim", that the player can make no
     smaller than :data:`MIN_WINDOW` (SDL's minimum window size; a display driver without
