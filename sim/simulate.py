@@ -24,12 +24,11 @@ from sim.errors import (
     OverlappingBallsError,
     SimInputError,
 )
-from sim.events import EVENT_DTYPE
 from sim.kernels.checks import all_clearly_on_cloth, any_overlap
 from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, run_shot
 from sim.kernels.shot_types import EventLog, ShotModel, ShotStart, empty_log
 from sim.params import Params
-from sim.result import ShotResult, Snapshots, frozen, kernel_ball_state
+from sim.result import ShotResult, kernel_result
 from sim.strike import Strike, strike_velocity_and_spin, strike_vertical_velocity
 from sim.table import Table
 
@@ -121,6 +120,22 @@ def _default_params(table: Table) -> Params:
     return Params.for_table(table)
 
 
+#: The last ``(table, params, model)`` a call used: a shot on the same objects as the one
+#: before (a study, a match) finds its model by identity, without hashing both for the cache.
+_last_model: tuple[Table, Params, ShotModel] | None = None
+
+
+def _model_of(table: Table, params: Params) -> ShotModel:
+    """``shot_model(table, params)``, looked up by identity first (:data:`_last_model`)."""
+    global _last_model
+    last = _last_model
+    if last is not None and last[0] is table and last[1] is params:
+        return last[2]
+    model = shot_model(table, params)
+    _last_model = (table, params, model)
+    return model
+
+
 def _validate(
     table: Table, state: BallState, strike: Strike | None, params: Params, max_events: int
 ) -> ShotModel:
@@ -145,7 +160,7 @@ def _validate(
             f"Params.R = {params.R} m does not match the balls of {table.name} "
             f"(radius {float(table.ball_radius)} m); use Params.for_table(table, ...)"
         )
-    model = shot_model(table, params)
+    model = _model_of(table, params)
     for name, arr in (("pos", state.pos), ("vel", state.vel), ("spin", state.spin)):
         # A read-only array was checked finite when its BallState was made (BallState(...)
         # refuses NaN and infinities and freezes copies; the kernel's outputs are finite);
@@ -212,19 +227,30 @@ def simulate(
     if params is None:
         params = _default_params(table)
     model = _validate(table, state, strike, params, max_events)
-    pos, vel, spin, motion, on_table = state.copy_arrays()
-    motion[~on_table] = MotionState.POCKETED
-    strike_vel = np.zeros(2)
-    strike_spin = np.zeros(3)
-    strike_vz = 0.0
+    # Writable copies of the types the kernel is compiled for (a BallState holds read-only
+    # float64 and int8 C arrays). The kernel starts balls out of play (motion POCKETED or
+    # OFF_TABLE, exactly the balls off the table in a BallState) as POCKETED; only when
+    # on_table or motion was made writeable since does on_table decide, as before.
+    pos, vel, spin, motion = (
+        state.pos.copy(),
+        state.vel.copy(),
+        state.spin.copy(),
+        state.motion.copy(),
+    )
+    if state.on_table.flags.writeable or state.motion.flags.writeable:
+        motion[~state.on_table] = MotionState.POCKETED
     if strike is not None:
         strike_vz = strike_vertical_velocity(strike, params)
-        (vx, vy), (wx, wy, wz) = strike_velocity_and_spin(strike, params)
-        strike_vel[:] = (vx, vy)
-        strike_spin[:] = (wx, wy, wz)
+        vel_xy, spin_xyz = strike_velocity_and_spin(strike, params)
+        strike_vel = np.array(vel_xy, dtype=np.float64)
+        strike_spin = np.array(spin_xyz, dtype=np.float64)
+    else:
+        strike_vz = 0.0
+        strike_vel = np.zeros(2)
+        strike_spin = np.zeros(3)
     start = ShotStart(
         pos, vel, spin, motion, strike is not None, strike_vel, strike_spin,
-        np.array(state.z, dtype=np.float64), np.array(state.vz, dtype=np.float64), strike_vz,
+        state.z.copy(), state.vz.copy(), strike_vz,
     )  # fmt: skip
     # Room for a typical shot; a longer one is rerun with four times the room (rare).
     capacity = min(int(max_events), INITIAL_CAPACITY + 32 * state.n)
@@ -233,40 +259,11 @@ def simulate(
         if int(out.status) != STATUS_NEED_ROOM:
             break
         capacity = min(int(max_events), 4 * capacity)
-    status, count = int(out.status), int(out.n_events)
-    log = np.empty(count, dtype=EVENT_DTYPE)
-    for name in EVENT_DTYPE.names or ():
-        log[name] = getattr(out, name)
-    log.setflags(write=False)
-    # The kernel's own fresh outputs (each owns exactly its rows, ShotOutput): frozen and
-    # wrapped as they are, neither copied nor checked again.
-    snapshots = Snapshots(
-        frozen(out.t),
-        frozen(out.snap_pos),
-        frozen(out.snap_vel),
-        frozen(out.snap_spin),
-        frozen(out.snap_motion),
-        frozen(out.snap_z),
-        frozen(out.snap_vz),
-    )
-    final = kernel_ball_state(
-        out.final_pos, out.final_vel, out.final_spin, out.final_motion, out.final_z, out.final_vz
-    )
-    duration = float(log["t"][-1]) if count else 0.0
-    result = ShotResult(
-        table=table,
-        params=params,
-        initial=state,
-        strike=strike,
-        events=log,
-        snapshots=snapshots,
-        final=final,
-        duration=duration,
-    )
-    if status == STATUS_EVENT_CAP:
+    result = kernel_result(table, params, state, strike, out)
+    if int(out.status) == STATUS_EVENT_CAP:
         raise EventCapExceededError(
             f"the shot needed more than max_events={max_events} events and was stopped at "
-            f"t = {duration:.6g} s (a Zeno chain of tiny collisions, or a cap set too low); "
+            f"t = {result.duration:.6g} s (a Zeno chain of tiny collisions, or a cap set too low); "
             f"the partial result is in .partial",
             partial=result,
         )

@@ -49,7 +49,7 @@ import numpy as np
 from numba import njit
 
 from sim.constants import ZENO_SPEED, ZENO_WINDOW
-from sim.events import EventKind
+from sim.events import EVENT_DTYPE, EventKind
 from sim.kernels.landing import (
     place,
     resolve_air,
@@ -126,8 +126,9 @@ def _no_event():
 
 @njit(cache=True)
 def _start_segments(start, p):
-    """Segments at t = 0 from ``start`` (a ShotStart): pocketed balls at rest off the table,
-    the others re-classified (docs/physics.md §1.1)."""
+    """Segments at t = 0 from ``start`` (a ShotStart): balls out of play (POCKETED or
+    OFF_TABLE) at rest off the table as POCKETED, the others re-classified (docs/physics.md
+    §1.1)."""
     n = start.pos.shape[0]
     R = p[P_R]
     seg = Segments(
@@ -137,7 +138,7 @@ def _start_segments(start, p):
     V = seg.vel
     W = seg.spin
     for i in range(n):
-        if start.motion[i] == POCKETED:
+        if start.motion[i] == POCKETED or start.motion[i] == OFF_TABLE:
             seg.state[i] = POCKETED
             V[i, 0] = 0.0
             V[i, 1] = 0.0
@@ -452,10 +453,29 @@ def record_event(row, ev, seg, p, log):
         log.snap_motion[row, i] = S[i]
 
 
+@njit(cache=True, inline="always")
+def _event_records(count, log):
+    """The first ``count`` event rows of ``log`` as one fresh ``EVENT_DTYPE`` array (k,): the
+    log's columns cast to the record's field types, as NumPy's field assignment casts them."""
+    events = np.empty(count, dtype=EVENT_DTYPE)
+    for k in range(count):
+        row = events[k]
+        row.t = log.t[k]
+        row.kind = log.kind[k]
+        row.a = log.a[k]
+        row.b = log.b[k]
+        row.speed = log.speed[k]
+        row.x = log.x[k]
+        row.y = log.y[k]
+        row.direction = log.direction[k]
+    return events
+
+
 @njit(cache=True)
 def _output(status, count, log, seg):
-    """The :class:`ShotOutput`: copies of the first ``count`` rows of ``log`` and the final
-    state (every array fresh and owned, none a view of the capacity-sized buffers).
+    """The :class:`ShotOutput`: the first ``count`` rows of ``log`` (the event records and
+    copies of the times and snapshots) and the final state (every array fresh and owned, none
+    a view of the capacity-sized buffers).
 
     Nothing moves after the last record (the loop stops right after one), so the final state
     is the last snapshot; with no event at all, every segment starts at t = 0 at rest.
@@ -474,9 +494,7 @@ def _output(status, count, log, seg):
     # Copies of the rows logged, not views: each output owns exactly its memory, so the caller
     # wraps it as it is (one compiled copy instead of a NumPy copy per array after the call).
     return ShotOutput(
-        np.int64(status), np.int64(count), log.t[:count].copy(), log.kind[:count].copy(),
-        log.a[:count].copy(), log.b[:count].copy(), log.speed[:count].copy(),
-        log.x[:count].copy(), log.y[:count].copy(), log.direction[:count].copy(),
+        np.int64(status), np.int64(count), _event_records(count, log), log.t[:count].copy(),
         log.snap_pos[:count].copy(), log.snap_vel[:count].copy(), log.snap_spin[:count].copy(),
         log.snap_motion[:count].copy(), final[0], final[1], final[2], final[3],
         log.snap_z[:count].copy(), log.snap_vz[:count].copy(), final[4], final[5],

@@ -61,10 +61,10 @@ class ShotOutput(NamedTuple):
     """What the event loop returns.
 
     ``status``: STATUS_DONE, STATUS_EVENT_CAP or STATUS_NEED_ROOM (:mod:`sim.kernels.loop`);
-    ``n_events``: events logged. Event columns (k,), the fields of ``sim.events.EVENT_DTYPE``:
-    ``t`` s, ``kind`` int8, ``a`` and ``b`` int16, ``speed`` m/s, ``x`` and ``y`` m,
-    ``direction`` int8. Snapshots right after each event: ``snap_pos`` (k, n, 2),
-    ``snap_vel`` (k, n, 2), ``snap_spin`` (k, n, 3), ``snap_motion`` (k, n) int8. The final
+    ``n_events``: events logged. ``events`` (k,): the event log, one ``sim.events.EVENT_DTYPE``
+    record per event; ``t`` (k,) float64: its times, s, as a plain array (the snapshot times).
+    Snapshots right after each event: ``snap_pos`` (k, n, 2), ``snap_vel`` (k, n, 2),
+    ``snap_spin`` (k, n, 3), ``snap_motion`` (k, n) int8. The final
     state: ``final_pos`` (n, 2), ``final_vel`` (n, 2), ``final_spin`` (n, 3),
     ``final_motion`` (n,) int8; heights and vertical velocities ``snap_z``, ``snap_vz``
     (k, n), ``final_z``, ``final_vz`` (n,).
@@ -72,14 +72,8 @@ class ShotOutput(NamedTuple):
 
     status: int | np.int64
     n_events: int | np.int64
+    events: np.ndarray
     t: np.ndarray
-    kind: np.ndarray
-    a: np.ndarray
-    b: np.ndarray
-    speed: np.ndarray
-    x: np.ndarray
-    y: np.ndarray
-    direction: np.ndarray
     snap_pos: np.ndarray
     snap_vel: np.ndarray
     snap_spin: np.ndarray
