@@ -164,7 +164,7 @@ def _empty_predictions(pos, lines):
     for i in range(n):
         for k in range(nl):
             side[i, k] = 1 if pos[i, 1] >= lines[k] else -1
-    pair_t = np.full((n, n + 2), math.inf)
+    pair_t = np.full((n, n + 6), math.inf)  # pair times, row minima, path boxes
     pair_t[:, n + 1] = -1.0
     return Predictions(
         np.full(n, math.inf), np.full(n, -1, dtype=np.int64), np.full(n, math.inf),
@@ -456,18 +456,20 @@ def record_event(row, ev, seg, p, log):
 @njit(cache=True, inline="always")
 def _event_records(count, log):
     """The first ``count`` event rows of ``log`` as one fresh ``EVENT_DTYPE`` array (k,): the
-    log's columns cast to the record's field types, as NumPy's field assignment casts them."""
+    log's columns cast to the record's field types, as NumPy's field assignment casts them
+    (item assignment, not attributes: a NumPy record, as the pure-Python path gives, has no
+    field attributes)."""
     events = np.empty(count, dtype=EVENT_DTYPE)
     for k in range(count):
         row = events[k]
-        row.t = log.t[k]
-        row.kind = log.kind[k]
-        row.a = log.a[k]
-        row.b = log.b[k]
-        row.speed = log.speed[k]
-        row.x = log.x[k]
-        row.y = log.y[k]
-        row.direction = log.direction[k]
+        row["t"] = log.t[k]
+        row["kind"] = log.kind[k]
+        row["a"] = log.a[k]
+        row["b"] = log.b[k]
+        row["speed"] = log.speed[k]
+        row["x"] = log.x[k]
+        row["y"] = log.y[k]
+        row["direction"] = log.direction[k]
     return events
 
 

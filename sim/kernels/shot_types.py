@@ -112,11 +112,13 @@ class Predictions(NamedTuple):
 
     ``cush_t``, ``cush_id``; ``pock_t``, ``pock_id``; ``line_t``, ``line_id``, ``line_dir``
     (+1 toward +y); ``horizon`` (n,): the earliest of the ball's transition, cushion and
-    pocket times; ``pair_t`` (n, n + 2): first contact time of each pair ``i < j``
+    pocket times; ``pair_t`` (n, n + 6): first contact time of each pair ``i < j``
     in columns ``j < n``, then each row's earliest pair contact, ``min over j > i`` (column
     ``n``), and its ``j`` as a float (column ``n + 1``, lowest of equal times; -1 when none),
-    kept from ``predict.ROW_MINIMA_FROM`` balls up (columns, not fields: a wider struct costs
-    the breaks 3-4 %); ``side``
+    kept from ``predict.ROW_MINIMA_FROM`` balls up, then ball ``i``'s path box from its last
+    prediction to its horizon, ``cx, cy, hx, hy`` m (columns ``n + 2`` to ``n + 5``,
+    ``detect.path_box``; infinite half-sizes for a flying ball) (columns, not fields: a wider
+    struct costs the breaks 3-4 %); ``side``
     (n, max(nl, 1)) int64: the side (+1 / -1) of each marked line each ball is on; ``air_t``,
     ``air_kind`` (the ``EventKind``: BOUNCE or OFF_TABLE), ``air_id``: a flying ball's landing
     or leaving the table.

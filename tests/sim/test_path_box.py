@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 
 import sim
+from sim.constants import MotionState
 from sim.kernels.detect import (
+    ball_ball_time,
     ball_circle_time,
     ball_segment_time,
     box_misses_circle,
@@ -20,6 +22,7 @@ from sim.kernels.detect import (
     path_box,
 )
 from sim.kernels.motion import acceleration, classify, transition_time
+from sim.kernels.predict import boxes_apart
 from sim.params import Params
 
 
@@ -110,3 +113,46 @@ def test_box_tests_miss_only_what_is_out_of_reach() -> None:
     assert not box_misses_segment(1.05, 1.99, 0.1, 0.1, rail, R)  # straddles the end
     assert box_misses_circle(0.0, 0.0, 0.1, 0.1, 0.2, 0.2, 0.14)  # corner 0.1 * sqrt(2) away
     assert not box_misses_circle(0.0, 0.0, 0.1, 0.1, 0.2, 0.2, 0.15)
+
+
+def _random_motion(rng, R, p, at_rest):
+    """``(state, vx, vy, wx, wy, ax, ay, T)`` of a random ball (at rest when ``at_rest``)."""
+    if at_rest:
+        return MotionState.STATIONARY, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, math.inf
+    speed = rng.choice([0.05, 0.5, 3.0, 9.0])
+    ang = rng.uniform(0.0, 2.0 * math.pi)
+    w = rng.normal(0.0, 60.0, size=3)
+    st, vx, vy, wx, wy, wz = classify(speed * math.cos(ang), speed * math.sin(ang), *w, R)
+    ax, ay = acceleration(st, vx, vy, wx, wy, p)
+    return st, vx, vy, wx, wy, ax, ay, transition_time(st, vx, vy, wx, wy, wz, p)
+
+
+def test_a_pair_whose_path_boxes_are_apart_has_no_contact() -> None:
+    """``predict.boxes_apart`` culls a pair only when ``ball_ball_time`` finds no contact:
+    random pairs (one moving, the other moving or at rest) a few diameters apart, each box over
+    the ball's own window, the pair solved over the shorter one."""
+    params = Params()
+    p = params.packed()
+    R = params.R
+    D = 2.0 * R
+    rng = np.random.default_rng(17)
+    culled = contacts = 0
+    pair_t = np.full((2, 2 + 6), math.inf)
+    for _ in range(4000):
+        pos = [(0.5, 0.5), tuple(np.array([0.5, 0.5]) + rng.normal(0.0, 4 * D, size=2))]
+        moves = [_random_motion(rng, R, p, False), _random_motion(rng, R, p, rng.random() < 0.3)]
+        windows = [min(m[7], rng.uniform(0.0, 1.0)) for m in moves]
+        for k, ((px, py), (_st, vx, vy, _wx, _wy, ax, ay, _T)) in enumerate(
+            zip(pos, moves, strict=True)
+        ):
+            pair_t[k, 4:8] = path_box(px, py, vx, vy, ax, ay, windows[k])
+        (p1x, p1y), (p2x, p2y) = pos
+        s1, v1x, v1y, w1x, w1y = moves[0][:5]
+        s2, v2x, v2y, w2x, w2y = moves[1][:5]
+        t = ball_ball_time(s1, p1x, p1y, v1x, v1y, w1x, w1y, s2, p2x, p2y, v2x, v2y, w2x, w2y,
+                           D, min(windows), p)  # fmt: skip
+        if boxes_apart(0, 1, pair_t, D):
+            culled += 1
+            assert t == math.inf
+        contacts += t < math.inf
+    assert culled > 1000 and contacts > 100  # both outcomes are common: the check has teeth
