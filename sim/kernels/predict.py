@@ -53,11 +53,12 @@ _OFF_TABLE = int(EventKind.OFF_TABLE)
 #: The first rows of the segment array are the six rails (sim.table._RAIL_ORDER).
 N_RAILS = 6
 
-#: From this many balls up, ``predict_pairs`` keeps each row's earliest pair contact (the last
-#: two columns of ``Predictions.pair_t``) and the next-event scan reads those n minima instead
-#: of the n (n - 1) / 2 pair times: linear per event up to 256 balls (benchmarks/many_balls.py);
-#: below it the plain scan is kept (a few dozen pairs, no bookkeeping).
-ROW_MINIMA_FROM = 32
+#: From this many balls up, ``predict_pairs`` keeps each row's earliest pair contact (columns
+#: ``n``, ``n + 1`` of ``Predictions.pair_t``) and the next-event scan reads those n minima
+#: instead of the n (n - 1) / 2 pair times: linear per event up to 256 balls
+#: (benchmarks/many_balls.py). 16 (was 32): the snooker break-off (22 balls) -4 %, the 8-ball
+#: break (16) -1 %, the 9-ball break (10) unchanged at 8 or 16; below it the plain scan is kept.
+ROW_MINIMA_FROM = 16
 
 #: ``Predictions.pair_t[i, n + BOX_COLUMN + k]``, k = 0..3: ball ``i``'s path box ``cx, cy, hx,
 #: hy`` (m) from its last prediction to its horizon.
