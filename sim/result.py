@@ -48,6 +48,10 @@ ON_TABLE_OF_MOTION = np.array([code not in OUT_OF_PLAY for code in MotionState],
 ON_TABLE_OF_MOTION.setflags(write=False)
 
 
+#: The fields of a BallState that are rows of the same-named Snapshots arrays.
+_STATE_FIELDS = ("pos", "vel", "spin", "motion", "z", "vz")
+
+
 def _trusted(cls: type, values: Mapping[str, object]) -> Any:
     """An instance of the frozen dataclass ``cls`` with its fields set to ``values`` (every
     field named), without ``__init__``: for values the engine has just made, which need no
@@ -94,7 +98,10 @@ def kernel_result(
     ``out`` (a ``sim.kernels.shot_types.ShotOutput``) holds fresh arrays that nothing else
     holds, of the dtypes and shapes the result documents; they are frozen in place and
     wrapped, and the result and its snapshots are made without their dataclass constructors.
-    ``table``, ``params``, ``initial`` and ``strike`` are the checked inputs of the shot."""
+    ``table``, ``params``, ``initial`` and ``strike`` are the checked inputs of the shot. The
+    final state's arrays are the last snapshot's rows (read-only views, no copies) and the
+    kernel's ``final_on_table``; with no event, :func:`kernel_ball_state` of the kernel's
+    ``final_*`` arrays."""
     events = frozen(out.events)
     count = int(out.n_events)
     snapshots = _trusted(
@@ -109,9 +116,17 @@ def kernel_result(
             "vz": frozen(out.snap_vz),
         },
     )
-    final = kernel_ball_state(
-        out.final_pos, out.final_vel, out.final_spin, out.final_motion, out.final_z, out.final_vz
-    )
+    if count:
+        # the last snapshot: its rows, read-only views of the frozen snapshot arrays
+        last = count - 1
+        values = {name: getattr(snapshots, name)[last] for name in _STATE_FIELDS}
+        values["on_table"] = frozen(out.final_on_table)
+        final = _trusted(BallState, values)
+    else:
+        final = kernel_ball_state(
+            out.final_pos, out.final_vel, out.final_spin, out.final_motion, out.final_z,
+            out.final_vz,
+        )  # fmt: skip
     return _trusted(
         ShotResult,
         {

@@ -476,30 +476,36 @@ def _event_records(count, log):
 @njit(cache=True)
 def _output(status, count, log, seg):
     """The :class:`ShotOutput`: the first ``count`` rows of ``log`` (the event records and
-    copies of the times and snapshots) and the final state (every array fresh and owned, none
-    a view of the capacity-sized buffers).
+    copies of the times and snapshots) and which balls end on the table (every array fresh and
+    owned, none a view of the capacity-sized buffers).
 
     Nothing moves after the last record (the loop stops right after one), so the final state
-    is the last snapshot; with no event at all, every segment starts at t = 0 at rest.
+    is the last snapshot and the ``final_*`` arrays are left empty; with no event at all they
+    hold the segments, which all start at t = 0 at rest.
     """
+    n = seg.state.shape[0]
+    on_table = np.empty(n, dtype=np.bool_)
     if count > 0:
-        last = count - 1
+        motion = log.snap_motion[count - 1]
         final = (
-            log.snap_pos[last].copy(), log.snap_vel[last].copy(), log.snap_spin[last].copy(),
-            log.snap_motion[last].copy(), log.snap_z[last].copy(), log.snap_vz[last].copy(),
+            np.empty((0, 2)), np.empty((0, 2)), np.empty((0, 3)), np.empty(0, dtype=np.int8),
+            np.empty(0), np.empty(0),
         )  # fmt: skip
     else:
+        motion = seg.state
         final = (
             seg.pos.copy(), seg.vel.copy(), seg.spin.copy(), seg.state.copy(), seg.z.copy(),
             seg.vz.copy(),
         )  # fmt: skip
+    for i in range(n):
+        on_table[i] = motion[i] != POCKETED and motion[i] != OFF_TABLE
     # Copies of the rows logged, not views: each output owns exactly its memory, so the caller
     # wraps it as it is (one compiled copy instead of a NumPy copy per array after the call).
     return ShotOutput(
         np.int64(status), np.int64(count), _event_records(count, log), log.t[:count].copy(),
         log.snap_pos[:count].copy(), log.snap_vel[:count].copy(), log.snap_spin[:count].copy(),
         log.snap_motion[:count].copy(), final[0], final[1], final[2], final[3],
-        log.snap_z[:count].copy(), log.snap_vz[:count].copy(), final[4], final[5],
+        log.snap_z[:count].copy(), log.snap_vz[:count].copy(), final[4], final[5], on_table,
     )  # fmt: skip
 
 

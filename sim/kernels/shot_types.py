@@ -64,10 +64,12 @@ class ShotOutput(NamedTuple):
     ``n_events``: events logged. ``events`` (k,): the event log, one ``sim.events.EVENT_DTYPE``
     record per event; ``t`` (k,) float64: its times, s, as a plain array (the snapshot times).
     Snapshots right after each event: ``snap_pos`` (k, n, 2), ``snap_vel`` (k, n, 2),
-    ``snap_spin`` (k, n, 3), ``snap_motion`` (k, n) int8. The final
-    state: ``final_pos`` (n, 2), ``final_vel`` (n, 2), ``final_spin`` (n, 3),
-    ``final_motion`` (n,) int8; heights and vertical velocities ``snap_z``, ``snap_vz``
-    (k, n), ``final_z``, ``final_vz`` (n,).
+    ``snap_spin`` (k, n, 3), ``snap_motion`` (k, n) int8; heights and vertical velocities
+    ``snap_z``, ``snap_vz`` (k, n). The final state is the last snapshot when ``k > 0`` (the
+    ``final_*`` arrays are then empty, 0 rows); with no event it is ``final_pos`` (n, 2),
+    ``final_vel`` (n, 2), ``final_spin`` (n, 3), ``final_motion`` (n,) int8, ``final_z``,
+    ``final_vz`` (n,). ``final_on_table`` (n,) bool: the balls in play at the end (motion
+    neither POCKETED nor OFF_TABLE), in both cases.
     """
 
     status: int | np.int64
@@ -86,6 +88,7 @@ class ShotOutput(NamedTuple):
     snap_vz: np.ndarray
     final_z: np.ndarray
     final_vz: np.ndarray
+    final_on_table: np.ndarray
 
 
 class Segments(NamedTuple):

@@ -72,6 +72,13 @@ def test_the_result_is_wrapped_as_documented(shot) -> None:
     for arr in (snaps.pos, snaps.vel, snaps.spin, snaps.motion, snaps.z, snaps.vz):
         assert arr.shape[0] == len(events) and not arr.flags.writeable
     assert result.duration == float(events["t"][-1])
+    final = result.final  # the last snapshot's rows, read-only; on_table off its motion
+    for name in ("pos", "vel", "spin", "motion", "z", "vz"):
+        row = getattr(snaps, name)[-1]
+        arr = getattr(final, name)
+        assert np.array_equal(arr, row) and np.shares_memory(arr, row) and not arr.flags.writeable
+    assert final.on_table.tolist() == [m not in sim.constants.OUT_OF_PLAY for m in final.motion]
+    assert not final.on_table.flags.writeable
     assert (result.table, result.initial, result.strike) == (table, state, strike)
     assert result.params == sim.Params.for_table(table) and result._start is None
 
