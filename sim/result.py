@@ -48,10 +48,6 @@ ON_TABLE_OF_MOTION = np.array([code not in OUT_OF_PLAY for code in MotionState],
 ON_TABLE_OF_MOTION.setflags(write=False)
 
 
-#: The fields of a BallState that are rows of the same-named Snapshots arrays.
-_STATE_FIELDS = ("pos", "vel", "spin", "motion", "z", "vz")
-
-
 def _trusted(cls: type, values: Mapping[str, object]) -> Any:
     """An instance of the frozen dataclass ``cls`` with its fields set to ``values`` (every
     field named), without ``__init__``: for values the engine has just made, which need no
@@ -76,7 +72,8 @@ def kernel_ball_state(
     are frozen in place and wrapped without the copies and checks of ``BallState(...)`` (those
     guard arrays from callers; the kernel's own outputs have the shapes, dtypes and finite
     values it wrote). ``on_table`` is read off ``motion`` (not POCKETED, not OFF_TABLE). Used
-    by ``sim.simulate`` only; a few us instead of about 80 us for ``BallState(...)``.
+    for arrays a kernel returns; a few us instead of about 80 us for ``BallState(...)``
+    (``sim.simulate``'s own final state is the last snapshot row, :func:`kernel_result`).
     """
     on_table = ON_TABLE_OF_MOTION[motion]
     values = {"pos": pos, "vel": vel, "spin": spin, "motion": motion, "z": z, "vz": vz}
@@ -99,34 +96,24 @@ def kernel_result(
     holds, of the dtypes and shapes the result documents; they are frozen in place and
     wrapped, and the result and its snapshots are made without their dataclass constructors.
     ``table``, ``params``, ``initial`` and ``strike`` are the checked inputs of the shot. The
-    final state's arrays are the last snapshot's rows (read-only views, no copies) and the
-    kernel's ``final_on_table``; with no event, :func:`kernel_ball_state` of the kernel's
-    ``final_*`` arrays."""
-    events = frozen(out.events)
+    final state's arrays are the last snapshot row's read-only views (no copies) and the
+    kernel's ``final_on_table``; with no event, the kernel's one row is the final state and
+    the snapshots are its empty slices."""
     count = int(out.n_events)
-    snapshots = _trusted(
-        Snapshots,
-        {
-            "times": frozen(out.t),
-            "pos": frozen(out.snap_pos),
-            "vel": frozen(out.snap_vel),
-            "spin": frozen(out.snap_spin),
-            "motion": frozen(out.snap_motion),
-            "z": frozen(out.snap_z),
-            "vz": frozen(out.snap_vz),
-        },
-    )
-    if count:
-        # the last snapshot: its rows, read-only views of the frozen snapshot arrays
-        last = count - 1
-        values = {name: getattr(snapshots, name)[last] for name in _STATE_FIELDS}
-        values["on_table"] = frozen(out.final_on_table)
-        final = _trusted(BallState, values)
-    else:
-        final = kernel_ball_state(
-            out.final_pos, out.final_vel, out.final_spin, out.final_motion, out.final_z,
-            out.final_vz,
-        )  # fmt: skip
+    rows = {
+        "pos": frozen(out.snap_pos),
+        "vel": frozen(out.snap_vel),
+        "spin": frozen(out.snap_spin),
+        "motion": frozen(out.snap_motion),
+        "z": frozen(out.snap_z),
+        "vz": frozen(out.snap_vz),
+    }
+    last = max(count, 1) - 1
+    state = {name: arr[last] for name, arr in rows.items()}
+    state["on_table"] = frozen(out.final_on_table)
+    if not count:
+        rows = {name: arr[:0] for name, arr in rows.items()}
+    rows["times"] = frozen(out.t)
     return _trusted(
         ShotResult,
         {
@@ -134,10 +121,10 @@ def kernel_result(
             "params": params,
             "initial": initial,
             "strike": strike,
-            "events": events,
-            "snapshots": snapshots,
-            "final": final,
-            "duration": float(out.t[count - 1]) if count else 0.0,
+            "events": frozen(out.events),
+            "snapshots": _trusted(Snapshots, rows),
+            "final": _trusted(BallState, state),
+            "duration": float(out.t[last]) if count else 0.0,
             "_start": None,
         },
     )

@@ -480,32 +480,31 @@ def _output(status, count, log, seg):
     owned, none a view of the capacity-sized buffers).
 
     Nothing moves after the last record (the loop stops right after one), so the final state
-    is the last snapshot and the ``final_*`` arrays are left empty; with no event at all they
-    hold the segments, which all start at t = 0 at rest.
+    is the last snapshot. With no event at all the snapshot arrays hold one row instead, the
+    segments (which all start at t = 0 at rest): the final state, logged at no time.
     """
     n = seg.state.shape[0]
-    on_table = np.empty(n, dtype=np.bool_)
     if count > 0:
-        motion = log.snap_motion[count - 1]
-        final = (
-            np.empty((0, 2)), np.empty((0, 2)), np.empty((0, 3)), np.empty(0, dtype=np.int8),
-            np.empty(0), np.empty(0),
+        snaps = (
+            log.snap_pos[:count].copy(), log.snap_vel[:count].copy(),
+            log.snap_spin[:count].copy(), log.snap_motion[:count].copy(),
+            log.snap_z[:count].copy(), log.snap_vz[:count].copy(),
         )  # fmt: skip
     else:
-        motion = seg.state
-        final = (
-            seg.pos.copy(), seg.vel.copy(), seg.spin.copy(), seg.state.copy(), seg.z.copy(),
-            seg.vz.copy(),
+        snaps = (
+            seg.pos.copy().reshape((1, n, 2)), seg.vel.copy().reshape((1, n, 2)),
+            seg.spin.copy().reshape((1, n, 3)), seg.state.copy().reshape((1, n)),
+            seg.z.copy().reshape((1, n)), seg.vz.copy().reshape((1, n)),
         )  # fmt: skip
+    motion = snaps[3][snaps[3].shape[0] - 1]
+    on_table = np.empty(n, dtype=np.bool_)
     for i in range(n):
         on_table[i] = motion[i] != POCKETED and motion[i] != OFF_TABLE
     # Copies of the rows logged, not views: each output owns exactly its memory, so the caller
     # wraps it as it is (one compiled copy instead of a NumPy copy per array after the call).
     return ShotOutput(
         np.int64(status), np.int64(count), _event_records(count, log), log.t[:count].copy(),
-        log.snap_pos[:count].copy(), log.snap_vel[:count].copy(), log.snap_spin[:count].copy(),
-        log.snap_motion[:count].copy(), final[0], final[1], final[2], final[3],
-        log.snap_z[:count].copy(), log.snap_vz[:count].copy(), final[4], final[5], on_table,
+        snaps[0], snaps[1], snaps[2], snaps[3], snaps[4], snaps[5], on_table,
     )  # fmt: skip
 
 

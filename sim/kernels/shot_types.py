@@ -65,11 +65,10 @@ class ShotOutput(NamedTuple):
     record per event; ``t`` (k,) float64: its times, s, as a plain array (the snapshot times).
     Snapshots right after each event: ``snap_pos`` (k, n, 2), ``snap_vel`` (k, n, 2),
     ``snap_spin`` (k, n, 3), ``snap_motion`` (k, n) int8; heights and vertical velocities
-    ``snap_z``, ``snap_vz`` (k, n). The final state is the last snapshot when ``k > 0`` (the
-    ``final_*`` arrays are then empty, 0 rows); with no event it is ``final_pos`` (n, 2),
-    ``final_vel`` (n, 2), ``final_spin`` (n, 3), ``final_motion`` (n,) int8, ``final_z``,
-    ``final_vz`` (n,). ``final_on_table`` (n,) bool: the balls in play at the end (motion
-    neither POCKETED nor OFF_TABLE), in both cases.
+    ``snap_z``, ``snap_vz`` (k, n). The final state is the last snapshot; with no event
+    (``k = 0``) the snapshot arrays hold one row, the final state, and ``t`` none.
+    ``final_on_table`` (n,) bool: the balls in play at the end (motion neither POCKETED nor
+    OFF_TABLE).
     """
 
     status: int | np.int64
@@ -80,14 +79,8 @@ class ShotOutput(NamedTuple):
     snap_vel: np.ndarray
     snap_spin: np.ndarray
     snap_motion: np.ndarray
-    final_pos: np.ndarray
-    final_vel: np.ndarray
-    final_spin: np.ndarray
-    final_motion: np.ndarray
     snap_z: np.ndarray
     snap_vz: np.ndarray
-    final_z: np.ndarray
-    final_vz: np.ndarray
     final_on_table: np.ndarray
 
 

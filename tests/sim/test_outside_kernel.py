@@ -104,3 +104,16 @@ def test_the_model_found_by_identity_is_the_model_of_those_objects() -> None:
     for table, params in [(pool, p_pool), (pool, p_pool), (snooker, p_snooker), (pool, p_pool)]:
         assert _model_of(table, params) is shot_model(table, params)
     assert _model_of(pool, p_pool) is not _model_of(snooker, p_snooker)
+
+
+def test_a_shot_with_no_event_has_empty_snapshots_and_its_start_as_final() -> None:
+    table = sim.Table.pool(9)
+    state = sim.BallState.at_rest([[0.5, 0.5], [0.7, 0.9], [0.3, 1.2]]).with_ball_removed(2)
+    result = sim.simulate(table, state)
+    snaps = result.snapshots
+    assert len(result.events) == 0 and result.duration == 0.0
+    assert snaps.pos.shape == (0, 3, 2) and snaps.spin.shape == (0, 3, 3)
+    assert snaps.motion.shape == snaps.z.shape == snaps.vz.shape == (0, 3)
+    assert result.final == state and result.final.on_table.tolist() == [True, True, False]
+    for name in ("pos", "vel", "spin", "motion", "z", "vz", "on_table"):
+        assert not getattr(result.final, name).flags.writeable, name
