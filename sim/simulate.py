@@ -24,7 +24,7 @@ from sim.errors import (
     OverlappingBallsError,
     SimInputError,
 )
-from sim.kernels.checks import all_clearly_on_cloth, any_overlap
+from sim.kernels.checks import all_clearly_on_cloth, any_overlap, clearly_valid
 from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, run_shot
 from sim.kernels.shot_types import EventLog, ShotModel, ShotStart, empty_log
 from sim.params import Params
@@ -136,13 +136,42 @@ def _model_of(table: Table, params: Params) -> ShotModel:
     return model
 
 
+def _check_overlaps_then_cloth(
+    state: BallState, table: Table, params: Params, model: ShotModel
+) -> None:
+    """Raise for the first pair of balls overlapping by more than ``MAX_OVERLAP``, else for
+    the first on-table ball off the cloth (the exact checks behind ``clearly_valid``)."""
+    overlap = None
+    if any_overlap(
+        np.ascontiguousarray(state.pos),
+        np.ascontiguousarray(state.on_table),
+        2.0 * params.R - MAX_OVERLAP,
+    ):
+        overlap = first_overlap(state, params.R, MAX_OVERLAP)
+    if overlap is not None:
+        i, j, depth = overlap
+        raise OverlappingBallsError(
+            f"balls {i} and {j} overlap by {depth:.3g} m; balls may touch but overlap by at "
+            f"most {MAX_OVERLAP} m"
+        )
+    off = _first_ball_off_cloth(state, table, model)
+    if off is not None:
+        x, y = state.pos[off]
+        raise BallOffTableError(
+            f"ball {off} at ({x:.6g}, {y:.6g}) m is not on the cloth of {table.name}: its centre "
+            f"must be inside the cushions, at least a ball radius from each, and outside the "
+            f"pockets"
+        )
+
+
 def _validate(
     table: Table, state: BallState, strike: Strike | None, params: Params, max_events: int
 ) -> ShotModel:
     """Raise the first thing wrong with the inputs (in the order of ``simulate``'s docstring);
     returns the kernel's model of ``table`` and ``params``. Cheap checks first: a ball state
     is already shaped, typed and finite by construction, so what is left is one NumPy check
-    per array and two compiled pre-checks (overlaps, balls clear of the cushions)."""
+    per array and one compiled call of both pre-checks (overlaps, balls clear of the cushions,
+    ``checks.clearly_valid``); only when it fails do the exact checks run."""
     if not isinstance(state, BallState):
         raise InvalidBallStateError(f"state must be a sim.BallState, got {type(state).__name__}")
     if not isinstance(params, Params):
@@ -169,27 +198,14 @@ def _validate(
             raise InvalidBallStateError(f"state.{name} holds NaN or infinite numbers")
     if state.n < 1:
         raise InvalidBallStateError("state has no balls; at least the cue ball is needed")
-    overlap = None
-    if any_overlap(
-        np.ascontiguousarray(state.pos),
-        np.ascontiguousarray(state.on_table),
-        2.0 * params.R - MAX_OVERLAP,
-    ):
-        overlap = first_overlap(state, params.R, MAX_OVERLAP)
-    if overlap is not None:
-        i, j, depth = overlap
-        raise OverlappingBallsError(
-            f"balls {i} and {j} overlap by {depth:.3g} m; balls may touch but overlap by at "
-            f"most {MAX_OVERLAP} m"
-        )
-    off = _first_ball_off_cloth(state, table, model)
-    if off is not None:
-        x, y = state.pos[off]
-        raise BallOffTableError(
-            f"ball {off} at ({x:.6g}, {y:.6g}) m is not on the cloth of {table.name}: its centre "
-            f"must be inside the cushions, at least a ball radius from each, and outside the "
-            f"pockets"
-        )
+    pos = np.ascontiguousarray(state.pos)
+    on_table = np.ascontiguousarray(state.on_table)
+    if not clearly_valid(
+        pos, on_table, 2.0 * params.R - MAX_OVERLAP, float(table.width), float(table.length),
+        float(table.ball_radius) - MAX_OVERLAP, model.segments, model.arcs, model.pockets,
+    ):  # fmt: skip
+        # one of the two compiled pre-checks failed: the exact checks, in order, name it
+        _check_overlaps_then_cloth(state, table, params, model)
     if strike is not None:
         if not isinstance(strike, Strike):
             raise InvalidStrikeError(f"strike must be a sim.Strike or None, got {type(strike)!r}")

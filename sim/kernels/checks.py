@@ -85,3 +85,16 @@ def all_clearly_on_cloth(pos, on_table, width, length, clearance, segments, arcs
             if math.hypot(x - pockets[k, 0], y - pockets[k, 1]) <= pockets[k, 2]:
                 return False
     return True
+
+
+@njit(cache=True)
+def clearly_valid(
+    pos, on_table, min_dist, width, length, clearance, segments, arcs, pockets
+):  # fmt: skip
+    """Both pre-checks of ``simulate()`` in one compiled call: True when no two on-table
+    centres are closer than ``min_dist`` m (:func:`any_overlap` false) and every on-table
+    centre is clearly on the cloth (:func:`all_clearly_on_cloth`). False means "run the
+    checks one by one" (they find which fails and name it)."""
+    if any_overlap(pos, on_table, min_dist):
+        return False
+    return all_clearly_on_cloth(pos, on_table, width, length, clearance, segments, arcs, pockets)
