@@ -8,18 +8,20 @@ before ``t`` with the same closed-form kernel the engine uses
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from sim.balls import BallState, out_of_play
-from sim.constants import MAX_SAMPLE_FRAMES, MotionState
+from sim.constants import MAX_SAMPLE_FRAMES, OUT_OF_PLAY, MotionState
 from sim.events import EVENT_DTYPE
 from sim.kernels.motion import centres_at, classify, evolve_balls
 from sim.params import Params
 
 if TYPE_CHECKING:
+    from sim.kernels.shot_types import ShotOutput
     from sim.strike import Strike
     from sim.table import Table
 
@@ -40,6 +42,21 @@ def frozen(arr: np.ndarray) -> np.ndarray:
     return arr
 
 
+#: ``BallState.on_table`` of each motion code (indexed by the code): False for the codes out of
+#: play (``sim.constants.OUT_OF_PLAY``). One fancy index instead of two compares and an or.
+ON_TABLE_OF_MOTION = np.array([code not in OUT_OF_PLAY for code in MotionState], dtype=np.bool_)
+ON_TABLE_OF_MOTION.setflags(write=False)
+
+
+def _trusted(cls: type, values: Mapping[str, object]) -> Any:
+    """An instance of the frozen dataclass ``cls`` with its fields set to ``values`` (every
+    field named), without ``__init__``: for values the engine has just made, which need no
+    checks (the dataclass's own construction runs ``__setattr__`` per field)."""
+    obj: Any = object.__new__(cls)
+    obj.__dict__.update(values)
+    return obj
+
+
 def kernel_ball_state(
     pos: np.ndarray,
     vel: np.ndarray,
@@ -51,25 +68,66 @@ def kernel_ball_state(
     """A :class:`BallState` around arrays the event-loop kernel has just made (trusted).
 
     ``pos`` (n, 2), ``vel`` (n, 2), ``spin`` (n, 3), ``z`` (n,), ``vz`` (n,) float64 and
-    ``motion`` (n,) int8, each a fresh array that nothing else holds: they are frozen in place
-    and wrapped without the copies and checks of ``BallState(...)`` (those guard arrays from
-    callers; the kernel's own outputs have the shapes, dtypes and finite values it wrote).
-    ``on_table`` is read off ``motion`` (not POCKETED, not OFF_TABLE). Used by
-    ``sim.simulate`` only; about 1 us instead of about 80 us for ``BallState(...)``.
+    ``motion`` (n,) int8 MotionState codes, each a fresh array that nothing else holds: they
+    are frozen in place and wrapped without the copies and checks of ``BallState(...)`` (those
+    guard arrays from callers; the kernel's own outputs have the shapes, dtypes and finite
+    values it wrote). ``on_table`` is read off ``motion`` (not POCKETED, not OFF_TABLE). Used
+    for arrays a kernel returns; a few us instead of about 80 us for ``BallState(...)``
+    (``sim.simulate``'s own final state is the last snapshot row, :func:`kernel_result`).
     """
-    state = object.__new__(BallState)
-    values = {
-        "pos": pos,
-        "vel": vel,
-        "spin": spin,
-        "motion": motion,
-        "on_table": ~out_of_play(motion),
-        "z": z,
-        "vz": vz,
+    on_table = ON_TABLE_OF_MOTION[motion]
+    values = {"pos": pos, "vel": vel, "spin": spin, "motion": motion, "z": z, "vz": vz}
+    for arr in values.values():
+        arr.setflags(write=False)
+    on_table.setflags(write=False)
+    values["on_table"] = on_table
+    return _trusted(BallState, values)
+
+
+def kernel_result(
+    table: Table,
+    params: Params,
+    initial: BallState,
+    strike: Strike | None,
+    out: ShotOutput,
+) -> ShotResult:
+    """The :class:`ShotResult` of one kernel run (trusted, like :func:`kernel_ball_state`):
+    ``out`` (a ``sim.kernels.shot_types.ShotOutput``) holds fresh arrays that nothing else
+    holds, of the dtypes and shapes the result documents; they are frozen in place and
+    wrapped, and the result and its snapshots are made without their dataclass constructors.
+    ``table``, ``params``, ``initial`` and ``strike`` are the checked inputs of the shot. The
+    final state's arrays are the last snapshot row's read-only views (no copies) and the
+    kernel's ``final_on_table``; with no event, the kernel's one row is the final state and
+    the snapshots are its empty slices."""
+    count = int(out.n_events)
+    rows = {
+        "pos": frozen(out.snap_pos),
+        "vel": frozen(out.snap_vel),
+        "spin": frozen(out.snap_spin),
+        "motion": frozen(out.snap_motion),
+        "z": frozen(out.snap_z),
+        "vz": frozen(out.snap_vz),
     }
-    for name, arr in values.items():
-        object.__setattr__(state, name, frozen(arr))
-    return state
+    last = max(count, 1) - 1
+    state = {name: arr[last] for name, arr in rows.items()}
+    state["on_table"] = frozen(out.final_on_table)
+    if not count:
+        rows = {name: arr[:0] for name, arr in rows.items()}
+    rows["times"] = frozen(out.t)
+    return _trusted(
+        ShotResult,
+        {
+            "table": table,
+            "params": params,
+            "initial": initial,
+            "strike": strike,
+            "events": frozen(out.events),
+            "snapshots": _trusted(Snapshots, rows),
+            "final": _trusted(BallState, state),
+            "duration": float(out.t[last]) if count else 0.0,
+            "_start": None,
+        },
+    )
 
 
 @dataclass(frozen=True)

@@ -24,12 +24,11 @@ from sim.errors import (
     OverlappingBallsError,
     SimInputError,
 )
-from sim.events import EVENT_DTYPE
-from sim.kernels.checks import all_clearly_on_cloth, any_overlap
+from sim.kernels.checks import all_clearly_on_cloth, any_overlap, clearly_valid
 from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, run_shot
 from sim.kernels.shot_types import EventLog, ShotModel, ShotStart, empty_log
 from sim.params import Params
-from sim.result import ShotResult, Snapshots, frozen, kernel_ball_state
+from sim.result import ShotResult, kernel_result
 from sim.strike import Strike, strike_velocity_and_spin, strike_vertical_velocity
 from sim.table import Table
 
@@ -121,39 +120,27 @@ def _default_params(table: Table) -> Params:
     return Params.for_table(table)
 
 
-def _validate(
-    table: Table, state: BallState, strike: Strike | None, params: Params, max_events: int
-) -> ShotModel:
-    """Raise the first thing wrong with the inputs (in the order of ``simulate``'s docstring);
-    returns the kernel's model of ``table`` and ``params``. Cheap checks first: a ball state
-    is already shaped, typed and finite by construction, so what is left is one NumPy check
-    per array and two compiled pre-checks (overlaps, balls clear of the cushions)."""
-    if not isinstance(state, BallState):
-        raise InvalidBallStateError(f"state must be a sim.BallState, got {type(state).__name__}")
-    if not isinstance(params, Params):
-        raise InvalidParamsError(f"params must be a sim.Params or None, got {type(params)!r}")
-    if isinstance(max_events, bool) or not isinstance(max_events, int | np.integer):
-        raise SimInputError(
-            f"max_events must be an int in [1, {MAX_EVENTS_LIMIT}], got {max_events!r}"
-        )
-    if not 1 <= max_events <= MAX_EVENTS_LIMIT:
-        raise SimInputError(
-            f"max_events must be in [1, {MAX_EVENTS_LIMIT}] (MAX_EVENTS_LIMIT), got {max_events}"
-        )
-    if not math.isclose(params.R, float(table.ball_radius), rel_tol=1e-9, abs_tol=0.0):
-        raise InvalidParamsError(
-            f"Params.R = {params.R} m does not match the balls of {table.name} "
-            f"(radius {float(table.ball_radius)} m); use Params.for_table(table, ...)"
-        )
+#: The last ``(table, params, model)`` a call used: a shot on the same objects as the one
+#: before (a study, a match) finds its model by identity, without hashing both for the cache.
+_last_model: tuple[Table, Params, ShotModel] | None = None
+
+
+def _model_of(table: Table, params: Params) -> ShotModel:
+    """``shot_model(table, params)``, looked up by identity first (:data:`_last_model`)."""
+    global _last_model
+    last = _last_model
+    if last is not None and last[0] is table and last[1] is params:
+        return last[2]
     model = shot_model(table, params)
-    for name, arr in (("pos", state.pos), ("vel", state.vel), ("spin", state.spin)):
-        # A read-only array was checked finite when its BallState was made (BallState(...)
-        # refuses NaN and infinities and freezes copies; the kernel's outputs are finite);
-        # only one made writeable since is scanned again.
-        if arr.flags.writeable and not np.isfinite(arr).all():
-            raise InvalidBallStateError(f"state.{name} holds NaN or infinite numbers")
-    if state.n < 1:
-        raise InvalidBallStateError("state has no balls; at least the cue ball is needed")
+    _last_model = (table, params, model)
+    return model
+
+
+def _check_overlaps_then_cloth(
+    state: BallState, table: Table, params: Params, model: ShotModel
+) -> None:
+    """Raise for the first pair of balls overlapping by more than ``MAX_OVERLAP``, else for
+    the first on-table ball off the cloth (the exact checks behind ``clearly_valid``)."""
     overlap = None
     if any_overlap(
         np.ascontiguousarray(state.pos),
@@ -175,6 +162,50 @@ def _validate(
             f"must be inside the cushions, at least a ball radius from each, and outside the "
             f"pockets"
         )
+
+
+def _validate(
+    table: Table, state: BallState, strike: Strike | None, params: Params, max_events: int
+) -> ShotModel:
+    """Raise the first thing wrong with the inputs (in the order of ``simulate``'s docstring);
+    returns the kernel's model of ``table`` and ``params``. Cheap checks first: a ball state
+    is already shaped, typed and finite by construction, so what is left is one NumPy check
+    per array and one compiled call of both pre-checks (overlaps, balls clear of the cushions,
+    ``checks.clearly_valid``); only when it fails do the exact checks run."""
+    if not isinstance(state, BallState):
+        raise InvalidBallStateError(f"state must be a sim.BallState, got {type(state).__name__}")
+    if not isinstance(params, Params):
+        raise InvalidParamsError(f"params must be a sim.Params or None, got {type(params)!r}")
+    if isinstance(max_events, bool) or not isinstance(max_events, int | np.integer):
+        raise SimInputError(
+            f"max_events must be an int in [1, {MAX_EVENTS_LIMIT}], got {max_events!r}"
+        )
+    if not 1 <= max_events <= MAX_EVENTS_LIMIT:
+        raise SimInputError(
+            f"max_events must be in [1, {MAX_EVENTS_LIMIT}] (MAX_EVENTS_LIMIT), got {max_events}"
+        )
+    if not math.isclose(params.R, float(table.ball_radius), rel_tol=1e-9, abs_tol=0.0):
+        raise InvalidParamsError(
+            f"Params.R = {params.R} m does not match the balls of {table.name} "
+            f"(radius {float(table.ball_radius)} m); use Params.for_table(table, ...)"
+        )
+    model = _model_of(table, params)
+    for name, arr in (("pos", state.pos), ("vel", state.vel), ("spin", state.spin)):
+        # A read-only array was checked finite when its BallState was made (BallState(...)
+        # refuses NaN and infinities and freezes copies; the kernel's outputs are finite);
+        # only one made writeable since is scanned again.
+        if arr.flags.writeable and not np.isfinite(arr).all():
+            raise InvalidBallStateError(f"state.{name} holds NaN or infinite numbers")
+    if state.n < 1:
+        raise InvalidBallStateError("state has no balls; at least the cue ball is needed")
+    pos = np.ascontiguousarray(state.pos)
+    on_table = np.ascontiguousarray(state.on_table)
+    if not clearly_valid(
+        pos, on_table, 2.0 * params.R - MAX_OVERLAP, float(table.width), float(table.length),
+        float(table.ball_radius) - MAX_OVERLAP, model.segments, model.arcs, model.pockets,
+    ):  # fmt: skip
+        # one of the two compiled pre-checks failed: the exact checks, in order, name it
+        _check_overlaps_then_cloth(state, table, params, model)
     if strike is not None:
         if not isinstance(strike, Strike):
             raise InvalidStrikeError(f"strike must be a sim.Strike or None, got {type(strike)!r}")
@@ -212,19 +243,30 @@ def simulate(
     if params is None:
         params = _default_params(table)
     model = _validate(table, state, strike, params, max_events)
-    pos, vel, spin, motion, on_table = state.copy_arrays()
-    motion[~on_table] = MotionState.POCKETED
-    strike_vel = np.zeros(2)
-    strike_spin = np.zeros(3)
-    strike_vz = 0.0
+    # Writable copies of the types the kernel is compiled for (a BallState holds read-only
+    # float64 and int8 C arrays). The kernel starts balls out of play (motion POCKETED or
+    # OFF_TABLE, exactly the balls off the table in a BallState) as POCKETED; only when
+    # on_table or motion was made writeable since does on_table decide, as before.
+    pos, vel, spin, motion = (
+        state.pos.copy(),
+        state.vel.copy(),
+        state.spin.copy(),
+        state.motion.copy(),
+    )
+    if state.on_table.flags.writeable or state.motion.flags.writeable:
+        motion[~state.on_table] = MotionState.POCKETED
     if strike is not None:
         strike_vz = strike_vertical_velocity(strike, params)
-        (vx, vy), (wx, wy, wz) = strike_velocity_and_spin(strike, params)
-        strike_vel[:] = (vx, vy)
-        strike_spin[:] = (wx, wy, wz)
+        vel_xy, spin_xyz = strike_velocity_and_spin(strike, params)
+        strike_vel = np.array(vel_xy, dtype=np.float64)
+        strike_spin = np.array(spin_xyz, dtype=np.float64)
+    else:
+        strike_vz = 0.0
+        strike_vel = np.zeros(2)
+        strike_spin = np.zeros(3)
     start = ShotStart(
         pos, vel, spin, motion, strike is not None, strike_vel, strike_spin,
-        np.array(state.z, dtype=np.float64), np.array(state.vz, dtype=np.float64), strike_vz,
+        state.z.copy(), state.vz.copy(), strike_vz,
     )  # fmt: skip
     # Room for a typical shot; a longer one is rerun with four times the room (rare).
     capacity = min(int(max_events), INITIAL_CAPACITY + 32 * state.n)
@@ -233,40 +275,11 @@ def simulate(
         if int(out.status) != STATUS_NEED_ROOM:
             break
         capacity = min(int(max_events), 4 * capacity)
-    status, count = int(out.status), int(out.n_events)
-    log = np.empty(count, dtype=EVENT_DTYPE)
-    for name in EVENT_DTYPE.names or ():
-        log[name] = getattr(out, name)
-    log.setflags(write=False)
-    # The kernel's own fresh outputs (each owns exactly its rows, ShotOutput): frozen and
-    # wrapped as they are, neither copied nor checked again.
-    snapshots = Snapshots(
-        frozen(out.t),
-        frozen(out.snap_pos),
-        frozen(out.snap_vel),
-        frozen(out.snap_spin),
-        frozen(out.snap_motion),
-        frozen(out.snap_z),
-        frozen(out.snap_vz),
-    )
-    final = kernel_ball_state(
-        out.final_pos, out.final_vel, out.final_spin, out.final_motion, out.final_z, out.final_vz
-    )
-    duration = float(log["t"][-1]) if count else 0.0
-    result = ShotResult(
-        table=table,
-        params=params,
-        initial=state,
-        strike=strike,
-        events=log,
-        snapshots=snapshots,
-        final=final,
-        duration=duration,
-    )
-    if status == STATUS_EVENT_CAP:
+    result = kernel_result(table, params, state, strike, out)
+    if int(out.status) == STATUS_EVENT_CAP:
         raise EventCapExceededError(
             f"the shot needed more than max_events={max_events} events and was stopped at "
-            f"t = {duration:.6g} s (a Zeno chain of tiny collisions, or a cap set too low); "
+            f"t = {result.duration:.6g} s (a Zeno chain of tiny collisions, or a cap set too low); "
             f"the partial result is in .partial",
             partial=result,
         )

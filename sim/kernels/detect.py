@@ -8,7 +8,9 @@ event needs the gap to close (approach test), and touching bodies count only whe
 (docs/physics.md §2.3 degenerate cases, 2.9 items 3-5). All functions are pure.
 
 A cheap reach test runs first: a ball cannot travel farther than ``|v| T + |a| T^2 / 2`` in the
-window, so bodies farther apart than the reaches cannot meet.
+window, so bodies farther apart than the reaches cannot meet. A ball's cushion and pocket
+searches first box its centre's path over the window (:func:`path_box`) and solve only the
+cushions and capture circles that box can touch.
 """
 
 from __future__ import annotations
@@ -169,40 +171,104 @@ def _window_to_beat(best, T):
     return min(T, best) * (1.0 + 1e-9) + 1e-12
 
 
+#: Widening of a path box (m, plus this fraction of its largest coordinate): far above the
+#: rounding of the positions (~1e-15 m) and of the solvers' contact tests (~1e-13 m), so a box
+#: never leaves out a point where a solver could report contact.
+PATH_BOX_SLACK = 1e-9
+
+
+@njit(cache=True, inline="always")
+def _axis_range(p0, v, a, T):
+    """``(lo, hi)``: the range of ``p0 + v t + a t^2 / 2`` over ``t`` in ``[0, T]`` (m): the
+    two ends and, when the coordinate turns back inside the window, the turning point
+    ``p0 + v t_v / 2`` at ``t_v = -v / a``."""
+    end = p0 + (v + 0.5 * a * T) * T
+    lo = min(p0, end)
+    hi = max(p0, end)
+    if a != 0.0:
+        tv = -v / a
+        if 0.0 < tv < T:
+            turn = p0 + 0.5 * v * tv
+            lo = min(lo, turn)
+            hi = max(hi, turn)
+    return lo, hi
+
+
+@njit(cache=True, inline="always")
+def path_box(px, py, vx, vy, ax, ay, T):
+    """The axis-aligned box holding a ball's centre over ``[0, T]`` s on the path
+    ``r(t) = p + v t + a t^2 / 2``, widened by ``PATH_BOX_SLACK``: ``(cx, cy, hx, hy)``, its
+    centre and half-sizes (m). Infinite half-sizes (nothing culled) when ``T`` is not
+    finite."""
+    if not math.isfinite(T):
+        return px, py, math.inf, math.inf
+    xlo, xhi = _axis_range(px, vx, ax, T)
+    ylo, yhi = _axis_range(py, vy, ay, T)
+    slack = PATH_BOX_SLACK * (1.0 + max(max(abs(xlo), abs(xhi)), max(abs(ylo), abs(yhi))))
+    return (
+        0.5 * (xlo + xhi), 0.5 * (ylo + yhi), 0.5 * (xhi - xlo) + slack, 0.5 * (yhi - ylo) + slack,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def box_misses_segment(cx, cy, hx, hy, seg, R):
+    """True when no point of the box ``(cx, cy, hx, hy)`` can be in contact with the straight
+    cushion ``seg`` (a row of :func:`ball_segment_time`): the whole box is more than ``R`` in
+    front of its line, or projects wholly beyond one end of it (contact needs the gap
+    ``n.(r - p1) - R <= 0`` and the fraction ``s`` in [0, 1]). Conservative: a box passing
+    both tests may still miss."""
+    x1 = seg[0]
+    y1 = seg[1]
+    if seg[4] * (cx - x1) + seg[5] * (cy - y1) - (abs(seg[4]) * hx + abs(seg[5]) * hy) > R:
+        return True
+    ux = seg[2] - x1
+    uy = seg[3] - y1
+    along = ux * (cx - x1) + uy * (cy - y1)
+    spread = abs(ux) * hx + abs(uy) * hy
+    return along + spread < 0.0 or along - spread > ux * ux + uy * uy
+
+
+@njit(cache=True, inline="always")
+def box_misses_circle(cx, cy, hx, hy, qx, qy, radius):
+    """True when every point of the box ``(cx, cy, hx, hy)`` is farther than ``radius`` from
+    ``(qx, qy)`` (m): a centre on the box cannot reach a knuckle or capture circle there."""
+    dx = max(abs(qx - cx) - hx, 0.0)
+    dy = max(abs(qy - cy) - hy, 0.0)
+    return dx * dx + dy * dy > radius * radius
+
+
 @njit(cache=True)
 def earliest_cushion(px, py, vx, vy, ax, ay, segments, arcs, R, T):
     """First cushion contact of one ball within ``T``: ``(time, cushion id)`` or (inf, -1).
 
-    Cushion ids: segment rows first, then arcs (``ns + row``). Ties go to the lower id. Once a
-    contact is found, a cushion whose gap cannot close before it (the reach test over the
-    shorter window) is not solved: it could not be the earliest, so the answer is the same.
+    Cushion ids: segment rows first, then arcs (``ns + row``). Ties go to the lower id. A
+    cushion that the centre's path box (:func:`path_box`) over the window cannot touch is not
+    solved; once a contact is found the box shrinks to the window left to beat it
+    (:func:`_window_to_beat`). Such a cushion could not be the earliest, so the answer is the
+    same as solving all of them.
     """
     best = NO_EVENT
     best_id = -1
     ns = segments.shape[0]
-    speed = norm2(vx, vy)
-    accel = 0.5 * norm2(ax, ay)
+    cx, cy, hx, hy = path_box(px, py, vx, vy, ax, ay, T)
     for k in range(ns):
         seg = segments[k]
-        if best < NO_EVENT:
-            W = _window_to_beat(best, T)
-            gap = seg[4] * (px - seg[0]) + seg[5] * (py - seg[1]) - R
-            if gap > speed * W + accel * W * W:
-                continue
+        if box_misses_segment(cx, cy, hx, hy, seg, R):
+            continue
         t = ball_segment_time(px, py, vx, vy, ax, ay, seg, R, T)
         if t < best:
             best = t
             best_id = k
+            cx, cy, hx, hy = path_box(px, py, vx, vy, ax, ay, _window_to_beat(best, T))
     for k in range(arcs.shape[0]):
         radius = R + arcs[k, 2]
-        if best < NO_EVENT:
-            W = _window_to_beat(best, T)
-            if norm2(px - arcs[k, 0], py - arcs[k, 1]) - radius > speed * W + accel * W * W:
-                continue
+        if box_misses_circle(cx, cy, hx, hy, arcs[k, 0], arcs[k, 1], radius):
+            continue
         t = ball_circle_time(px, py, vx, vy, ax, ay, arcs[k, 0], arcs[k, 1], radius, T)
         if t < best:
             best = t
             best_id = ns + k
+            cx, cy, hx, hy = path_box(px, py, vx, vy, ax, ay, _window_to_beat(best, T))
     return best, best_id
 
 
@@ -210,20 +276,17 @@ def earliest_cushion(px, py, vx, vy, ax, ay, segments, arcs, R, T):
 def earliest_pocket(px, py, vx, vy, ax, ay, pockets, T):
     """First pocket capture of one ball within ``T``: ``(time, pocket id)`` or (inf, -1).
 
-    As in :func:`earliest_cushion`, a pocket that cannot be reached before the capture already
-    found is not solved."""
+    As in :func:`earliest_cushion`, a pocket whose capture circle the path box cannot reach
+    (over the window, then over the window left to beat the capture found) is not solved."""
     best = NO_EVENT
     best_id = -1
-    speed = norm2(vx, vy)
-    accel = 0.5 * norm2(ax, ay)
+    cx, cy, hx, hy = path_box(px, py, vx, vy, ax, ay, T)
     for k in range(pockets.shape[0]):
-        if best < NO_EVENT:
-            W = _window_to_beat(best, T)
-            gap = norm2(px - pockets[k, 0], py - pockets[k, 1]) - pockets[k, 2]
-            if gap > speed * W + accel * W * W:
-                continue
+        if box_misses_circle(cx, cy, hx, hy, pockets[k, 0], pockets[k, 1], pockets[k, 2]):
+            continue
         t = ball_circle_time(px, py, vx, vy, ax, ay, pockets[k, 0], pockets[k, 1], pockets[k, 2], T)
         if t < best:
             best = t
             best_id = k
+            cx, cy, hx, hy = path_box(px, py, vx, vy, ax, ay, _window_to_beat(best, T))
     return best, best_id

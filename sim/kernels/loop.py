@@ -49,7 +49,7 @@ import numpy as np
 from numba import njit
 
 from sim.constants import ZENO_SPEED, ZENO_WINDOW
-from sim.events import EventKind
+from sim.events import EVENT_DTYPE, EventKind
 from sim.kernels.landing import (
     place,
     resolve_air,
@@ -126,8 +126,9 @@ def _no_event():
 
 @njit(cache=True)
 def _start_segments(start, p):
-    """Segments at t = 0 from ``start`` (a ShotStart): pocketed balls at rest off the table,
-    the others re-classified (docs/physics.md §1.1)."""
+    """Segments at t = 0 from ``start`` (a ShotStart): balls out of play (POCKETED or
+    OFF_TABLE) at rest off the table as POCKETED, the others re-classified (docs/physics.md
+    §1.1)."""
     n = start.pos.shape[0]
     R = p[P_R]
     seg = Segments(
@@ -137,7 +138,7 @@ def _start_segments(start, p):
     V = seg.vel
     W = seg.spin
     for i in range(n):
-        if start.motion[i] == POCKETED:
+        if start.motion[i] == POCKETED or start.motion[i] == OFF_TABLE:
             seg.state[i] = POCKETED
             V[i, 0] = 0.0
             V[i, 1] = 0.0
@@ -163,7 +164,7 @@ def _empty_predictions(pos, lines):
     for i in range(n):
         for k in range(nl):
             side[i, k] = 1 if pos[i, 1] >= lines[k] else -1
-    pair_t = np.full((n, n + 2), math.inf)
+    pair_t = np.full((n, n + 6), math.inf)  # pair times, row minima, path boxes
     pair_t[:, n + 1] = -1.0
     return Predictions(
         np.full(n, math.inf), np.full(n, -1, dtype=np.int64), np.full(n, math.inf),
@@ -452,34 +453,58 @@ def record_event(row, ev, seg, p, log):
         log.snap_motion[row, i] = S[i]
 
 
+@njit(cache=True, inline="always")
+def _event_records(count, log):
+    """The first ``count`` event rows of ``log`` as one fresh ``EVENT_DTYPE`` array (k,): the
+    log's columns cast to the record's field types, as NumPy's field assignment casts them
+    (item assignment, not attributes: a NumPy record, as the pure-Python path gives, has no
+    field attributes)."""
+    events = np.empty(count, dtype=EVENT_DTYPE)
+    for k in range(count):
+        row = events[k]
+        row["t"] = log.t[k]
+        row["kind"] = log.kind[k]
+        row["a"] = log.a[k]
+        row["b"] = log.b[k]
+        row["speed"] = log.speed[k]
+        row["x"] = log.x[k]
+        row["y"] = log.y[k]
+        row["direction"] = log.direction[k]
+    return events
+
+
 @njit(cache=True)
 def _output(status, count, log, seg):
-    """The :class:`ShotOutput`: copies of the first ``count`` rows of ``log`` and the final
-    state (every array fresh and owned, none a view of the capacity-sized buffers).
+    """The :class:`ShotOutput`: the first ``count`` rows of ``log`` (the event records and
+    copies of the times and snapshots) and which balls end on the table (every array fresh and
+    owned, none a view of the capacity-sized buffers).
 
     Nothing moves after the last record (the loop stops right after one), so the final state
-    is the last snapshot; with no event at all, every segment starts at t = 0 at rest.
+    is the last snapshot. With no event at all the snapshot arrays hold one row instead, the
+    segments (which all start at t = 0 at rest): the final state, logged at no time.
     """
+    n = seg.state.shape[0]
     if count > 0:
-        last = count - 1
-        final = (
-            log.snap_pos[last].copy(), log.snap_vel[last].copy(), log.snap_spin[last].copy(),
-            log.snap_motion[last].copy(), log.snap_z[last].copy(), log.snap_vz[last].copy(),
+        snaps = (
+            log.snap_pos[:count].copy(), log.snap_vel[:count].copy(),
+            log.snap_spin[:count].copy(), log.snap_motion[:count].copy(),
+            log.snap_z[:count].copy(), log.snap_vz[:count].copy(),
         )  # fmt: skip
     else:
-        final = (
-            seg.pos.copy(), seg.vel.copy(), seg.spin.copy(), seg.state.copy(), seg.z.copy(),
-            seg.vz.copy(),
+        snaps = (
+            seg.pos.copy().reshape((1, n, 2)), seg.vel.copy().reshape((1, n, 2)),
+            seg.spin.copy().reshape((1, n, 3)), seg.state.copy().reshape((1, n)),
+            seg.z.copy().reshape((1, n)), seg.vz.copy().reshape((1, n)),
         )  # fmt: skip
+    motion = snaps[3][snaps[3].shape[0] - 1]
+    on_table = np.empty(n, dtype=np.bool_)
+    for i in range(n):
+        on_table[i] = motion[i] != POCKETED and motion[i] != OFF_TABLE
     # Copies of the rows logged, not views: each output owns exactly its memory, so the caller
     # wraps it as it is (one compiled copy instead of a NumPy copy per array after the call).
     return ShotOutput(
-        np.int64(status), np.int64(count), log.t[:count].copy(), log.kind[:count].copy(),
-        log.a[:count].copy(), log.b[:count].copy(), log.speed[:count].copy(),
-        log.x[:count].copy(), log.y[:count].copy(), log.direction[:count].copy(),
-        log.snap_pos[:count].copy(), log.snap_vel[:count].copy(), log.snap_spin[:count].copy(),
-        log.snap_motion[:count].copy(), final[0], final[1], final[2], final[3],
-        log.snap_z[:count].copy(), log.snap_vz[:count].copy(), final[4], final[5],
+        np.int64(status), np.int64(count), _event_records(count, log), log.t[:count].copy(),
+        snaps[0], snaps[1], snaps[2], snaps[3], snaps[4], snaps[5], on_table,
     )  # fmt: skip
 
 

@@ -24,6 +24,7 @@ from sim.kernels.detect import (
     earliest_cushion,
     earliest_pocket,
     line_crossing_time,
+    path_box,
 )
 from sim.kernels.flight import (
     corner_contact_time,
@@ -52,11 +53,16 @@ _OFF_TABLE = int(EventKind.OFF_TABLE)
 #: The first rows of the segment array are the six rails (sim.table._RAIL_ORDER).
 N_RAILS = 6
 
-#: From this many balls up, ``predict_pairs`` keeps each row's earliest pair contact (the last
-#: two columns of ``Predictions.pair_t``) and the next-event scan reads those n minima instead
-#: of the n (n - 1) / 2 pair times: linear per event up to 256 balls (benchmarks/many_balls.py);
-#: below it the plain scan is kept (a few dozen pairs, no bookkeeping).
-ROW_MINIMA_FROM = 32
+#: From this many balls up, ``predict_pairs`` keeps each row's earliest pair contact (columns
+#: ``n``, ``n + 1`` of ``Predictions.pair_t``) and the next-event scan reads those n minima
+#: instead of the n (n - 1) / 2 pair times: linear per event up to 256 balls
+#: (benchmarks/many_balls.py). 16 (was 32): the snooker break-off (22 balls) -4 %, the 8-ball
+#: break (16) -1 %, the 9-ball break (10) unchanged at 8 or 16; below it the plain scan is kept.
+ROW_MINIMA_FROM = 16
+
+#: ``Predictions.pair_t[i, n + BOX_COLUMN + k]``, k = 0..3: ball ``i``'s path box ``cx, cy, hx,
+#: hy`` (m) from its last prediction to its horizon.
+BOX_COLUMN = 2
 
 
 @njit(cache=True, inline="always")
@@ -156,10 +162,13 @@ def predict_own(i, t, seg, model, pred):
         return
     if state == AIRBORNE:
         predict_flight(i, t, seg, model, pred)
+        _set_box(i, seg.pos[i, 0], seg.pos[i, 1], math.inf, math.inf, pred.pair_t)
         return
     tau = seg.tau[i]
     if not is_translating(state):
         pred.horizon[i] = tau
+        cx, cy, hx, hy = path_box(seg.pos[i, 0], seg.pos[i, 1], 0.0, 0.0, 0.0, 0.0, 0.0)
+        _set_box(i, cx, cy, hx, hy, pred.pair_t)
         return
     px, py, vx, vy, wx, wy, _wz = state_at(i, t, seg, p)
     ax, ay = acceleration(state, vx, vy, wx, wy, p)
@@ -175,7 +184,31 @@ def predict_own(i, t, seg, model, pred):
         pred.pock_t[i] = t + dt_p
         pred.pock_id[i] = pid
     pred.horizon[i] = min(tau, min(pred.cush_t[i], pred.pock_t[i]))
+    cx, cy, hx, hy = path_box(px, py, vx, vy, ax, ay, pred.horizon[i] - t)
+    _set_box(i, cx, cy, hx, hy, pred.pair_t)
     predict_line(i, t, py, vy, ay, model.lines, pred)
+
+
+@njit(cache=True, inline="always")
+def _set_box(i, cx, cy, hx, hy, pair_t):
+    """Store ball ``i``'s path box (centre and half-sizes, m) in its row of ``pair_t``."""
+    c = pair_t.shape[0] + BOX_COLUMN
+    pair_t[i, c] = cx
+    pair_t[i, c + 1] = cy
+    pair_t[i, c + 2] = hx
+    pair_t[i, c + 3] = hy
+
+
+@njit(cache=True, inline="always")
+def boxes_apart(i, j, pair_t, D):
+    """True when the path boxes of balls ``i`` and ``j`` (:data:`BOX_COLUMN`) are farther
+    apart than the contact distance ``D`` m along x or along y (with 1e-9 relative slack): the
+    centres cannot come within ``D`` before either horizon, so the pair has no contact."""
+    c = pair_t.shape[0] + BOX_COLUMN
+    reach = D * (1.0 + 1e-9) + 1e-12
+    if abs(pair_t[i, c] - pair_t[j, c]) - (pair_t[i, c + 2] + pair_t[j, c + 2]) > reach:
+        return True
+    return abs(pair_t[i, c + 1] - pair_t[j, c + 1]) - (pair_t[i, c + 3] + pair_t[j, c + 3]) > reach
 
 
 @njit(cache=True)
@@ -286,8 +319,9 @@ def _pair_time_3d(i, j, t, seg, p, window):
 def predict_pairs(i, t, seg, p, pred, member):
     """Contact times of every pair containing ball ``i``, except pairs with a lower-numbered
     ``member`` (that ball's own call has done those: ``ball_ball_time`` is exactly symmetric
-    in its two balls, so each pair is computed once). Mutates ``pred.pair_t`` and the row
-    minima in its last two columns (from ``ROW_MINIMA_FROM`` balls up)."""
+    in its two balls, so each pair is computed once). A pair whose path boxes are apart
+    (:func:`boxes_apart`) is not solved. Mutates ``pred.pair_t`` and the row minima in its
+    columns ``n``, ``n + 1`` (from ``ROW_MINIMA_FROM`` balls up)."""
     S = seg.state
     horizon = pred.horizon
     pair_t = pred.pair_t
@@ -317,6 +351,8 @@ def predict_pairs(i, t, seg, p, pred, member):
             dt = _pair_time_3d(i, j, t, seg, p, window)
             if dt < math.inf:
                 pair_t[a, b] = t + dt
+            continue
+        if boxes_apart(i, j, pair_t, D):
             continue
         pjx, pjy, vjx, vjy, wjx, wjy, _ = state_at(j, t, seg, p)
         dt = ball_ball_time(

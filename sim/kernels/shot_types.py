@@ -61,37 +61,27 @@ class ShotOutput(NamedTuple):
     """What the event loop returns.
 
     ``status``: STATUS_DONE, STATUS_EVENT_CAP or STATUS_NEED_ROOM (:mod:`sim.kernels.loop`);
-    ``n_events``: events logged. Event columns (k,), the fields of ``sim.events.EVENT_DTYPE``:
-    ``t`` s, ``kind`` int8, ``a`` and ``b`` int16, ``speed`` m/s, ``x`` and ``y`` m,
-    ``direction`` int8. Snapshots right after each event: ``snap_pos`` (k, n, 2),
-    ``snap_vel`` (k, n, 2), ``snap_spin`` (k, n, 3), ``snap_motion`` (k, n) int8. The final
-    state: ``final_pos`` (n, 2), ``final_vel`` (n, 2), ``final_spin`` (n, 3),
-    ``final_motion`` (n,) int8; heights and vertical velocities ``snap_z``, ``snap_vz``
-    (k, n), ``final_z``, ``final_vz`` (n,).
+    ``n_events``: events logged. ``events`` (k,): the event log, one ``sim.events.EVENT_DTYPE``
+    record per event; ``t`` (k,) float64: its times, s, as a plain array (the snapshot times).
+    Snapshots right after each event: ``snap_pos`` (k, n, 2), ``snap_vel`` (k, n, 2),
+    ``snap_spin`` (k, n, 3), ``snap_motion`` (k, n) int8; heights and vertical velocities
+    ``snap_z``, ``snap_vz`` (k, n). The final state is the last snapshot; with no event
+    (``k = 0``) the snapshot arrays hold one row, the final state, and ``t`` none.
+    ``final_on_table`` (n,) bool: the balls in play at the end (motion neither POCKETED nor
+    OFF_TABLE).
     """
 
     status: int | np.int64
     n_events: int | np.int64
+    events: np.ndarray
     t: np.ndarray
-    kind: np.ndarray
-    a: np.ndarray
-    b: np.ndarray
-    speed: np.ndarray
-    x: np.ndarray
-    y: np.ndarray
-    direction: np.ndarray
     snap_pos: np.ndarray
     snap_vel: np.ndarray
     snap_spin: np.ndarray
     snap_motion: np.ndarray
-    final_pos: np.ndarray
-    final_vel: np.ndarray
-    final_spin: np.ndarray
-    final_motion: np.ndarray
     snap_z: np.ndarray
     snap_vz: np.ndarray
-    final_z: np.ndarray
-    final_vz: np.ndarray
+    final_on_table: np.ndarray
 
 
 class Segments(NamedTuple):
@@ -118,11 +108,13 @@ class Predictions(NamedTuple):
 
     ``cush_t``, ``cush_id``; ``pock_t``, ``pock_id``; ``line_t``, ``line_id``, ``line_dir``
     (+1 toward +y); ``horizon`` (n,): the earliest of the ball's transition, cushion and
-    pocket times; ``pair_t`` (n, n + 2): first contact time of each pair ``i < j``
+    pocket times; ``pair_t`` (n, n + 6): first contact time of each pair ``i < j``
     in columns ``j < n``, then each row's earliest pair contact, ``min over j > i`` (column
     ``n``), and its ``j`` as a float (column ``n + 1``, lowest of equal times; -1 when none),
-    kept from ``predict.ROW_MINIMA_FROM`` balls up (columns, not fields: a wider struct costs
-    the breaks 3-4 %); ``side``
+    kept from ``predict.ROW_MINIMA_FROM`` balls up, then ball ``i``'s path box from its last
+    prediction to its horizon, ``cx, cy, hx, hy`` m (columns ``n + 2`` to ``n + 5``,
+    ``detect.path_box``; infinite half-sizes for a flying ball) (columns, not fields: a wider
+    struct costs the breaks 3-4 %); ``side``
     (n, max(nl, 1)) int64: the side (+1 / -1) of each marked line each ball is on; ``air_t``,
     ``air_kind`` (the ``EventKind``: BOUNCE or OFF_TABLE), ``air_id``: a flying ball's landing
     or leaving the table.
