@@ -144,6 +144,13 @@ BINDINGS: tuple[Binding, ...] = (
     ),
     _b((*_ENTER,), "decision", "first", _DECIDE, "Referee's call"),
     _b(_DIGITS, "decision", "number", _DECIDE, "Referee's call"),
+    _b(
+        (pygame.K_v,),
+        "decision",
+        "peek",
+        "V hides the call to see the whole table",
+        "Referee's call",
+    ),
     _b((*_ENTER,), "matchover", "new", "match over: Enter a new match", "Referee's call"),
     _b(_DIGITS, "choice declarefoul", "number", "click, or the number", "Lists and questions"),
     _b((pygame.K_UP,), "declarefoul", "up", "(arrows and Enter)", "Lists and questions"),

@@ -35,6 +35,8 @@ class DecisionMode(Mode):
             host.aim.cue_xy = None
         self.hover = -1
         self.shown_for = 0.0
+        #: True while the player has hidden the call (V) to see the table under it.
+        self.peeking = False
         #: Where the call's text goes in its banner, px (set by ``info``).
         self.text_rect = pygame.Rect(0, 0, 1, 1)
 
@@ -53,6 +55,8 @@ class DecisionMode(Mode):
         self.shown_for = 0.0  # a routine call stays up its full time again
 
     def update(self, dt: float) -> None:
+        if self.peeking:
+            return  # a call put aside to look at the table waits for the player
         self.shown_for += dt
         if self.is_routine and self.shown_for >= AUTO_CONTINUE_S:
             self.host.enter_aim()
@@ -176,6 +180,13 @@ class DecisionMode(Mode):
 
     def handle(self, event: pygame.event.Event) -> None:
         size = self.host.size_hint()
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and (
+            self.peeking or action_for("decision", event) == "peek"
+        ):
+            # V hides the call to see the table under it; V, any other key or a click brings
+            # it back, and does nothing else (no choice is made on a call out of sight).
+            self.peeking = not self.peeking
+            return
         _panel, info = self.info(self.host.layout(size).table)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for button in info.buttons:
@@ -209,8 +220,18 @@ class DecisionMode(Mode):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        banner, info = self.info(self.host.layout(surface.get_size()).table)
+        size = surface.get_size()
+        banner, info = self.info(self.host.layout(size).table)
+        if self.peeking:
+            hud.draw_toast(surface, f"{info.headline}: V shows the call again", colour=hud.ALERT)
+            return
         hud.draw_ruling(surface, banner, info, hover=self.hover, text=self.text_rect)
+        hidden = sum(1 for ball in self._ball_squares(size) if banner.colliderect(ball))
+        if hidden:  # the call covers part of the play: say how to look under it
+            balls = "a ball" if hidden == 1 else f"{hidden} balls"
+            hint = hud.text_image(f"(V: see the table: this call hides {balls})", 18, hud.DIM)
+            left = self.text_rect.left + hud.text_width(info.headline, hud.CALL_HEADLINE_PX) + 16
+            surface.blit(hint, (left, self.text_rect.top + 6))
 
 
 def replace_buttons(info: hud.RulingInfo, buttons: tuple[Button, ...]) -> hud.RulingInfo:

@@ -227,3 +227,52 @@ def test_cuesim_play_opens_the_default_window_fitted_and_a_chosen_size_as_asked(
     assert cli.main(["play", "nine-ball", "--players", "Ann", "Bob"]) == 0
     assert cli.main(["play", "nine-ball", "--players", "Ann", "Bob", "--size", "1280x820"]) == 0
     assert seen == [(1280, 736), (1280, 820)]
+
+
+def _pink_foul_with_a_red_at_the_top(app: App) -> None:
+    """The pink potted as a foul into the bottom middle (a ten-line call), a red by the top
+    cushion: the call hides a ball at the bottom edge and would hide one hung from the top."""
+    pink = app.game.ball_names.index("pink")
+    set_position(
+        app,
+        {0: (1.18, 1.784), 1: (1.1, 3.0), 2: (0.12, 2.4), pink: (1.48, 1.784)},
+        phase=rules.Phase.REDS,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({1, 2}),
+        shot_number=3,
+    )
+    app.aim.phi_deg, app.aim.locked, app.aim.power = 0.0, True, 0.25
+    app.update(SHOT_GUARD_S + 0.05)
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+
+
+def test_v_hides_a_call_that_covers_a_ball_and_any_input_brings_it_back() -> None:
+    """Seen: the same call over the black, with reds under the top edge too: no place shows
+    every ball. V puts the call aside; nothing is chosen while it is out of sight."""
+    from render.modes.base import draw_scene
+
+    app = new_app("snooker")
+    _pink_foul_with_a_red_at_the_top(app)
+    balls = ball_discs(app, SIZE)
+    banner, info = app.mode.info(app.layout(SIZE).table)  # type: ignore[attr-defined]
+    hidden = [b for b in balls if banner.colliderect(b)]
+    assert hidden, "this test needs a call that hides a ball"
+    pending = app.game.pending_choice
+    key(app, pygame.K_v)
+    assert app.mode.peeking  # type: ignore[attr-defined]
+    shown = frame(app)
+    plain = pygame.Surface(SIZE)
+    draw_scene(app, plain)
+    for disc in hidden:  # the hidden ball is on screen as the table left it
+        a = pygame.surfarray.array3d(shown.subsurface(disc))
+        assert np.array_equal(a, pygame.surfarray.array3d(plain.subsurface(disc)))
+    app.update(10.0)
+    key(app, pygame.K_RETURN)  # brings the call back, chooses nothing
+    assert app.mode.name == "decision" and not app.mode.peeking  # type: ignore[attr-defined]
+    assert app.game.pending_choice == pending
+    key(app, pygame.K_v)
+    click(app, info.buttons[0].rect.center)  # a click too only brings it back
+    assert app.mode.name == "decision" and app.game.pending_choice == pending
+    key(app, pygame.K_1)  # shown again, its keys answer
+    assert app.mode.name == "aim"
