@@ -59,3 +59,17 @@ def test_jumped_ball_behind_a_corner_pocket_does_not_land_on_slate(spec: str) ->
     bounces = result.events[result.events["kind"] == int(EventKind.BOUNCE)]
     assert result.table.balls_on_cloth(np.column_stack([bounces["x"], bounces["y"]]), 0.0).all()
     assert not bool(result.final.on_table[0])
+
+
+@pytest.mark.parametrize("spec", ["2:3301", "2:7372"])
+def test_flying_ball_meets_a_jaw_nose_edge_beside_the_segment(spec: str) -> None:
+    """A flying cue ball whose path first crossed the extension of a jaw's nose line (beyond
+    the jaw's end, no edge there) had its real contact with the edge hidden; it went into the
+    edge by a millimetre and then met the edge's end point from inside, with no closing speed
+    along the normal to the nearest point, 20,000 times at one instant (``stack`` 2:3301,
+    ``jaws`` 2:7372). The edge is now searched only while the ball is beside it."""
+    result = _run(spec, max_events=300)
+    assert shot_faults(result) == []
+    cushion = result.events[result.events["kind"] == int(EventKind.BALL_CUSHION)]
+    assert len(cushion) < 10 and (cushion["speed"] > 0.0).all()
+
