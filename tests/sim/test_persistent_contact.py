@@ -73,3 +73,17 @@ def test_flying_ball_meets_a_jaw_nose_edge_beside_the_segment(spec: str) -> None
     cushion = result.events[result.events["kind"] == int(EventKind.BALL_CUSHION)]
     assert len(cushion) < 10 and (cushion["speed"] > 0.0).all()
 
+
+@pytest.mark.parametrize("spec", ["2:4070", "2:17136", "2:6362"])
+def test_stuck_group_found_again_at_once_leaves_the_cushion(spec: str) -> None:
+    """A ball pressed on a cushion (a jaw, a knuckle) by the Zeno stick, its velocity cut to the
+    tangent but a rounding's worth (1e-19 - 1e-17 m/s) still into it, was found touching and
+    closing again at the same instant 20,000 times (``corner`` 2:4070 and 2:17136, ``frozen``
+    2:6362). A contact found again at the same instant now turns the group off the cushion
+    (leave_cushions), as one with no closing speed already did."""
+    result = _run(spec, max_events=1000)
+    assert shot_faults(result) == []
+    ev = result.events
+    same = (np.diff(ev["t"]) == 0.0) & (np.diff(ev["a"]) == 0) & (np.diff(ev["b"]) == 0)
+    same &= ev["kind"][1:] == int(EventKind.BALL_CUSHION)
+    assert not (same[1:] & same[:-1]).any()  # found again at once at most once in a row
