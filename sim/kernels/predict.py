@@ -208,6 +208,14 @@ def predict_flight(i, t, seg, model, pred):
                 kind = _BOUNCE
                 bid = k
                 break
+        # or a knuckle's top: the post's side reaches up to the nose height, so a ball coming
+        # down to it within R of the post lands on its top (id: the knuckle's cushion id)
+        for k in range(arcs.shape[0] if bid < 0 else 0):
+            if (qx - arcs[k, 0]) ** 2 + (qy - arcs[k, 1]) ** 2 < (arcs[k, 2] + R) ** 2:
+                best = t_top
+                kind = _BOUNCE
+                bid = segs.shape[0] + k
+                break
     t_land = descent_time(z, vz, g, 0.0)
     if t_land < best:
         best = t_land

@@ -119,3 +119,18 @@ def test_ball_in_the_groove_between_two_balls_slides_off_across_it(spec: str) ->
     assert float(result.final.z.max(initial=0.0)) == 0.0
     pairs = result.events[result.events["kind"] == int(EventKind.BALL_BALL)]
     assert len(pairs) < 100
+
+
+@pytest.mark.parametrize("spec", ["2:8275", "2:15247", "2:17840"])
+def test_ball_coming_down_onto_a_knuckle_lands_on_its_top(spec: str) -> None:
+    """A flying ball coming down onto a knuckle (within R of the post when its lowest point
+    reaches the nose height) passed through the post's top, the side contact being found only
+    for a ball already below it: it then bounced on the slate inside the knuckle, or sank into
+    the rail beside it (``corner`` 2:8275, ``throat`` 2:15247, ``stack`` 2:17840). It now
+    lands on the knuckle's top (a BOUNCE whose ``b`` is the knuckle's cushion id)."""
+    result = _run(spec)
+    assert shot_faults(result) == []
+    ev = result.events
+    ns = result.table.arrays.segments.shape[0]
+    landed = ev["b"][ev["kind"] == int(EventKind.BOUNCE)]
+    assert (landed >= ns).any()
