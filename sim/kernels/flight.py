@@ -228,23 +228,30 @@ def nose_offset(R, h):
 
 
 @njit(cache=True)
-def edge_contact_time(px, py, zc, vx, vy, vz, seg, edge_h, offset, R, g, T):
-    """First contact of a flying ball with a cushion's nose edge, s from now, or inf.
+def beside_window(px, py, vx, vy, seg, T):
+    """``(t_in, t_out)``, s from now: the part of [0, T] during which a centre moving at
+    constant (vx, vy) from (px, py) projects onto segment ``seg`` (a row ``x1, y1, x2, y2, ...``;
+    its foot fraction ``s(t) = s0 + s1 t`` is linear, so the part is one interval); ``t_in >=
+    t_out`` when there is none. Pure."""
+    dx = seg[2] - seg[0]
+    dy = seg[3] - seg[1]
+    length2 = dx * dx + dy * dy
+    s0 = ((px - seg[0]) * dx + (py - seg[1]) * dy) / length2
+    s1 = (vx * dx + vy * dy) / length2
+    if s1 == 0.0:
+        return (0.0, T) if 0.0 <= s0 <= 1.0 else (T, 0.0)
+    ta = -s0 / s1
+    tb = (1.0 - s0) / s1
+    if 0.0 <= s0 <= 1.0:
+        return 0.0, min(T, max(ta, tb))
+    return max(0.0, min(ta, tb)), min(T, max(ta, tb))
 
-    The edge is the horizontal line ``offset`` m in front of the cushion line ``seg`` (a row
-    ``x1, y1, x2, y2, nx, ny`` with ``n`` toward the balls) at height ``edge_h`` above the
-    cloth; ``zc`` is the ball centre's height (``z + R``). With the horizontal distance to the
-    edge ``d(t) = d0 + d1 t`` and the height over it ``e(t) = e0 + e1 t - g t^2 / 2``, the
-    contact is the first closing root of ``d^2 + e^2 = R^2`` (a quartic) whose foot lies on the
-    segment.
-    """
-    nx = seg[4]
-    ny = seg[5]
-    d0 = nx * (px - seg[0]) + ny * (py - seg[1]) - offset
-    d1 = nx * vx + ny * vy
-    e0 = zc - edge_h
-    e1 = vz
-    e2 = -0.5 * g
+
+@njit(cache=True)
+def _edge_quartic_root(d0, d1, e0, e1, e2, R, T):
+    """First closing root in [0, T] of ``d(t)^2 + e(t)^2 = R^2`` with ``d = d0 + d1 t`` and
+    ``e = e0 + e1 t + e2 t^2`` (the centre's horizontal distance to a nose edge's line and its
+    height over it), s, or inf; a cheap reach test first."""
     dist = math.sqrt(d0 * d0 + e0 * e0)
     reach = (abs(d1) + abs(e1)) * T + abs(e2) * T * T
     if dist - R > reach:
@@ -253,17 +260,44 @@ def edge_contact_time(px, py, zc, vx, vy, vz, seg, edge_h, offset, R, g, T):
     c3 = 2.0 * e1 * e2
     c2 = d1 * d1 + e1 * e1 + 2.0 * e0 * e2
     c1 = 2.0 * (d0 * d1 + e0 * e1)
-    t = first_descent_root((dist - R) * (dist + R), c1, c2, c3, c4, T)
+    return first_descent_root((dist - R) * (dist + R), c1, c2, c3, c4, T)
+
+
+@njit(cache=True)
+def edge_contact_time(px, py, zc, vx, vy, vz, seg, edge_h, offset, R, g, T):
+    """First contact of a flying ball with a cushion's nose edge, s from now, or inf.
+
+    The edge is the horizontal line ``offset`` m in front of the cushion line ``seg`` (a row
+    ``x1, y1, x2, y2, nx, ny`` with ``n`` toward the balls) at height ``edge_h`` above the
+    cloth; ``zc`` is the ball centre's height (``z + R``). With the horizontal distance to the
+    edge ``d(t) = d0 + d1 t`` and the height over it ``e(t) = e0 + e1 t - g t^2 / 2``, the
+    contact is the first closing root of ``d^2 + e^2 = R^2`` (a quartic) whose foot lies on the
+    segment. When the first root of the whole line lies beyond the segment's ends (a ball
+    passing the line's extension, where there is no edge), the roots are searched again from
+    the time the centre comes beside the segment (:func:`beside_window`): that first root
+    must not hide a later one on the edge.
+    """
+    nx = seg[4]
+    ny = seg[5]
+    d0 = nx * (px - seg[0]) + ny * (py - seg[1]) - offset
+    d1 = nx * vx + ny * vy
+    e0 = zc - edge_h
+    e2 = -0.5 * g
+    t = _edge_quartic_root(d0, d1, e0, vz, e2, R, T)
     if t == NO_EVENT:
         return NO_EVENT
-    rx = px + vx * t
-    ry = py + vy * t
     dx = seg[2] - seg[0]
     dy = seg[3] - seg[1]
-    s = ((rx - seg[0]) * dx + (ry - seg[1]) * dy) / (dx * dx + dy * dy)
-    if s < 0.0 or s > 1.0:
-        return NO_EVENT
-    return t
+    s = ((px + vx * t - seg[0]) * dx + (py + vy * t - seg[1]) * dy) / (dx * dx + dy * dy)
+    if 0.0 <= s <= 1.0:
+        return t
+    t_in, t_out = beside_window(px, py, vx, vy, seg, T)
+    if not t < t_in < t_out:
+        return NO_EVENT  # beside the segment before that root, or never: no contact
+    # the quartic again, in the time from t_in
+    t = _edge_quartic_root(d0 + d1 * t_in, d1, e0 + (vz + e2 * t_in) * t_in,
+                           vz + 2.0 * e2 * t_in, e2, R, t_out - t_in)  # fmt: skip
+    return t_in + t if t < NO_EVENT else NO_EVENT
 
 
 @njit(cache=True)

@@ -73,8 +73,9 @@ def _update_sides(i, py, lines, side):
 
 @njit(cache=True)
 def resolve_air(i, kind, rail, t, seg, model, side):
-    """Ball ``i`` lands (``kind`` BOUNCE: on the slate when ``rail`` is -1, else on that rail's
-    top) or leaves the table (OFF_TABLE). Returns ``(kind, b, speed, x, y)``."""
+    """Ball ``i`` lands (``kind`` BOUNCE: on the slate when ``rail`` is -1, else on the top of
+    that cushion: a rail, a jaw's rail body or a knuckle) or leaves the table (OFF_TABLE).
+    Returns ``(kind, b, speed, x, y)``."""
     p = model.p
     px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
     _z, vz = height_at(i, t, seg, p)
@@ -85,8 +86,9 @@ def resolve_air(i, kind, rail, t, seg, model, side):
             _update_sides(i, py, model.lines, side)
             place(i, t, px, py, 0.0, nvx, nvy, nvz, nwx, nwy, nwz, seg, p)
             return _BOUNCE, -1, -vz, px, py
-        s = model.segments[rail]
-        outward = vx * s[4] + vy * s[5] < 0.0
+        ns = model.segments.shape[0]
+        # a knuckle's top (rail >= ns) has no outward side: the ball bounces or rests there
+        outward = rail < ns and vx * model.segments[rail, 4] + vy * model.segments[rail, 5] < 0.0
         if not outward and not settles(nvz, p[P_G], BOUNCE_SETTLE_HEIGHT):
             set_flight(i, t, px, py, p[P_CUSHION_H], nvx, nvy, nvz, nwx, nwy, nwz, seg, p)
             return _BOUNCE, rail, -vz, px, py

@@ -349,12 +349,13 @@ def _resolve_cushion(i, c, t, seg, model, last, member):
         py += gap * ny
     speed = vx * nx + vy * ny
     recent = last.cushion_id[i] == c and t - last.cushion_t[i] < ZENO_WINDOW
+    again = last.cushion_id[i] == c and t == last.cushion_t[i]
     last.cushion_id[i] = c
     last.cushion_t[i] = t
     if speed <= 0.0 or (speed < ZENO_SPEED and recent):
         set_segment(i, t, np.int64(seg.state[i]), px, py, vx, vy, wx, wy, wz, seg, p)
         stick_group(i, i, t, seg, model, member)
-        if speed <= 0.0:  # found again with no closing speed: the tangent closes by rounding
+        if speed <= 0.0 or again:  # found again at once: the tangent closes by rounding
             leave_cushions(i, t, seg, model, member)
     else:
         vx, vy, vz, wx, wy, wz = resolve_cushion_3d(vx, vy, wx, wy, wz, nx, ny, p)

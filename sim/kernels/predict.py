@@ -229,16 +229,25 @@ def predict_flight(i, t, seg, model, pred):
     best = exit_time(px, py, vx, vy, rim[2], rim[3], rim[4], rim[5])
     kind = _OFF_TABLE
     bid = -1
-    # a rail top (at nose height) under the centre when the ball comes down to it
+    # a rail top (at nose height) under the centre when the ball comes down to it: behind a
+    # rail's or a jaw facing's nose line (the rail body round a pocket has its top there too)
     t_top = descent_time(z, vz, g, h)
     if t_top < best:
         qx = px + vx * t_top
         qy = py + vy * t_top
-        for k in range(N_RAILS):
+        for k in range(segs.shape[0]):
             if over_rail_top(qx, qy, segs[k], rim[1], rim[0]):
                 best = t_top
                 kind = _BOUNCE
                 bid = k
+                break
+        # or a knuckle's top: the post's side reaches up to the nose height, so a ball coming
+        # down to it within R of the post lands on its top (id: the knuckle's cushion id)
+        for k in range(arcs.shape[0] if bid < 0 else 0):
+            if (qx - arcs[k, 0]) ** 2 + (qy - arcs[k, 1]) ** 2 < (arcs[k, 2] + R) ** 2:
+                best = t_top
+                kind = _BOUNCE
+                bid = segs.shape[0] + k
                 break
     t_land = descent_time(z, vz, g, 0.0)
     if t_land < best:

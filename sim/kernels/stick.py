@@ -192,10 +192,16 @@ def air_pair_persistent(i, j, t, seg, model, recent, member):
     return True, max(speed, 0.0), pix, piy
 
 
+#: What :func:`_spot_blocker` returns for a spot that is free, and for one inside a cushion.
+SPOT_FREE = -1
+SPOT_IN_CUSHION = -2
+
+
 @njit(cache=True)
-def _spot_is_clear(u, x, y, z, t, seg, model):
-    """True when ball ``u`` with its centre at (x, y) m and height ``z`` m at ``t`` s overlaps
-    no other ball in play (3-D centre distance >= 2R) and, in plan view, no cushion."""
+def _spot_blocker(u, x, y, z, t, seg, model):
+    """What takes the spot of ball ``u`` with its centre at (x, y) m and height ``z`` m at
+    ``t`` s: the lowest-numbered other ball in play it would overlap (3-D centre distance
+    < 2R), else SPOT_IN_CUSHION when it overlaps a cushion in plan view, else SPOT_FREE."""
     p = model.p
     R = p[P_R]
     D = 2.0 * R
@@ -209,7 +215,7 @@ def _spot_is_clear(u, x, y, z, t, seg, model):
         dy = ky - y
         dz = kz - z
         if dx * dx + dy * dy + dz * dz < D * D * (1.0 - 1e-12):
-            return False
+            return k
     segments = model.segments
     ns = segments.shape[0]
     for c in range(ns + model.arcs.shape[0]):
@@ -222,8 +228,26 @@ def _spot_is_clear(u, x, y, z, t, seg, model):
             )
             if s < 0.0 or s > 1.0:
                 continue
-        return False
-    return True
+        return SPOT_IN_CUSHION
+    return SPOT_FREE
+
+
+@njit(cache=True)
+def _energy_scale(uvx, uvy, uvz, uz, fvx, fvy, wx, wy, wz, nz, g):
+    """The factor ``k`` in [0, 1] by which a ball moved from height ``uz`` (velocity ``uv``) to
+    height ``nz`` m with velocity ``f + k w`` (a frame velocity ``f`` on the cloth plus a
+    relative one ``w``, m/s) keeps its energy per mass (``v^2 / 2 + g z``) from rising; -1.0
+    when no such ``k`` exists (the new spot alone is too high)."""
+    before = uvx * uvx + uvy * uvy + uvz * uvz + 2.0 * g * uz
+    a = wx * wx + wy * wy + wz * wz
+    b = 2.0 * (fvx * wx + fvy * wy)
+    c = fvx * fvx + fvy * fvy + 2.0 * g * nz - before
+    if a + b + c <= 0.0:
+        return 1.0
+    disc = b * b - 4.0 * a * c
+    if c > 0.0 or disc < 0.0:
+        return -1.0
+    return min(max((-b + math.sqrt(disc)) / (2.0 * a), 0.0), 1.0)
 
 
 @njit(cache=True)
@@ -240,9 +264,10 @@ def ride_off(i, j, t, seg, model, member):
     deterministic fall from the balanced spot). The upper ball is placed there at once (the
     slide's duration, a few tens of ms, is not simulated) with a hop of at most the settling
     speed off the sphere; its velocity is scaled down when needed so that total energy
-    (kinetic + m g z) never rises. Returns False, changing nothing, when the upper ball is not
-    above the lower one's equator, has already reached the separation angle, or the spot is
-    taken by another ball or a cushion.
+    (kinetic + m g z) never rises. When the spot is taken by a ball on the cloth the slide runs
+    into it: :func:`groove_slide` takes over. Returns False, changing nothing, when the upper
+    ball is not above the lower one's equator, has already reached the separation angle, or
+    the spot is taken by a cushion or a flying ball (or the groove slide is not possible).
     """
     p = model.p
     S = seg.state
@@ -281,7 +306,12 @@ def ride_off(i, j, t, seg, model, member):
     nx = lx + D * sin_s * ex
     ny = ly + D * sin_s * ey
     nz = D * cos_s
-    if not _spot_is_clear(u, nx, ny, nz, t, seg, model):
+    blocker = _spot_blocker(u, nx, ny, nz, t, seg, model)
+    if blocker != SPOT_FREE:
+        # the slide runs into another ball on the cloth: the upper ball drops into the groove
+        # between the two and slides off across it
+        if blocker >= 0 and S[blocker] != AIRBORNE:
+            return groove_slide(u, low, blocker, t, seg, model, member)
         return False
     speed = math.sqrt(s2 + 2.0 * g * D * (cos0 - cos_s))
     # the relative velocity leaves along the outward normal (a hop) and the downhill tangent
@@ -291,19 +321,97 @@ def ride_off(i, j, t, seg, model, member):
     wy = hop * sin_s * ey + along * cos_s * ey
     wz = hop * cos_s - along * sin_s
     # energy guard: scale the relative velocity by k in [0, 1] so that E_after <= E_before
-    before = uvx * uvx + uvy * uvy + uvz * uvz + 2.0 * g * uz
-    a = wx * wx + wy * wy + wz * wz
-    b = 2.0 * (lvx * wx + lvy * wy)
-    c = lvx * lvx + lvy * lvy + 2.0 * g * nz - before
-    k = 1.0
-    if a + b + c > 0.0:
-        disc = b * b - 4.0 * a * c
-        if c > 0.0 or disc < 0.0:
-            return False
-        k = min(max((-b + math.sqrt(disc)) / (2.0 * a), 0.0), 1.0)
+    k = _energy_scale(uvx, uvy, uvz, uz, lvx, lvy, wx, wy, wz, nz, g)
+    if k < 0.0:
+        return False
     place(u, t, nx, ny, nz, lvx + k * wx, lvy + k * wy, k * wz, uwx, uwy, uwz, seg, p)
     member[i] = True
     member[j] = True
+    return True
+
+
+@njit(cache=True)
+def groove_slide(u, a, b, t, seg, model, member):
+    """Flying ball ``u`` drops into the groove between balls ``a`` and ``b`` on the cloth (its
+    slide off ``a`` runs into ``b``) and slides off across it in one step
+    (docs/physics-notes.md, "Ball in a groove").
+
+    Resting on both, the upper centre is on the circle where the spheres of radius 2R about
+    ``a``'s and ``b``'s centres meet: in the vertical plane across the groove, about their
+    midpoint M, of radius ``rho = sqrt(4 R^2 - d^2 / 4)`` (``d`` the distance of ``a`` and
+    ``b``, < 4R). Its motion along the groove is lost (a perfectly inelastic capture between
+    the two); across it, the slide down the circle is the one of :func:`ride_off` with radius
+    ``rho``: from the angle ``phi0`` of the upper ball from the vertical over M, with its
+    relative speed ``s`` along the circle, it leaves both balls at ``cos phi_s = (s^2 / (g rho)
+    + 2 cos phi0) / 3`` with speed ``sqrt(s^2 + 2 g rho (cos phi0 - cos phi_s))``, on the side
+    of its offset (of its motion across, when centred; +90 degrees from a to b, when at rest on
+    the top: a deterministic fall). Relative to the two balls' mean velocity; a hop of at most
+    the settling speed off the circle and the energy guard as in :func:`ride_off`. Returns
+    False, changing nothing, when the two are too far apart to hold it, the upper ball is not
+    above M, it is already past the separation angle, or the spot is taken.
+    """
+    p = model.p
+    R = p[P_R]
+    D = 2.0 * R
+    g = p[P_G]
+    ux, uy, uvx, uvy, uwx, uwy, uwz = state_at(u, t, seg, p)
+    uz, uvz = height_at(u, t, seg, p)
+    ax, ay, avx, avy, _awx, _awy, _awz = state_at(a, t, seg, p)
+    bx, by, bvx, bvy, _bwx, _bwy, _bwz = state_at(b, t, seg, p)
+    dx = bx - ax
+    dy = by - ay
+    d = math.sqrt(dx * dx + dy * dy)
+    if d == 0.0 or d >= 2.0 * D or uz <= 0.0:
+        return False
+    rho = math.sqrt(D * D - 0.25 * d * d)
+    # across the groove: +90 degrees from a to b
+    cx = -dy / d
+    cy = dx / d
+    mx = 0.5 * (ax + bx)
+    my = 0.5 * (ay + by)
+    fvx = 0.5 * (avx + bvx)
+    fvy = 0.5 * (avy + bvy)
+    across = (ux - mx) * cx + (uy - my) * cy  # the upper centre's offset across, m
+    r_across = (uvx - fvx) * cx + (uvy - fvy) * cy  # relative velocity across, m/s
+    side = 1.0
+    if across < 0.0 or (across == 0.0 and r_across < 0.0):
+        side = -1.0
+    radius = math.sqrt(across * across + uz * uz)
+    cos0 = uz / radius
+    sin0 = abs(across) / radius
+    # relative speed along the circle, downhill on this side (negative: climbing to the top)
+    s_down = side * r_across * cos0 - uvz * sin0
+    if s_down < 0.0 and s_down * s_down > 2.0 * g * rho * (1.0 - cos0):
+        # over the top and down the other side, from the top with the speed left
+        side = -side
+        s2 = s_down * s_down - 2.0 * g * rho * (1.0 - cos0)
+        cos0 = 1.0
+    else:
+        s2 = s_down * s_down
+    cos_s = (s2 / (g * rho) + 2.0 * cos0) / 3.0
+    if cos_s >= cos0:
+        return False  # fast enough to leave the circle now
+    sin_s = math.sqrt(max(1.0 - cos_s * cos_s, 0.0))
+    ex = side * cx
+    ey = side * cy
+    nx = mx + rho * sin_s * ex
+    ny = my + rho * sin_s * ey
+    nz = rho * cos_s
+    if _spot_blocker(u, nx, ny, nz, t, seg, model) != SPOT_FREE:
+        return False
+    speed = math.sqrt(s2 + 2.0 * g * rho * (cos0 - cos_s))
+    hop = min(speed, math.sqrt(2.0 * g * BOUNCE_SETTLE_HEIGHT))
+    along = math.sqrt(max(speed * speed - hop * hop, 0.0))
+    wx = (hop * sin_s + along * cos_s) * ex
+    wy = (hop * sin_s + along * cos_s) * ey
+    wz = hop * cos_s - along * sin_s
+    k = _energy_scale(uvx, uvy, uvz, uz, fvx, fvy, wx, wy, wz, nz, g)
+    if k < 0.0:
+        return False
+    place(u, t, nx, ny, nz, fvx + k * wx, fvy + k * wy, k * wz, uwx, uwy, uwz, seg, p)
+    member[u] = True
+    member[a] = True
+    member[b] = True
     return True
 
 

@@ -202,6 +202,28 @@ def test_a_ball_higher_than_the_nose_by_more_than_r_passes_over_the_edge() -> No
     )
 
 
+def test_a_root_beside_the_segment_is_found_after_one_on_its_extension() -> None:
+    # In front of the edge line by R / 2, rising from 1.5 R below the nose and moving -x from
+    # x = 2.1 (0.1 m beyond the segment's end): the ball crosses the edge line's extension at
+    # x > 2 (no edge there), rises over the edge and comes back down on it at x < 2. The
+    # later contact must not be hidden by the first root (fuzz shot 2:3301, a cue ball that
+    # then flew into a jaw).
+    offset = nose_offset(R, H_NOSE)
+    y0 = offset + 0.5 * R
+    zc0 = H_NOSE - 1.5 * R
+    vz = math.sqrt(2.0 * G * 2.8 * R)
+    t = edge_contact_time(2.1, y0, zc0, -2.0, 0.0, vz, SEG, H_NOSE, offset, R, G, 1.0)
+    assert 0.05 < t < math.inf  # beside the segment (x < 2), on the way down
+    zt = flight_height(zc0, vz, t, G)
+    _nx, _ny, nz, dist = edge_normal(2.1 - 2.0 * t, y0, zt, SEG, H_NOSE, offset)
+    assert dist == pytest.approx(R, rel=1e-9)
+    assert nz < 0.0  # coming down onto the edge
+    # the first crossing of the line, beyond the end, is no contact
+    e = R * math.sqrt(0.75)
+    t_first = (vz - math.sqrt(vz * vz - 2.0 * G * (H_NOSE - e - zc0))) / G
+    assert 2.1 - 2.0 * t_first > 2.0 and t > t_first
+
+
 def test_post_exit_and_rail_top_geometry() -> None:
     # a post of radius 0.01 at (0, 1): ball from (0, 0) moving +y at 1 m/s
     t = post_contact_time(0.0, 0.0, R, 0.0, 1.0, 0.0, 1.0, 0.01, H_NOSE, R, 5.0)
