@@ -513,7 +513,7 @@ class App(SessionViews, AimingViews):
         if isinstance(self.mode, StartMode) and not self.physics_ready:
             draw_warm_status(surface, *self.warm_progress())
         if self.confirm_quit:
-            overlays.draw_quit_confirmation(surface)
+            overlays.draw_quit_confirmation(surface, self.session.unsaved_play)
 
 
 class FrameDriver(Protocol):

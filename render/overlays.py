@@ -146,13 +146,18 @@ def quit_answer(event: pygame.event.Event, size: tuple[int, int] | None = None) 
     return action_for("quit", event)
 
 
-def draw_quit_confirmation(surface: pygame.Surface) -> None:
+def quit_warning(unsaved: bool) -> str:
+    """The quit question's sentence: whether play since the last save would be lost (it said
+    "Unsaved play is lost" right after a save too)."""
+    if unsaved:
+        return "Unsaved play is lost: save first with Ctrl+S."
+    return "Nothing is lost: everything played is saved."
+
+
+def draw_quit_confirmation(surface: pygame.Surface, unsaved: bool = True) -> None:
     """The quit question, centred, with its Quit and Back buttons."""
     size = surface.get_size()
-    hud.draw_banner(
-        surface, _quit_box(size), "Quit cuesim?",
-        ["Unsaved play is lost: save first with Ctrl+S."],
-    )  # fmt: skip
+    hud.draw_banner(surface, _quit_box(size), "Quit cuesim?", [quit_warning(unsaved)])
     for button in quit_buttons(size):
         hud.draw_button(surface, button)
 

@@ -84,6 +84,16 @@ class Session:
         self.last_shot: LastShot | None = None
         self.pending_ruling: Any = None
         self.match_winner: int | None = None
+        #: The (game, score) last written to or read from a file; None: none yet.
+        self.saved_as: tuple[Any, Any] | None = None
+
+    @property
+    def unsaved_play(self) -> bool:
+        """Whether quitting now loses play: a shot or a move since the last save or load (a
+        match with no shot yet has nothing to lose)."""
+        if self.saved_as is None:
+            return bool(self.history)
+        return self.saved_as[0] is not self.game or self.saved_as[1] != self.score
 
     # ---------------------------------------------------------------- match and games
     def start_match(self, config: MatchConfig) -> None:
@@ -94,6 +104,7 @@ class Session:
         self.last_shot = None
         self.pending_ruling = None
         self.match_winner = None
+        self.saved_as = None
         self.game = new_game(config, self.score)
 
     def _match(self) -> tuple[MatchConfig, MatchScore]:
@@ -334,7 +345,9 @@ class Session:
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the session to ``path`` atomically; raises ``SaveFileError``."""
-        return save_session(path, self.to_json())
+        written = save_session(path, self.to_json())
+        self.saved_as = (self.game, self.score)
+        return written
 
     def load(self, path: str | os.PathLike[str]) -> None:
         """Replace the session by the one saved at ``path``; raises ``SaveFileError`` and then
@@ -343,3 +356,4 @@ class Session:
         self.config, self.score, self.game, self.history, self.last_shot = restored
         self.match_winner = None
         self.pending_ruling = None
+        self.saved_as = (self.game, self.score)

@@ -4,6 +4,7 @@ the evening round under Xvfb): each test drives the headless window with the inp
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -12,11 +13,13 @@ import pytest
 from window_driver import SIZE, click, frame, key, new_app, screen_of, set_position, to_decision
 
 import rules
+from render import overlays
 from render.app import DEFAULT_SIZE, SHOT_GUARD_S, App
 from render.call_panel import call_layout
 from render.layout import fit_to_desktop
+from render.match import MatchConfig
 
-#: Where the shooter, with ball in hand anywhere, puts the cue ball (m): on empty cloth, 0.2 m
+#: Where the shooter, with ball in hand anywhere, puts the cue ball (m): on empty cloth, 0.3 m
 #: from the bottom-right pocket along the diagonal towards the table's centre.
 PLACED_FROM_POCKET_M = 0.3
 
@@ -276,3 +279,34 @@ def test_v_hides_a_call_that_covers_a_ball_and_any_input_brings_it_back() -> Non
     assert app.mode.name == "decision" and app.game.pending_choice == pending
     key(app, pygame.K_1)  # shown again, its keys answer
     assert app.mode.name == "aim"
+
+
+def test_the_quit_question_says_whether_play_would_be_lost(tmp_path: Path) -> None:
+    """Seen: Ctrl+S, then Q: "Unsaved play is lost: save first with Ctrl+S." all the same."""
+    save = tmp_path / "evening.cuesim.json"
+    app = App(SIZE, config=MatchConfig("nine-ball", ("Ann", "Bob"), seed=11), warm_up=False,
+              save_path=save)  # fmt: skip
+    frame(app)
+    assert not app.session.unsaved_play  # no shot yet: nothing to lose
+    app.aim.locked, app.aim.power = True, 0.5
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    assert app.session.unsaved_play
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert save.exists() and not app.session.unsaved_play
+    key(app, pygame.K_q)
+    assert app.confirm_quit
+    frame(app)  # the question drawn with the saved state's sentence
+    assert overlays.quit_warning(app.session.unsaved_play).startswith("Nothing is lost")
+    key(app, pygame.K_n)
+    key(app, pygame.K_RETURN)  # the next turn
+    app.update(SHOT_GUARD_S + 0.05)
+    app.aim.locked, app.aim.power = True, 0.3
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    assert app.session.unsaved_play
+    assert overlays.quit_warning(True).startswith("Unsaved play is lost")
+    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)  # loading is saved play too
+    frame(app)
+    app.update(0.1)
+    assert not app.session.unsaved_play
