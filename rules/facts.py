@@ -17,6 +17,7 @@ inputs.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
 
@@ -176,17 +177,19 @@ def balls_flown_over(
     contact) that a flight passes over: the ball's centre projects strictly inside the flight's
     horizontal segment and lies closer than ``2 radius`` to it. Each ball once, first flight."""
     seen: dict[int, JumpOver] = {}
+    balls = [(ball, float(c[0]), float(c[1])) for ball, c in centres.items()]
+    reach = 2.0 * radius
     for row, p, q in flights:
-        d = q - p
-        length2 = float(d @ d)
+        px, py = float(p[0]), float(p[1])
+        dx, dy = float(q[0]) - px, float(q[1]) - py
+        length2 = dx * dx + dy * dy
         if length2 <= 0.0:
             continue
-        for ball, c in centres.items():
+        for ball, cx, cy in balls:  # plain floats: a flight meets a score of balls at most
             if ball in seen:
                 continue
-            s = float((c - p) @ d) / length2
-            gap = float(np.hypot(*(p + s * d - c)))
-            if 0.0 < s < 1.0 and gap < 2.0 * radius:
+            s = ((cx - px) * dx + (cy - py) * dy) / length2
+            if 0.0 < s < 1.0 and math.hypot(px + s * dx - cx, py + s * dy - cy) < reach:
                 seen[ball] = JumpOver(row, float(t_col[row]), ball)
     return tuple(sorted(seen.values(), key=lambda j: (j.event, j.ball)))
 

@@ -437,22 +437,23 @@ class Game(ABC):
         """Raise ``InvalidDeclarationError`` when ``declaration`` is not allowed now, saying
         what is. Common checks: declared fouls known to this game, balls off the table that
         were on it, a called pocket that exists, a called ball in range; then the game's own."""
-        allowed = self.declarable_fouls()
+        allowed = self.declarable_fouls() if declaration.declared_fouls else {}
         unknown = sorted(set(declaration.declared_fouls) - set(allowed))
         if unknown:
             raise InvalidDeclarationError(
                 f"unknown declared foul(s) {', '.join(unknown)}; "
                 f"this game accepts: {', '.join(sorted(allowed)) or 'none'}"
             )
-        on = self.balls_on_table()
+        on = self.balls_on_table() if declaration.off_table else frozenset()
         bad = sorted(b for b in declaration.off_table if b not in on)
         if bad:
             raise InvalidDeclarationError(
                 f"ball(s) {bad} declared off the table were not on the table; "
                 f"on the table: {sorted(on)}"
             )
-        pockets = tuple(p.name for p in self.table.pockets)
-        if declaration.called_pocket is not None and declaration.called_pocket not in pockets:
+        called = declaration.called_pocket
+        pockets = () if called is None else tuple(p.name for p in self.table.pockets)
+        if called is not None and called not in pockets:
             raise InvalidDeclarationError(
                 f"no pocket called {declaration.called_pocket!r}; "
                 f"the pockets are: {', '.join(pockets)}"

@@ -38,7 +38,6 @@ old "angled ball" rule is no longer in the official rules).
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -134,48 +133,6 @@ def setup_positions(table: Table) -> np.ndarray:
     return pos
 
 
-# --- the D -------------------------------------------------------------------------------------
-
-
-def _d_of(table: Table) -> tuple[float, float, float]:
-    """The D of ``table``: centre x, centre y (on the baulk line) and radius, m."""
-    if table.d_centre is None or table.d_radius is None:
-        raise ValueError(f"table {table.name!r} has no D: snooker geometry needs a snooker table")
-    return float(table.d_centre[0]), float(table.d_centre[1]), float(table.d_radius)
-
-
-def d_sample_points(table: Table, spacing: float = D_SAMPLE_SPACING) -> np.ndarray:
-    """Cue-ball positions covering the D, shape (m, 2): a square grid of ``spacing`` metres
-    clipped to the D, plus points every ``spacing`` along its arc and its straight edge, kept
-    only where the ball lies wholly on the cloth (``table.contains_ball``).
-
-    Built once per (table, spacing) and kept (``_d_samples``): the snookered test of a cue ball
-    in hand reads it after every foul that sends the cue ball to the D. The array is read-only."""
-    _d_of(table)  # a table without a D is refused before the cache is consulted
-    return _d_samples(table, float(spacing))
-
-
-@functools.lru_cache(maxsize=32)
-def _d_samples(table: Table, spacing: float) -> np.ndarray:
-    """The grid of :func:`d_sample_points`, computed (``Table`` hashes by its geometry)."""
-    cx, cy, r = _d_of(table)
-    xs = np.arange(cx - r, cx + r + spacing / 2, spacing)
-    ys = np.arange(cy - r, cy + spacing / 2, spacing)
-    gx, gy = np.meshgrid(xs, ys)
-    grid = np.column_stack([gx.ravel(), gy.ravel()])
-    inside = (np.hypot(grid[:, 0] - cx, grid[:, 1] - cy) <= r) & (grid[:, 1] <= cy)
-    n_arc = max(8, int(math.pi * r / spacing))
-    ang = np.linspace(math.pi, 2 * math.pi, n_arc + 1)
-    arc = np.column_stack([cx + r * np.cos(ang), cy + r * np.sin(ang)])
-    line = np.column_stack(
-        [xs[np.abs(xs - cx) <= r], np.full(int(np.sum(np.abs(xs - cx) <= r)), cy)]
-    )
-    pts = np.vstack([grid[inside], arc, line])
-    kept: np.ndarray = pts[table.balls_on_cloth(pts)]  # contains_ball, all points at once
-    kept.setflags(write=False)
-    return kept
-
-
 # --- occupancy and the spot cascade ----------------------------------------------------------
 
 
@@ -221,43 +178,44 @@ def respot_colours(
     (:data:`SPOT_CLEARANCE`). Nothing is mutated.
     """
     R = table.ball_radius
-    placed_xy = [tuple(p) for p in np.asarray(pos)[on_table].tolist()]
+    # the balls on the table, then each one placed (kept as one array, grown by a row a ball)
+    placed = np.array(np.asarray(pos)[on_table], dtype=np.float64).reshape(-1, 2)
     result: dict[str, tuple[float, float]] = {}
     todo = sorted(set(colours), key=lambda c: COLOUR_VALUES[c], reverse=True)
 
-    def occupants() -> np.ndarray:
-        return np.array(placed_xy, dtype=np.float64).reshape(-1, 2)
+    def place(colour: str, xy: tuple[float, float]) -> None:
+        nonlocal placed
+        result[colour] = xy
+        placed = np.vstack([placed, np.array([xy], dtype=np.float64)])
 
     waiting = []
     for colour in todo:
         spot = table.spots[colour]
-        if not _occupied_by(spot, occupants(), R):
-            result[colour] = (float(spot[0]), float(spot[1]))
-            placed_xy.append(result[colour])
+        if not _occupied_by(spot, placed, R):
+            place(colour, (float(spot[0]), float(spot[1])))
         else:
             waiting.append(colour)
     for colour in waiting:
         target: tuple[float, float] | None = None
         for candidate in sorted(COLOURS, key=lambda c: COLOUR_VALUES[c], reverse=True):
             spot = table.spots[candidate]
-            if not _occupied_by(spot, occupants(), R):
+            if not _occupied_by(spot, placed, R):
                 target = (float(spot[0]), float(spot[1]))
                 break
         if target is None:
             sx, sy = table.spots[colour]
             up_limit = table.length - R - sy - SPOT_CLEARANCE
             reach = 2.0 * R + SPOT_CLEARANCE
-            d = first_free_distance((sx, sy), (0.0, 1.0), occupants(), reach)
+            d = first_free_distance((sx, sy), (0.0, 1.0), placed, reach)
             if d <= up_limit:
                 target = (float(sx), float(sy + d))
             else:
                 down_limit = sy - R - SPOT_CLEARANCE
-                d = first_free_distance((sx, sy), (0.0, -1.0), occupants(), reach)
+                d = first_free_distance((sx, sy), (0.0, -1.0), placed, reach)
                 if d > down_limit:
                     raise RuntimeError(f"no place left on the table to spot the {colour}")
                 target = (float(sx), float(sy - d))
-        result[colour] = target
-        placed_xy.append(target)
+        place(colour, target)
     return result
 
 
@@ -376,10 +334,13 @@ def can_hit_any_part(
     dist = math.hypot(dx, dy)
     if dist <= 2.0 * radius or len(obstacles) == 0:
         return True
+    near = _in_corridor(cx, cy, cx + dx, cy + dy, np.asarray(obstacles).tolist(), radius)
+    if not near:
+        return True  # no ball within 4R of the way to the target: every line is free
     base = math.atan2(dy, dx)
     alpha = math.asin(2.0 * radius / dist)
     angles = np.linspace(base - alpha, base + alpha, samples)
-    pts = np.asarray(obstacles, dtype=float).reshape(-1, 2)
+    pts = np.asarray(near, dtype=float).reshape(-1, 2)
     # The first lines one by one (the ball is usually seen at once), then the rest as arrays.
     for angle in angles[:ANY_PART_ONE_BY_ONE].tolist():
         v = (math.cos(angle), math.sin(angle))
@@ -474,8 +435,40 @@ def is_snookered(
     obstacles = pos[list(obstructing)].reshape(-1, 2).tolist()
     cx, cy = float(cue_xy[0]), float(cue_xy[1])
     return not any(
-        _both_edges_clear_at(cx, cy, tx, ty, obstacles, radius) for tx, ty in pos[on].tolist()
+        _both_edges_clear_at(
+            cx, cy, tx, ty, _in_corridor(cx, cy, tx, ty, obstacles, radius), radius
+        )
+        for tx, ty in pos[on].tolist()
     )
+
+
+#: Margin on the corridor of :func:`_in_corridor`, m: far above the rounding of the edge
+#: geometry (1e-15 m) and of ``GRAZE_TOLERANCE``, far below a ball's size.
+CORRIDOR_MARGIN = 1e-6
+
+
+def _in_corridor(
+    cx: float, cy: float, tx: float, ty: float, obstacles: list[list[float]], radius: float
+) -> list[list[float]]:
+    """The obstacles ((x, y) pairs, m) that may touch a cue ball on its way from (cx, cy) to
+    any point within 2R of the target at (tx, ty): a line that meets the target ends within 2R
+    of its centre, so each point of that path lies within 2R of the segment cue -> target, and
+    an obstacle touching the path (2R more) lies within 4R of that segment. Those further out
+    (beyond a box 4R + ``CORRIDOR_MARGIN`` around the segment, along and across it) can block
+    no stroke at the target and are dropped; the rest keep their order."""
+    rx, ry = tx - cx, ty - cy
+    dist = math.hypot(rx, ry)
+    if dist == 0.0:
+        return obstacles
+    ux, uy = rx / dist, ry / dist
+    wide = 4.0 * radius + CORRIDOR_MARGIN
+    kept = []
+    for o in obstacles:
+        px, py = o[0] - cx, o[1] - cy
+        along = px * ux + py * uy
+        if -wide <= along <= dist + wide and abs(px * uy - py * ux) <= wide:
+            kept.append(o)
+    return kept
 
 
 def _both_edges_clear_at(
@@ -506,80 +499,6 @@ def _both_edges_clear_at(
             if math.hypot(px - t * sx, py - t * sy) <= reach:
                 return False
     return True
-
-
-def is_snookered_in_hand(
-    table: Table,
-    balls_on: Iterable[int],
-    pos: np.ndarray,
-    on_table: np.ndarray,
-    spacing: float = D_SAMPLE_SPACING,
-) -> bool:
-    """The snookered test for a cue ball in hand (WPBSA Section 2, "Snookered" (a)): snookered
-    only if obstructed from every position on or within the lines of the D. The D is tried on
-    the grid of :func:`d_sample_points` (``spacing`` metres), skipping positions where the cue
-    ball would overlap another ball; a sampled test, exact to within the grid spacing."""
-    on = [i for i in balls_on if on_table[i]]
-    R = float(table.ball_radius)
-    occupied = pos[np.asarray(on_table, dtype=bool) & (np.arange(len(pos)) != 0)]
-    points = d_sample_points(table, spacing)
-    first = next((i for i, xy in enumerate(points) if not _occupied_by(xy, occupied, R)), None)
-    if first is None:
-        return True
-    if not on or not is_snookered(points[first], on, pos, on_table, R):
-        return False  # the usual case: the first place tried sees a ball on
-    points = points[first + 1 :]
-    blockers = [i for i in range(1, len(pos)) if on_table[i] and i not in on]
-    obstacles = pos[blockers].reshape(-1, 2)
-    lo, size = 0, IN_HAND_CHUNKS[0]
-    while lo < len(points):  # chunks growing from 8 places to 256: a free line is found soon
-        cues = points[lo : lo + size]
-        if len(occupied):  # the places where the cue ball would touch a ball are skipped
-            gap = np.hypot(cues[:, None, 0] - occupied[:, 0], cues[:, None, 1] - occupied[:, 1])
-            cues = cues[~(gap < 2.0 * R + SPOT_CLEARANCE).any(axis=1)]
-        if bool(both_edges_clear_from(cues, pos[on], obstacles, R).any()):
-            return False
-        lo, size = lo + size, min(2 * size, IN_HAND_CHUNKS[1])
-    return True
-
-
-IN_HAND_CHUNKS = (8, 256)  #: places of the D tested together by is_snookered_in_hand: first, most
-
-
-def both_edges_clear_from(
-    cues: np.ndarray, targets: np.ndarray, obstacles: np.ndarray, radius: float
-) -> np.ndarray:
-    """For each cue-ball centre of ``cues`` (shape (p, 2), m): whether some target of
-    ``targets`` (shape (m, 2)) can be struck at both extreme edges free of the balls at
-    ``obstacles`` (shape (k, 2)); shape (p,) bool, i.e. not snookered. The geometry of
-    :func:`_both_edges_clear_at` as arrays of shape (p, m, 2 edges, k)."""
-    cues = np.asarray(cues, dtype=np.float64).reshape(-1, 2)
-    targets = np.asarray(targets, dtype=np.float64).reshape(-1, 2)
-    pts = np.asarray(obstacles, dtype=np.float64).reshape(-1, 2)
-    rel_t = targets[None, :, :] - cues[:, None, :]  # (p, m, 2)
-    dist = np.hypot(rel_t[..., 0], rel_t[..., 1])
-    touching = dist <= 2.0 * radius
-    if len(pts) == 0:
-        return np.ones(len(cues), dtype=bool) if len(targets) else np.zeros(len(cues), bool)
-    safe = np.where(touching, 1.0, dist)
-    u = rel_t / safe[..., None]
-    nrm = np.stack([-u[..., 1], u[..., 0]], axis=-1)
-    sin_a = np.minimum(2.0 * radius / safe, 1.0)[..., None]
-    cos_a = np.sqrt(1.0 - sin_a * sin_a)
-    length = np.sqrt(np.maximum(safe * safe - 4.0 * radius * radius, 0.0))
-    way = np.stack([cos_a * u + sin_a * nrm, cos_a * u - sin_a * nrm], axis=2)  # (p, m, 2, 2)
-    seg = length[..., None, None] * way
-    sx, sy = seg[..., 0, None], seg[..., 1, None]  # (p, m, 2, 1)
-    rx, ry = (pts[None, :, c] - cues[:, None, c] for c in (0, 1))
-    rx, ry = rx[:, None, None, :], ry[:, None, None, :]  # (p, 1, 1, k)
-    proj = sx * rx + sy * ry  # (p, m, 2, k)
-    length2 = sx * sx + sy * sy
-    t = np.clip(proj / np.where(length2 > 0.0, length2, 1.0), 0.0, 1.0)
-    gap = np.hypot(rx - t * sx, ry - t * sy)
-    blocked = (proj > 0.0) & (gap <= 2.0 * radius + GRAZE_TOLERANCE)
-    clear = ~blocked.any(axis=(2, 3)) | touching  # (p, m)
-    result: np.ndarray = np.asarray(clear.any(axis=1))
-    return result
 
 
 def is_snookered_by(

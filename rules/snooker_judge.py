@@ -39,9 +39,9 @@ from rules.snooker_geometry import (
     ball_value,
     can_hit_any_ball_on,
     is_snookered,
-    is_snookered_in_hand,
     respot_colours,
 )
+from rules.snooker_in_hand import is_snookered_in_hand
 from rules.types import BallInHand, Choice, Declaration, Foul, Phase, Ruling, SnookerExtras
 
 if TYPE_CHECKING:

@@ -13,12 +13,8 @@ import rules
 import sim
 from rules.facts import SIMULTANEOUS_CONTACT_S, ShotFacts
 from rules.placement import rested
-from rules.snooker_geometry import (
-    SPOT_CLEARANCE,
-    d_sample_points,
-    is_snookered,
-    is_snookered_in_hand,
-)
+from rules.snooker_geometry import SPOT_CLEARANCE, is_snookered
+from rules.snooker_in_hand import d_sample_points, is_snookered_in_hand
 from sim.events import EventKind
 from tests.rules.snooker_helpers import snooker_table
 

@@ -367,7 +367,7 @@ def test_stalemate_warning_stands_until_a_ball_is_potted_and_precedes_the_restar
 def test_the_d_grid_of_the_snookered_test_is_built_once_per_table_and_read_only():
     """The snookered-in-hand test (§9.1) reads the D's sample grid after every foul that sends
     the cue ball to the D: it is built once per (table, spacing) and cannot be changed."""
-    from rules.snooker_geometry import d_sample_points
+    from rules.snooker_in_hand import d_sample_points
 
     table = sim.Table.snooker()
     grid = d_sample_points(table, 0.01)

@@ -18,13 +18,13 @@ from rules.snooker_geometry import (
     edge_contact_points,
     is_snookered,
     is_snookered_by,
-    is_snookered_in_hand,
     is_spot_free,
     red_triangle,
     respot_colours,
     setup_positions,
     touching_balls,
 )
+from rules.snooker_in_hand import is_snookered_in_hand
 from tests.rules.snooker_helpers import positions, snooker_table
 
 T = snooker_table()
