@@ -92,6 +92,37 @@ def power_to_speed(power: float) -> float:
     return MIN_CUE_SPEED + (MAX_CUE_SPEED - MIN_CUE_SPEED) * p * p
 
 
+#: The cue speed a pool break starts at, m/s: a firm break (players break at 8-11 m/s; the
+#: lower end keeps the cue ball under control).
+POOL_BREAK_SPEED = 8.5
+#: The cue speed a snooker break-off starts at, m/s (game classes with ``scores_points``): a
+#: medium-firm stroke that thins the back reds and brings the cue ball back up the table.
+POINTS_BREAK_SPEED = 5.5
+
+
+def is_break(game: Any) -> bool:
+    """True when ``game`` is at its opening stroke (``rules.types.Phase.BREAK``)."""
+    return str(getattr(game.phase, "value", game.phase)) == "break"
+
+
+def break_power(game: Any) -> float:
+    """The meter reading (0..1) a break starts at: :data:`POINTS_BREAK_SPEED` in a game won on
+    points (a snooker break-off), else :data:`POOL_BREAK_SPEED`."""
+    points = bool(getattr(type(game), "scores_points", False))
+    return speed_to_power(POINTS_BREAK_SPEED if points else POOL_BREAK_SPEED)
+
+
+def turn_power(game: Any, last_power: dict[int, float], default: float) -> float:
+    """The meter reading (0..1) a turn of ``game`` starts at: :func:`break_power` at a break,
+    else the shooter's own last power on a shot that was not a break (``last_power``, by
+    player index), else ``default``. A break's power never carries over to a later turn."""
+    if game is None:
+        return default
+    if is_break(game):
+        return break_power(game)
+    return last_power.get(int(game.to_play), default)
+
+
 def speed_to_power(speed: float) -> float:
     """The meter reading for a cue speed in m/s (inverse of :func:`power_to_speed`)."""
     frac = (speed - MIN_CUE_SPEED) / (MAX_CUE_SPEED - MIN_CUE_SPEED)

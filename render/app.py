@@ -208,12 +208,9 @@ class App(SessionViews, AimingViews):
             self.mode = AimMode(self)
 
     def turn_power(self) -> float:
-        """The power a turn starts at: the player's own last power on a shot that was not a
-        break, else ``DEFAULT_POWER`` (a break's power never carries over)."""
-        game = self.game
-        if game is None:
-            return DEFAULT_POWER
-        return self.player_power.get(int(game.to_play), DEFAULT_POWER)
+        """The power a turn starts at (``render.aiming.turn_power``): a break's own, else the
+        player's last power on a shot that was not a break, else ``DEFAULT_POWER``."""
+        return aiming.turn_power(self.game, self.player_power, DEFAULT_POWER)
 
     @property
     def shot_guarded(self) -> bool:
@@ -253,7 +250,7 @@ class App(SessionViews, AimingViews):
             self.say(str(exc), hud.ALERT)
             return False
         before = shot.before_game
-        if str(getattr(before.phase, "value", before.phase)) != "break":
+        if not aiming.is_break(before):
             self.player_power[int(before.to_play)] = self.aim.power
         self.playback = make_playback(shot.result)
         self.mode = PlaybackMode(self)

@@ -39,6 +39,9 @@ class PlayerLine:
     detail: str = ""  #: group, points, fouls...
     warning: str = ""  #: e.g. "2 fouls: warned"
     balls: tuple[BallLook, ...] = ()  #: balls still to pot (8-ball group), drawn small
+    #: The frame's points in a game won on points: then they are the big number and ``frames``
+    #: is written small beside them (None: ``frames`` is the big number, as in pool).
+    points: int | None = None
 
 
 @dataclass(frozen=True)
@@ -228,8 +231,17 @@ def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect, info: ScoreInfo)
         frames_pos = (
             (box.right - 10, box.centery) if not right_side else (box.left + 10, box.centery)
         )
-        _text(surface, str(player.frames), frames_pos, 40, ACCENT if active else TEXT,
-              anchor="midright" if not right_side else "midleft")  # fmt: skip
+        big = str(player.frames if player.points is None else player.points)
+        big_rect = _text(surface, big, frames_pos, 40, ACCENT if active else TEXT,
+                         anchor="midright" if not right_side else "midleft")  # fmt: skip
+        if player.points is not None:  # frames won, small, on the big number's inner side
+            won = f"frames {player.frames}"
+            won_pos = (big_rect.left - 10, big_rect.centery + 4)
+            if right_side:
+                won_pos = (big_rect.right + 10, big_rect.centery + 4)
+            _text(
+                surface, won, won_pos, 20, DIM, anchor="midright" if not right_side else "midleft"
+            )
         name_x = box.left + 12 if not right_side else box.right - 12
         anchor = "topleft" if not right_side else "topright"
         name_rect = _text(surface, player.name, (name_x, box.top + 6), 26, TEXT, anchor=anchor)

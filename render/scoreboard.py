@@ -7,7 +7,6 @@ from typing import Any
 
 from render import draw, hud
 from render.session import Session, frame_points
-from rules.wording import points_words
 
 
 def _ball_words(names: tuple[str, ...], balls: Any) -> str:
@@ -54,10 +53,10 @@ def score_info(session: Session) -> hud.ScoreInfo:
         detail = ""
         balls: tuple[draw.BallLook, ...] = ()
         if on_points:
-            detail = points_words(int(game.score[i]))
+            # The frame's points are the big number (``PlayerLine.points``), frames won beside.
             if config.aggregate:  # the match is decided on the total over every frame
                 total = after.points[i] + (0 if ended else int(game.score[i]))
-                detail += f" · total {total}"
+                detail = f"total {total}"
         elif groups:
             group = groups[i] if i < len(groups) else None
             if group is not None:
@@ -79,7 +78,8 @@ def score_info(session: Session) -> hud.ScoreInfo:
                 warning += " - WARNED"
             elif fouls >= 2 and not game.referee_warns:
                 warning += " - not warned"
-        lines.append(hud.PlayerLine(name, wins[i], detail, warning, balls))
+        points = int(game.score[i]) if on_points else None
+        lines.append(hud.PlayerLine(name, wins[i], detail, warning, balls, points))
     rack_number = score.rack if match_over else score.rack + 1
     centre = f"{cls.frame_word.capitalize()} {rack_number}"
     if on_points:

@@ -1,0 +1,83 @@
+"""Issue 9, second window round: what still annoyed a player in the real window.
+
+Each test drives the headless window (``window_driver``) with a player's keys and clicks."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from window_driver import frame, key, new_app, set_position, to_decision
+
+import rules
+from render import aiming
+from render.aiming import POINTS_BREAK_SPEED, POOL_BREAK_SPEED, power_to_speed
+from render.app import DEFAULT_POWER, SHOT_GUARD_S
+from render.scoreboard import score_info
+
+
+def _speed(app) -> float:
+    return power_to_speed(app.aim.power)
+
+
+@pytest.mark.parametrize(
+    ("game", "speed"),
+    [
+        ("nine-ball", POOL_BREAK_SPEED),
+        ("eight-ball", POOL_BREAK_SPEED),
+        ("snooker", POINTS_BREAK_SPEED),
+    ],
+)
+def test_a_break_starts_at_its_own_speed(game: str, speed: float) -> None:
+    app = new_app(game)
+    assert _speed(app) == pytest.approx(speed)
+    assert POOL_BREAK_SPEED >= 8.0 and POINTS_BREAK_SPEED < POOL_BREAK_SPEED
+
+
+def test_after_the_break_a_turn_starts_at_the_players_own_non_break_power() -> None:
+    app = new_app("nine-ball")
+    breaker = app.game.to_play
+    app.aim.power = 0.95  # broken harder still: never carried over
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    while app.mode.name == "decision":
+        key(app, pygame.K_RETURN)
+    assert app.mode.name == "aim" and not aiming.is_break(app.game)
+    assert app.aim.power == pytest.approx(DEFAULT_POWER)
+    assert breaker not in app.player_power  # the break's power is not the breaker's own
+    set_position(
+        app,
+        {0: (0.635, 0.5), 1: (0.635, 1.5), 9: (0.3, 2.2)},
+        phase=rules.Phase.PLAY,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({1}),
+        shot_number=3,
+    )
+    shooter = app.game.to_play
+    app.aim.locked, app.aim.power = True, 0.2
+    app.update(SHOT_GUARD_S + 0.05)
+    key(app, pygame.K_SPACE)
+    assert app.player_power[shooter] == pytest.approx(0.2)
+    # The next rack's break is a break again: its own speed, not the 0.2 kept for the player.
+    rack = app.game
+    at_break = type(rack)(**{**_fields(rack), "phase": rules.Phase.BREAK, "to_play": shooter})
+    assert aiming.turn_power(at_break, app.player_power, DEFAULT_POWER) == pytest.approx(
+        aiming.break_power(at_break)
+    )
+
+
+def _fields(game) -> dict:
+    from dataclasses import fields
+
+    return {f.name: getattr(game, f.name) for f in fields(game) if f.init}
+
+
+def test_snooker_scoreboard_shows_the_frames_points_big_and_frames_won_small() -> None:
+    app = new_app("snooker")
+    set_position(app, {0: (0.9, 0.6), 1: (0.9, 2.5)}, score=(37, 8))
+    board = score_info(app.session)
+    assert [p.points for p in board.players] == [37, 8]
+    assert [p.frames for p in board.players] == [0, 0]
+    assert all("points" not in p.detail for p in board.players)
+    frame(app)  # draws
+    pool = score_info(new_app("nine-ball").session)
+    assert [p.points for p in pool.players] == [None, None]  # pool keeps racks won big
