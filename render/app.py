@@ -506,7 +506,7 @@ class App(SessionViews, AimingViews):
         if self.show_help and self.session.config is not None:
             overlays.draw_help(surface, self.help_top)
         if self.toast is not None:
-            overlays.draw_toast(surface, self.toast)
+            overlays.draw_toast(surface, self.toast, getattr(self.mode, "label_rects", ()))
         if isinstance(self.mode, StartMode) and not self.physics_ready:
             draw_warm_status(surface, *self.warm_progress())
         if self.confirm_quit:

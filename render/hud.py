@@ -501,18 +501,41 @@ def draw_banner(
             y += 22
 
 
-def draw_toast(
-    surface: pygame.Surface, text: str, *, colour: tuple[int, int, int] = ACCENT
-) -> None:
-    """A message near the top of the table area, wrapped to the window's width."""
-    lines = _wrap(text, 24, max(200, surface.get_width() - 160)) or [""]
-    images = [text_image(line, 24, colour) for line in lines]
-    width = max(img.get_width() for img in images) + 24
-    height = sum(img.get_height() for img in images) + 12
+def toast_box(
+    size: tuple[int, int], text: str, avoid: Sequence[pygame.Rect] = ()
+) -> tuple[pygame.Rect, list[str]]:
+    """Where a toast of ``text`` goes in a window of ``size`` px, and its wrapped lines: centred
+    near the top of the table area (84 px down), or, when that box would cover one of
+    ``avoid`` (pocket labels and mouths, px), just below the lowest of them it would cover,
+    moving down until it covers none (the first place tried stays when every place does)."""
+    lines = _wrap(text, 24, max(200, size[0] - 160)) or [""]
+    width = max(text_width(line, 24) for line in lines) + 24
+    height = sum(text_image(line, 24, TEXT).get_height() for line in lines) + 12
     box = pygame.Rect(0, 0, width, height)
-    box.midtop = (surface.get_width() // 2, 84)
+    box.midtop = (size[0] // 2, 84)
+    first = box.copy()
+    for _ in range(len(avoid) + 1):
+        hit = [r for r in avoid if box.colliderect(r)]
+        if not hit:
+            return box, lines
+        box.top = max(r.bottom for r in hit) + 4
+    return first, lines
+
+
+def draw_toast(
+    surface: pygame.Surface,
+    text: str,
+    *,
+    colour: tuple[int, int, int] = ACCENT,
+    avoid: Sequence[pygame.Rect] = (),
+) -> pygame.Rect:
+    """A message near the top of the table area, wrapped to the window's width, placed by
+    :func:`toast_box` off the rects of ``avoid``; returns its box (px)."""
+    box, lines = toast_box(surface.get_size(), text, avoid)
+    images = [text_image(line, 24, colour) for line in lines]
     surface.blit(shade_surface(box.size, (10, 10, 14, 215)), box.topleft)
     y = box.top + 6
     for img in images:
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y += img.get_height()
+    return box

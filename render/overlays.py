@@ -3,6 +3,7 @@ confirmation, the short messages (toasts) the window shows, and the last call's 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import pygame
@@ -162,9 +163,12 @@ def draw_quit_confirmation(surface: pygame.Surface, unsaved: bool = True) -> Non
         hud.draw_button(surface, button)
 
 
-def draw_toast(surface: pygame.Surface, toast: Toast) -> None:
-    """A message at the bottom of the table."""
-    hud.draw_toast(surface, toast.text, colour=toast.colour)
+def draw_toast(
+    surface: pygame.Surface, toast: Toast, avoid: Sequence[pygame.Rect] = ()
+) -> pygame.Rect:
+    """A message near the top of the table, off the rects of ``avoid`` (the pocket labels and
+    mouths the aim screen shows, px); returns its box."""
+    return hud.draw_toast(surface, toast.text, colour=toast.colour, avoid=avoid)
 
 
 def draw_last_call(surface: pygame.Surface, host: Any) -> None:

@@ -24,6 +24,12 @@ def pocket_name(name: str) -> str:
     return f"the {name} pocket"
 
 
+def call_words(game: Any, aim: Any) -> str:
+    """A called shot (``aim.called_ball`` into ``aim.called_pocket``) as a player says it:
+    "the 13, top-middle pocket" (WPA 8-ball 3.5, the called ball and pocket)."""
+    return f"{ball_name(game, int(aim.called_ball))}, {aim.called_pocket} pocket"
+
+
 def placement_refusal(game: Any, xy: tuple[float, float]) -> str | None:
     """Why the cue ball in hand may not go to ``xy`` (m), in a player's words ("Illegal
     cue-ball placement: it would touch the 8."), or None when it may."""

@@ -35,7 +35,7 @@ from render.scoreboard import score_info
 from render.sound import SOUND_ACTIONS, sound_key
 from render.view import View
 from render.widgets import Button, clamp_tip
-from render.words import ball_name, pocket_name
+from render.words import ball_name, call_words
 from rules.wording import ball_words
 
 #: Aim adjustment per arrow key press, degrees (with Shift: ``AIM_STEP_COARSE_DEG``).
@@ -72,6 +72,11 @@ class AimMode(Mode):
         #: True once the player put the cue ball in hand somewhere this turn (the prompt then
         #: asks for the aim, not the placement).
         self.cue_placed = False
+        #: The aim (degrees) kept while a call is being made (8-ball: the ball, then the
+        #: pocket): the pointer travelling to them does not aim; None when no call is under way.
+        self.call_aim: float | None = None
+        #: The pocket labels and mouths drawn in the last frame (px): messages keep off them.
+        self.label_rects: list[pygame.Rect] = []
         if host.sounds.problem:  # a damaged settings file: said once, the defaults used
             host.say(host.sounds.problem, hud.ALERT)
             host.sounds.problem = None
@@ -152,7 +157,15 @@ class AimMode(Mode):
         click that closed it must never also start a shot."""
         if self.host.shot_guarded:
             return
+        if self._call_missing():  # Space asks for the call: the aim is kept while it is made
+            self.call_aim = self.host.aim.phi_deg
         self.host.shoot()
+
+    def _call_missing(self) -> bool:
+        """True while the rules want a called ball and pocket not both given yet."""
+        aim = self.host.aim
+        required = self.host.declaration_options().call_required and not aim.safety
+        return bool(required) and aim.called_pocket is None
 
     def _ball_under(self, pos: tuple[int, int]) -> int:
         host = self.host
@@ -248,7 +261,9 @@ class AimMode(Mode):
                     ax, ay = host.aim.lock_anchor
                     if math.hypot(event.pos[0] - ax, event.pos[1] - ay) > AIM_UNLOCK_PX:
                         host.aim.locked = False
-                if not host.aim.locked and self._pointer_moved(size, tuple(event.pos)):
+                calling = self.call_aim is not None and self._call_missing()
+                moved = self._pointer_moved(size, tuple(event.pos))
+                if not host.aim.locked and moved and not calling:
                     self._aim_at(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             host.aim.power = min(1.0, max(0.0, host.aim.power + POWER_STEP * event.y))
@@ -279,6 +294,8 @@ class AimMode(Mode):
             if host.aim.called_ball is None:
                 if ball > 0 and (not options.callable_balls or ball in options.callable_balls):
                     host.aim.called_ball = ball
+                    if self.call_aim is None:
+                        self.call_aim = host.aim.phi_deg
                     words = ball_name(host.session.game, ball)
                     host.say(f"Called {words}: now click a pocket.")
                 elif ball > 0:
@@ -293,8 +310,10 @@ class AimMode(Mode):
                     host.say("Click near a pocket to call it.", hud.ALERT)
                     return
                 host.aim.called_pocket = pocket
-                called = ball_words(host.ball_names[host.aim.called_ball])
-                host.say(f"Called: {called} in {pocket_name(pocket)}.")
+                if self.call_aim is not None:  # the aim as it was before the call was made
+                    host.aim.phi_deg, self.call_aim = self.call_aim, None
+                host.aim.locked, host.aim.lock_anchor = True, pos
+                host.say(f"Called: {call_words(host.session.game, host.aim)}.")
                 return
         if host.in_hand:
             # With ball in hand a click places the cue ball (a click must not shoot by mistake
@@ -377,8 +396,7 @@ class AimMode(Mode):
         if problem:
             lines.append(problem)
         elif host.aim.called_ball is not None and host.aim.called_pocket is not None:
-            called = ball_words(host.ball_names[host.aim.called_ball])
-            lines.append(f"Called: {called} in {pocket_name(host.aim.called_pocket)}.")
+            lines.append(f"Called: {call_words(host.session.game, host.aim)}.")
         options = host.declaration_options()
         if options.nomination_required or host.aim.free_ball:
             nominated = host.nominated_ball()
@@ -491,6 +509,7 @@ class AimMode(Mode):
             cx, cy = view.to_screen(float(p[0]), float(p[1]))
             pygame.draw.circle(surface, hud.ACCENT, (round(cx), round(cy)), round(r + 5), 2)
         options = host.declaration_options()
+        self.label_rects = []
         if options.call_required and not host.aim.safety:
             self._draw_pocket_labels(surface, view)
         if host.aim.called_pocket is not None:
@@ -522,4 +541,6 @@ class AimMode(Mode):
             y = min(max(py + dy / norm * out, area.top + half_h), area.bottom - half_h)
             called = pocket.name == host.aim.called_pocket
             colour = hud.ACCENT if called else hud.TEXT
-            hud._text(surface, pocket.name, (x, y), 18, colour, anchor="center")
+            label = hud._text(surface, pocket.name, (x, y), 18, colour, anchor="center")
+            mouth = round(view.length_px(pocket.radius))
+            self.label_rects += [label, pygame.Rect(px - mouth, py - mouth, 2 * mouth, 2 * mouth)]

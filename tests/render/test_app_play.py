@@ -156,7 +156,7 @@ def test_eight_ball_shot_must_be_called_by_clicking_a_ball_then_a_pocket() -> No
     top_right = app.table.pocket_named("bottom-right")
     click(app, screen_of(app, (top_right.x, top_right.y)))
     assert app.aim.called_pocket == "bottom-right"
-    assert "Called: 1" in " ".join(app.mode.prompt_lines())
+    assert "Called: the 1, bottom-right pocket" in " ".join(app.mode.prompt_lines())
     frame(app)
     app.aim.phi_deg, app.aim.locked, app.aim.power = 90.0, True, 0.3
     key(app, pygame.K_SPACE)
