@@ -44,6 +44,10 @@ _AIRBORNE = int(MotionState.AIRBORNE)
 
 T = TypeVar("T")
 
+#: Logs of at most this many rows are read as whole columns once and sorted into kinds in one
+#: pass (``ShotFacts._short_log_rows``); longer ones by one mask per kind of row.
+SHORT_LOG_ROWS = 48
+
 
 class once(Generic[T]):  # noqa: N801 (read like functools.cached_property)
     """A property worked out on its first read and kept in the instance's ``__dict__``, where
@@ -285,6 +289,9 @@ class ShotFacts:
         then each column read at those rows once. Kept per (kind, cue_only)."""
         key = (kind, cue_only)
         found = self._by_kind.get(key)
+        if found is None and len(self._kind) <= SHORT_LOG_ROWS:
+            found = self._short_log_rows().get(key, [])
+            self._by_kind[key] = found
         if found is None:
             events = self.shot[0]
             mask = self._kind == kind
@@ -307,6 +314,29 @@ class ShotFacts:
             )
             self._by_kind[key] = found
         return found
+
+    def _short_log_rows(self) -> dict[tuple[int, bool], list[tuple[int, float, int, int, int]]]:
+        """Every row of a short log (``SHORT_LOG_ROWS`` at most) by (kind, cue_only), as
+        ``_rows`` gives them: the five columns read once as lists and the rows sorted into
+        kinds in one pass (cheaper than a mask per kind when there are a few dozen rows)."""
+        by_kind = self.__dict__.get("_short_rows")
+        if by_kind is None:
+            events = self.shot[0]
+            by_kind = {}
+            columns = (
+                self._kind.tolist(),
+                events["t"].tolist(),
+                self._a.tolist(),
+                events["b"].tolist(),
+                events["direction"].tolist(),
+            )
+            for row, (kind, t, a, b, d) in enumerate(zip(*columns, strict=True)):
+                entry = (row, t, a, b, d)
+                by_kind.setdefault((kind, False), []).append(entry)
+                if a == 0 or b == 0:
+                    by_kind.setdefault((kind, True), []).append(entry)
+            self.__dict__["_short_rows"] = by_kind
+        return by_kind
 
     # ------------------------------------------------------------------ the states
     @once

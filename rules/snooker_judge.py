@@ -477,7 +477,10 @@ def miss_verdict(
     if before or after:
         return False, False, "No miss: a player needed snookers (WPBSA 3.14)."
     pos, on, radius = ctx.pos0, ctx.on0, ctx.radius
-    if not can_hit_any_ball_on(pos[0], targets, pos, on, radius):
+    # a ball on seen at both extreme edges (not snookered) can be hit: the any-part test,
+    # 257 lines, is needed only when every ball on is at least partly hidden (or none is on)
+    full = any(on[b] for b in targets) and not is_snookered(pos[0], targets, pos, on, radius)
+    if not full and not can_hit_any_ball_on(pos[0], targets, pos, on, radius):
         if reached_with_strength(ctx, targets):
             return False, False, ""  # wholly snookered: the attempt is deemed made (Note)
         return (
@@ -486,7 +489,6 @@ def miss_verdict(
             "Foul and a miss: the ball on was hidden, but the stroke did not have the strength "
             "to reach it (WPBSA 3.14(a)).",
         )
-    full = not is_snookered(pos[0], targets, pos, on, radius)
     note = "Foul and a miss: the ball on could be hit in a straight line" + (
         " (a full ball)." if full else "."
     )

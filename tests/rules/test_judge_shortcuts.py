@@ -216,3 +216,23 @@ def _line_clear_reference(cue, target, obstacles, radius, frac):
     angle = base + frac * alpha
     v = (math.cos(angle), math.sin(angle))
     return _line_to_target_clear(*cue.tolist(), *d.tolist(), v, obstacles, radius)
+
+
+@pytest.mark.parametrize("kind", list(rules.GameKind))
+def test_short_log_reading_gives_the_rows_of_the_mask_per_kind(kind, monkeypatch):
+    """A log read whole in one pass (``SHORT_LOG_ROWS``) gives every fact the mask per kind
+    gives: real noisy breaks, whole and cut after 5 and 20 rows."""
+    import rules.facts as facts_module
+
+    names = ("contacts", "first_contact", "first_contact_balls", "pocketings", "cushion_hits")
+    names += ("line_crossings", "off_table", "pocketed", "balls_off_table")
+    for game, result in noisy_breaks(kind, 8):
+        for rows in (5, 20, len(result.events)):
+            log = result.events[:rows]
+            read = {}
+            for limit in (0, 10**6):  # by masks, then in one pass
+                monkeypatch.setattr(facts_module, "SHORT_LOG_ROWS", limit)
+                facts = ShotFacts.from_log(game.table, result.initial, log, result.final)
+                read[limit] = [getattr(facts, name) for name in names]
+            assert read[0] == read[10**6], (kind, rows)
+            assert any(read[0][:5]), "nothing was read: the comparison saw empty facts"
