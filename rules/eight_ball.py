@@ -83,6 +83,15 @@ CLAUSE_WRONG_POCKET = (
     "« Si la bille annoncée est empochée dans la mauvaise poche… ce n'est pas une faute "
     "et la main passe »"
 )
+#: The rules a shot that hits no ball breaks once the groups are given (the fouls list has
+#: no separate miss): a ball of the group first; the group cleared, then the 8.
+CLAUSE_OWN_GROUP_FIRST = (
+    "Empocher une bille du groupe adverse : « …s'il touche une bille de son groupe en premier… »"
+)
+CLAUSE_EIGHT_LAST = (
+    "L'ordre de l'empoche : « Pour gagner la partie, le joueur doit au préalable avoir empoché "
+    "toutes les billes de son groupe pour ensuite empocher la bille n°8. »"
+)
 CLAUSE_SAFETY = "La défense : « Le joueur peut annoncer « Défense »… »"
 CLAUSE_LOSS_EARLY = (
     "Perte de la partie : « la bille n° 8 est empochée avant que toutes les billes du groupe… »"
@@ -382,18 +391,18 @@ class EightBallGame(PoolGame):
         if group is None:
             on = up_before - {8}
             on_words = "the table was open: any ball but the 8 may be hit first"
-            clause = CLAUSE_OPEN_TABLE
+            clause = miss = CLAUSE_OPEN_TABLE
         elif cleared:
             on = frozenset({8})
             on_words = "the 8 was on"
-            clause = CLAUSE_WRONG_BALL
+            clause, miss = CLAUSE_WRONG_BALL, CLAUSE_EIGHT_LAST
         else:
             on = group.balls & up_before
             on_words = f"{group.value} were on"
-            clause = CLAUSE_WRONG_BALL
+            clause, miss = CLAUSE_WRONG_BALL, CLAUSE_OWN_GROUP_FIRST
 
         fouls = self.common_fouls(facts, declaration, CLAUSE_BAD_PLACEMENT)
-        wrong = self.wrong_ball_foul(facts, on, on_words, clause)
+        wrong = self.wrong_ball_foul(facts, on, on_words, clause, miss)
         if wrong is not None:
             if group is None and facts.first_ball_hit == 8:
                 wrong = replace(wrong, code=FoulCode.EIGHT_FIRST_ON_OPEN_TABLE)
@@ -412,11 +421,11 @@ class EightBallGame(PoolGame):
         if eight_pocketing is not None or eight_off:
             loss = self._eight_ball_loss(facts, declaration, cleared, bool(fouls))
             if loss is not None:
-                return self.rack_won(base, opponent, f"{p1} loses: {loss}. {p2} wins.")
+                return self.rack_won(base, opponent, f"{p1} loses: {loss}.")
             return self.rack_won(
                 base,
                 shooter,
-                f"{p1} pocketed the 8 in the called pocket after clearing the group and wins.",
+                f"{p1} pocketed the 8 in the called pocket after clearing the group.",
             )
 
         if fouls:

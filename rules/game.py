@@ -413,23 +413,21 @@ class Game(ABC):
         if n >= 3:
             if warned[shooter]:
                 counts[shooter] = 3
-                return (
-                    tuple(counts),
-                    tuple(warned),
-                    True,
-                    f"{who} fouled three times in a row after the warning.",
-                )
+                # no note: the ruling that ends the rack says the third foul once
+                return tuple(counts), tuple(warned), True, ""
             counts[shooter] = 2
             note = f"{who} has fouled again without having been warned: the count stays at two."
             if self.referee_warns:
                 warned[shooter] = True
-                note += f" Warning: {who} has two fouls in a row; a third loses the game."
+                note += (
+                    f" Warning: {who} has two fouls in a row; a third loses the {self.frame_word}."
+                )
             return tuple(counts), tuple(warned), False, note
         counts[shooter] = n
         note = ""
         if n == 2 and self.referee_warns:
             warned[shooter] = True
-            note = f"Warning: {who} has two fouls in a row; a third loses the game."
+            note = f"Warning: {who} has two fouls in a row; a third loses the {self.frame_word}."
         return tuple(counts), tuple(warned), False, note
 
     # ------------------------------------------------------------------ public moves

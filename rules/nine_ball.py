@@ -63,6 +63,10 @@ CLAUSE_PUSH_OUT = "Le coup de dégagement : « En cas de casse régulière, le j
 CLAUSE_NINE_SPOT = (
     "Cas de la bille n° 9 : « Lorsque la bille n° 9 est éjectée… ou est empochée irrégulièrement… »"
 )
+#: The rule a shot that hits no ball breaks (the fouls list has no separate miss).
+CLAUSE_LOWEST_FIRST = (
+    "Déroulement de la partie : « …en touchant d'abord la bille qui a le plus petit numéro… »"
+)
 CLAUSE_THREE_FOULS = (
     "Les trois fautes consécutives : « …si un joueur commet trois fautes consécutives… »"
 )
@@ -210,7 +214,7 @@ class NineBallGame(PoolGame):
                 return self.rack_won(
                     common,
                     opponent,
-                    f"{p1} fouled for the third time in a row after the warning: {p2} wins "
+                    f"{p1} fouled for the third time in a row after the warning "
                     f"({CLAUSE_THREE_FOULS}).",
                 )
             return Ruling(
@@ -241,7 +245,7 @@ class NineBallGame(PoolGame):
                 extras=RulingExtras(choice_context="push_out" if push_out else "dry_break"),
             )
         if nine_down:
-            return self.rack_won(common, shooter, f"{p1} pocketed the 9 on a legal shot and wins.")
+            return self.rack_won(common, shooter, f"{p1} pocketed the 9 on a legal shot.")
         next_phase = Phase.PUSH_OUT_ALLOWED if is_break else Phase.PLAY
         pots = ", ".join(self.name_of(b) for b in facts.object_balls_pocketed)
         if facts.object_balls_pocketed:
@@ -271,9 +275,9 @@ class NineBallGame(PoolGame):
         if declaration.push_out or lowest is None:
             return fouls
         clause = CLAUSE_BREAK_ONE if is_break else CLAUSE_WRONG_BALL
-        wrong = self.wrong_ball_foul(
-            facts, frozenset({lowest}), f"{self.name_of(lowest)} was on", clause
-        )
+        on_words = f"{self.name_of(lowest)} was on"
+        miss = CLAUSE_BREAK_ONE if is_break else CLAUSE_LOWEST_FIRST
+        wrong = self.wrong_ball_foul(facts, frozenset({lowest}), on_words, clause, miss)
         if wrong is not None:
             if is_break and wrong.code == FoulCode.WRONG_BALL_FIRST:
                 wrong = replace(wrong, code=FoulCode.BREAK_ONE_NOT_FIRST)

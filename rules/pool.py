@@ -292,16 +292,23 @@ class PoolGame(Game):
         return fouls
 
     def wrong_ball_foul(
-        self, facts: ShotFacts, on: frozenset[int], on_words: str, clause: str
+        self,
+        facts: ShotFacts,
+        on: frozenset[int],
+        on_words: str,
+        clause: str,
+        miss_clause: str | None = None,
     ) -> Foul | None:
         """The foul for a first contact that is not one of ``on`` (or no contact at all), or
         None. A first contact shared (simultaneous) with a ball on counts as hitting the ball
-        on."""
+        on. ``clause`` is cited for a wrong first ball, ``miss_clause`` (``clause`` when None)
+        for no contact at all: the French texts list no separate miss, so a game names the
+        clause that says which ball must be hit first."""
         first = facts.first_contact
         if first is None:
             return Foul(
                 FoulCode.NO_BALL_HIT,
-                clause,
+                clause if miss_clause is None else miss_clause,
                 f"Foul: the cue ball hit no ball; {on_words}",
                 "no ball-ball contact of the cue ball in the log",
             )

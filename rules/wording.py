@@ -13,7 +13,9 @@ the same rule, named in English, its section number kept.
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Mapping
 from typing import Any
 
 #: French clause quoted in ``Foul.clause`` and in rulings -> the rule in English words.
@@ -72,6 +74,8 @@ CLAUSE_ENGLISH: dict[str, str] = {
     ),
     "Cas de la bille n° 9 : « Lorsque la bille n° 9 est éjectée… ou est empochée "
     "irrégulièrement… »": "the 9 off the table or pocketed on a foul is spotted",
+    "Déroulement de la partie : « …en touchant d'abord la bille qui a le plus petit "
+    "numéro… »": "the lowest-numbered ball must be hit first",
     "Les trois fautes consécutives : « …si un joueur commet trois fautes consécutives… »": (
         "three fouls in a row lose the rack"
     ),
@@ -104,6 +108,12 @@ CLAUSE_ENGLISH: dict[str, str] = {
     "« Si la bille annoncée est empochée dans la mauvaise poche… ce n'est pas une faute et la "
     "main passe »": "the called ball in another pocket: no foul, the turn passes",
     "La défense : « Le joueur peut annoncer « Défense »… »": "a safety may be announced",
+    "Empocher une bille du groupe adverse : « …s'il touche une bille de son groupe en "
+    "premier… »": "a ball of the player's own group must be hit first",
+    "L'ordre de l'empoche : « Pour gagner la partie, le joueur doit au préalable avoir "
+    "empoché toutes les billes de son groupe pour ensuite empocher la bille n°8. »": (
+        "the order: the whole group first, then the 8"
+    ),
     "Perte de la partie : « la bille n° 8 est empochée avant que toutes les billes du "
     "groupe… »": "loss of the game: the 8 pocketed before the group is cleared",
     "Perte de la partie : « la bille n° 8 sort de la surface du jeu (sauf à la casse) »": (
@@ -252,7 +262,21 @@ def player_evidence(text: str) -> str:
     text = text.replace(
         "no ball-ball contact of the cue ball in the log", "the cue ball hit no ball"
     )
+    text = _NO_CUSHION_LOG.sub(
+        "no ball touched a cushion after the first contact and no ball was pocketed", text
+    )
+    text = _LOG_TIME.sub("", _LOG_EVENT.sub("", text))
     return english_text(text)
+
+
+#: The no-cushion foul's evidence as ``rules.pool`` logs it ("no cushion contact after event 10
+#: (t = 3.365 s) and no object ball pocketed").
+_NO_CUSHION_LOG = re.compile(
+    r"no cushion contact after event \d+ \(t = \d+(?:\.\d+)? s\) and no object ball pocketed"
+)
+#: Any other log row or log time left in an evidence ("after event 4", " (t = 0.412 s)").
+_LOG_EVENT = re.compile(r"\s*\b(?:after |at |in )?event \d+\b")
+_LOG_TIME = re.compile(r"\s*(?:\(t = \d+(?:\.\d+)? s\)|\bat t = \d+(?:\.\d+)? s\b)")
 
 
 def player_sentence(text: str) -> str:
@@ -273,53 +297,83 @@ _TIMED_FACT = re.compile(r"^(\d+\.\d\d s into the shot), (.+)$")
 
 
 def _foul_line(foul: Any) -> str:
-    """One foul as a player reads it: the call, its evidence in brackets (only its time when
-    the call already says what happened, as for a ball off the table or a jump shot), the
-    rule in English."""
+    """One foul as a player reads it: the call, its evidence in brackets when it adds to the
+    call (only its time when the call already says what happened, as for a ball off the table,
+    a jump shot or the first ball hit; nothing when the evidence is the call again, as for no
+    ball hit or no cushion), the rule in English."""
     line = player_sentence(foul.message)
     if foul.evidence:
-        evidence = player_evidence(foul.evidence)
-        timed = _TIMED_FACT.match(evidence)
-        if timed and timed.group(2) in line:
-            evidence = timed.group(1)
-        line += f" ({evidence})"
+        evidence = _evidence_beyond(line, player_evidence(foul.evidence))
+        if evidence:
+            line += f" ({evidence})"
     rule = re.sub(r"^foul: ", "", clause_words(foul.clause))  # the call already says "foul"
     return f"{line}. Rule: {rule}.".replace("..", ".")
 
 
+#: A first contact as ``ShotFacts.describe_event`` words it, in a player's words.
+_MET = re.compile(r"^the cue ball met (.+)$")
+
+
+def _evidence_beyond(line: str, evidence: str) -> str:
+    """What ``evidence`` (player's words) adds to the call ``line``: "" when it says the same,
+    its time alone when only the time is new, else all of it."""
+    timed = _TIMED_FACT.match(evidence)
+    fact = timed.group(2) if timed else evidence
+    met = _MET.match(fact)
+    said = fact.lower() in line.lower() or (
+        met is not None and f"first contact was {met.group(1)}" in line
+    )
+    if not said:
+        return evidence
+    return timed.group(1) if timed else ""
+
+
 def player_summary(
-    ruling: Any, players: tuple[str, ...], names: tuple[str, ...], frame_word: str = "game"
+    ruling: Any,
+    players: tuple[str, ...],
+    names: tuple[str, ...],
+    frame_word: str = "game",
+    spots: Mapping[str, tuple[float, float]] | None = None,
 ) -> tuple[str, ...]:
     """A ``rules.Ruling`` as the lines a player reads (the window's call, ``cuesim shot``): the
-    decision; each foul with its evidence and the rule in English; balls pocketed and spotted
-    by name; the points of this shot as points, not as the score; notes; who plays next, or
-    who wins this ``frame_word`` (the game's word: "rack", "frame"; ``Game.frame_word``).
-    ``Ruling.summary`` stays the rule tester's version (French clauses, coordinates)."""
+    decision; each foul with its evidence and the rule in English; balls pocketed by name; each
+    ball spotted and on which spot (``spots``: the table's spots by name, metres, as
+    ``sim.table.Table.spots``; without them only which balls are spotted); the points of this
+    shot as points, unless the decision already gave them; notes; who plays next, or who wins
+    this ``frame_word`` (the game's word: "rack", "frame"; ``Game.frame_word``). Each fact is
+    said once. ``Ruling.summary`` stays the rule tester's version (French clauses,
+    coordinates)."""
 
     def who(i: int | None) -> str:
         if i is None:
             return "nobody"
         return players[i] if 0 <= i < len(players) else f"player {i + 1}"
 
-    def ball(i: int) -> str:
-        label = ball_words(names[i]) if 0 <= i < len(names) else str(i)
-        return label if not label[:1].isdigit() else f"the {label}"
+    def label(i: int) -> str:
+        return ball_words(names[i]) if 0 <= i < len(names) else str(i)
 
     lines = [player_sentence(ruling.reason) if ruling.reason else ""]
     lines[0] = lines[0] or ("Foul." if ruling.fouls else "Legal shot.")
     lines.extend(_foul_line(foul) for foul in ruling.fouls)
+    notes = [player_sentence(n) for n in ruling.notes]
     if ruling.pocketed:
-        lines.append("Pocketed: " + _joined(ball(b) for b in ruling.pocketed) + ".")
+        lines.append("Pocketed: " + _ball_list([label(b) for b in ruling.pocketed]) + ".")
     if ruling.off_table:
-        lines.append("Off the table: " + _joined(ball(b) for b in ruling.off_table) + ".")
-    if ruling.to_spot:
-        lines.append("Back on its spot: " + _joined(ball(b) for b, _xy in ruling.to_spot) + ".")
+        lines.append("Off the table: " + _ball_list([label(b) for b in ruling.off_table]) + ".")
+    spotted = [(label(b), xy) for b, xy in ruling.to_spot]
+    spotted = [(b, xy) for b, xy in spotted if not _said_spotted(_with_article(b), notes)]
+    if spotted and spots is None:
+        lines.append("Spotted: " + _ball_list([b for b, _xy in spotted]) + ".")
+    elif spotted and spots is not None:
+        balls = frozenset(label(i) for i in range(len(names)))
+        lines.extend(_spot_sentence(b, xy, spots, balls) for b, xy in spotted)
     scored = [(i, p) for i, p in enumerate(ruling.points) if p]
+    scored = [(i, p) for i, p in scored if f"{points_words(p)} to {who(i)}" not in lines[0]]
     if scored:
         lines.append(
             "This shot: " + _joined(f"{who(i)} scores {points_words(p)}" for i, p in scored) + "."
         )
-    lines.extend(player_sentence(n) for n in ruling.notes)
+    lines.extend(notes)
     if ruling.frame_over:
         name = who(ruling.winner)
         verb = "win" if " & " in name else "wins"
@@ -336,6 +390,66 @@ def player_summary(
         if line and line not in unique:
             unique.append(line)
     return tuple(unique)
+
+
+def _with_article(label: str) -> str:
+    """A ball's label (:func:`ball_words`) in a sentence: "the 3", "the cue ball", "the pink",
+    "a red" (the reds are alike)."""
+    return "a red" if label == "red" else f"the {label}"
+
+
+def _ball_list(labels: list[str]) -> str:
+    """Balls listed for a player: one ball as its label ("cue ball", "pink", "the 9"); two or
+    more each with its article, the reds counted ("the 3, the cue ball and the 7";
+    "2 reds and the pink")."""
+    if len(labels) == 1:
+        return f"the {labels[0]}" if labels[0][:1].isdigit() else labels[0]
+    reds = labels.count("red")
+    items = [_with_article(b) for b in labels if b != "red" or reds == 1]
+    if reds > 1:
+        items.insert(labels.index("red"), f"{reds} reds")
+    return _joined(items)
+
+
+def _said_spotted(ball: str, notes: list[str]) -> bool:
+    """Whether a note already says ``ball`` (with its article) is spotted ("The 9 is spotted
+    (...)", "The 8 left the table on the break: it is spotted.")."""
+    lead = ball[:1].upper() + ball[1:] + " "
+    return any(n.startswith(lead) and "spotted" in n for n in notes)
+
+
+#: How close (m) a spotted ball's centre must be to a spot to be on it.
+_ON_SPOT = 1e-6
+
+
+def _spot_sentence(
+    label: str,
+    xy: tuple[float, float],
+    spots: Mapping[str, tuple[float, float]],
+    balls: frozenset[str],
+) -> str:
+    """Where a spotted ball (``label``, centre ``xy`` in metres) went, for a player: its own
+    spot, another ball's spot (snooker, French text §6.2, WPBSA 3.4: the highest-value free
+    spot when its own is covered), a place's spot ("foot"), or as near a spot as the balls
+    allow (§6.3, §6.4; a covered foot spot). ``balls``: the labels of the game's balls, to
+    tell a ball's spot from a place's."""
+    ball = _with_article(label)
+    subject = ball[:1].upper() + ball[1:]
+    if not spots:
+        return f"{subject} is spotted."
+    x, y = float(xy[0]), float(xy[1])
+    nearest = min(spots, key=lambda s: math.hypot(spots[s][0] - x, spots[s][1] - y))
+    on_it = math.hypot(spots[nearest][0] - x, spots[nearest][1] - y) <= _ON_SPOT
+    if nearest == label and on_it:
+        return f"{subject} is back on its spot."
+    own = "its own is covered" if label in spots else "the spot is covered"
+    if on_it and nearest in balls:
+        return f"{subject} is spotted on the {nearest}'s spot ({own})."
+    if on_it:
+        return f"{subject} is spotted on the {nearest} spot."
+    if label in spots:
+        return f"{subject} is spotted as near its own spot as the balls allow (all are covered)."
+    return f"{subject} is spotted next to the {nearest} spot ({own})."
 
 
 #: ``BallInHand`` values in a player's words, after "to play".
