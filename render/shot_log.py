@@ -77,7 +77,7 @@ def logged(shot: LastShot, number: int) -> LoggedShot:
     """``shot`` as the history panel lists it, numbered ``number``."""
     game = shot.before_game
     players = tuple(game.players)
-    lines = player_summary(shot.ruling, players, tuple(game.ball_names))
+    lines = player_summary(shot.ruling, players, tuple(game.ball_names), spots=game.table.spots)
     shooter = int(game.to_play)
     player = players[shooter] if 0 <= shooter < len(players) else f"player {shooter + 1}"
     return LoggedShot(number, player, lines[0], tuple(lines[1:]), declared_words(shot))

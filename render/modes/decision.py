@@ -118,7 +118,7 @@ class DecisionMode(Mode):
             headline = headline or "Legal shot"
             # The player's words (rules.wording): English clauses, pockets as drawn, no log rows;
             # the winner of the rack / frame said once, there.
-            summary = player_summary(ruling, players, names, frame_word)
+            summary = player_summary(ruling, players, names, frame_word, game.table.spots)
             fouls = summary[1 : 1 + len(ruling.fouls)]
             body = [summary[0], *summary[1 + len(ruling.fouls) :]]
         else:
