@@ -202,8 +202,8 @@ class App(SessionViews, AimingViews):
         self.aim = aiming.aim_for_turn(game, self.turn_power())
         if game.is_over:
             self.mode = GameOverMode(self)
-        elif game.pending_choice:
-            self.mode = DecisionMode(self, None)
+        elif game.pending_choice:  # the call of the shot that left it, when still open
+            self.mode = DecisionMode(self, getattr(self.session.foul_shot(), "ruling", None))
         else:
             self.mode = AimMode(self)
 

@@ -21,6 +21,7 @@ import sim
 from render.history import HistoryEntry, LastShot
 from render.match import MatchConfig, MatchScore
 from render.savefile import encode_session, read_session, save_session
+from rules.persist import to_dict
 from sim.errors import EventCapExceededError, SimInputError
 
 #: Where an unexpected error in the shot pipeline is logged, with its traceback.
@@ -353,7 +354,23 @@ class Session:
         """Replace the session by the one saved at ``path``; raises ``SaveFileError`` and then
         leaves this one as it was."""
         restored = read_session(path)
-        self.config, self.score, self.game, self.history, self.last_shot = restored
+        self.config, self.score, self.game, self.history, shot = restored
+        self.last_shot = shot_linked_to_undo(self.history, shot)
         self.match_winner = None
         self.pending_ruling = None
         self.saved_as = (self.game, self.score)
+
+
+def shot_linked_to_undo(history: list[HistoryEntry], shot: LastShot | None) -> LastShot | None:
+    """``shot`` with, as its game before, the undo stack's last game when both are the same
+    position (``rules.persist.to_dict``). A save file writes them apart and loading rebuilds
+    two objects; :meth:`Session.foul_shot` tells the shot still open to a declared foul by
+    identity, so without this a loaded (replayed) shot could never be declared a foul on."""
+    if shot is None or not history:
+        return shot
+    top = history[-1][0]
+    if top is shot.before_game:
+        return shot
+    if to_dict(top) != to_dict(shot.before_game):
+        return shot
+    return replace(shot, before_game=top)

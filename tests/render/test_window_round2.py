@@ -6,12 +6,24 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from window_driver import frame, key, new_app, set_position, to_decision
+from test_layout_defects import snooker_foul_and_miss
+from window_driver import (
+    SIZE,
+    click,
+    frame,
+    key,
+    move,
+    new_app,
+    screen_of,
+    set_position,
+    to_decision,
+)
 
 import rules
-from render import aiming
+from render import aiming, hud
 from render.aiming import POINTS_BREAK_SPEED, POOL_BREAK_SPEED, power_to_speed
-from render.app import DEFAULT_POWER, SHOT_GUARD_S
+from render.app import DEFAULT_POWER, SHOT_GUARD_S, App
+from render.modes.preparing import PreparingMode
 from render.scoreboard import score_info
 
 
@@ -98,10 +110,6 @@ def _eight_ball_call_position(app) -> None:
 
 
 def test_calling_a_pocket_keeps_the_aim_and_its_message_covers_no_pocket_label() -> None:
-    from window_driver import click, move, screen_of
-
-    from render import hud
-
     app = new_app("eight-ball")
     _eight_ball_call_position(app)
     move(app, screen_of(app, (0.62, 1.9)))  # the player aims a little left of the 1
@@ -127,3 +135,26 @@ def test_calling_a_pocket_keeps_the_aim_and_its_message_covers_no_pocket_label()
     key(app, pygame.K_SPACE)  # shoots the call, at the aim the player gave
     assert app.mode.name == "playback"
     assert app.last_shot.declaration.called_pocket == pocket.name
+
+
+def test_a_replayed_saved_shot_shows_its_call_and_a_foul_may_be_declared_on_it(tmp_path) -> None:
+    app = new_app("snooker")
+    snooker_foul_and_miss(app)
+    assert app.game.pending_choice and app.mode.ruling is not None
+    played = [f.code for f in app.mode.ruling.fouls]
+    path = tmp_path / "foul.cuesim.json"
+    assert app.save(path)
+    other = App(SIZE, warm_up=False)
+    other.pending_load = (path, True)  # what `cuesim replay FILE` asks for (render.app.run)
+    other.mode = PreparingMode(other, None)
+    other.mode.update(0.0)  # the preparing screen loads it and replays the last shot
+    assert other.mode.name == "playback"
+    other.finish_playback()
+    assert other.mode.name == "decision" and other.mode.ruling is not None
+    assert [f.code for f in other.mode.ruling.fouls] == played  # the replayed shot's call
+    _banner, info = other.mode.info()
+    assert info.fouls and info.buttons, info
+    frame(other)
+    key(other, pygame.K_d)  # a foul may be declared on that shot
+    assert other.mode.name == "declarefoul", (other.mode.name, other.toast)
+    assert other.foul_shot() is other.session.last_shot
