@@ -73,7 +73,7 @@ def ball_ball_time(s1, p1x, p1y, v1x, v1y, w1x, w1y, s2, p2x, p2y, v2x, v2y, w2x
     return distance_reaches_time(Ax, Ay, Bx, By, Cx, Cy, dist, D, T)
 
 
-@kernel(inline=True)
+@kernel(into_caller=True)
 def closest_approach_bound(Ax, Ay, Bx, By, Cx, Cy, T):
     """A lower bound on ``|A t^2 + B t + C|`` over ``[0, T]``, m: the closest approach of the
     straight-line part ``|B t + C|`` (at ``t = -B.C / B.B`` clamped to the window) less the

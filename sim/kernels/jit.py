@@ -17,8 +17,12 @@ Options by role:
   ``tests/sim/test_kernel_options.py`` checks that nothing outside the kernels imports one.
 - ``inline=True``: LLVM always inlines the kernel into its callers (``forceinline``). The
   loop's steps pass whole segment and prediction bundles, and as calls the loop ran about 20 %
-  slower. Numba-level inlining (``inline="always"``) did the same at a higher price: it
-  copies, re-types and re-lowers the body at every call site.
+  slower. The kernel is compiled once, as a function of its own, then inlined.
+- ``into_caller=True``, for a kernel with one call site: Numba inlines its body into the caller
+  before typing (``inline="always"``), so it is typed and compiled once, as part of the caller,
+  and never as a function of its own (no module of its own to optimise and emit, then optimise
+  again inside the caller's). At a kernel called from many places this would copy, re-type and
+  re-lower the body at every call site: those take ``inline=True``.
 """
 
 from __future__ import annotations
@@ -39,21 +43,33 @@ COMPILED_CALLERS_ONLY: dict[str, Any] = {
 }
 
 
-def kernel_options(*, inline: bool = False, from_python: bool = False) -> dict[str, Any]:
+def kernel_options(
+    *, inline: bool = False, into_caller: bool = False, from_python: bool = False
+) -> dict[str, Any]:
     """The keyword arguments of ``numba.njit`` for a kernel of that role (see the module)."""
+    if inline and into_caller:
+        raise ValueError("a kernel is inlined by LLVM (inline) or by Numba (into_caller), not both")
     options = dict(COMMON_OPTIONS)
     options.update({"cache": True} if from_python else COMPILED_CALLERS_ONLY)
     if inline:
         options["forceinline"] = True
+    if into_caller:
+        options["inline"] = "always"
     return options
 
 
 def kernel(
-    fn: Callable[..., Any] | None = None, *, inline: bool = False, from_python: bool = False
+    fn: Callable[..., Any] | None = None,
+    *,
+    inline: bool = False,
+    into_caller: bool = False,
+    from_python: bool = False,
 ) -> Any:
     """Compile ``fn`` as an engine kernel: ``@kernel``, ``@kernel(inline=True)``,
-    ``@kernel(from_python=True)`` (options: :func:`kernel_options`)."""
-    decorate = njit(**kernel_options(inline=inline, from_python=from_python))
+    ``@kernel(into_caller=True)``, ``@kernel(from_python=True)`` (:func:`kernel_options`)."""
+    decorate = njit(
+        **kernel_options(inline=inline, into_caller=into_caller, from_python=from_python)
+    )
     if fn is None:
         return decorate
     return decorate(fn)
