@@ -10,7 +10,7 @@ Options by role:
 
 - ``from_python=True``: the kernel is called from Python (``simulate``, ``ShotResult``, the
   window's preview, the tests). It keeps its CPython wrapper and is cached on disk.
-- otherwise the kernel is called only from compiled kernels. It gets no CPython or C wrapper
+- otherwise the kernel is called only from compiled kernels. It gets no CPython wrapper
   (less code to lower, optimise and emit) and no cache entry of its own: its code is compiled
   into each caller's, which is what the cache keeps (a warm start loads the callers only).
   Calling such a kernel from Python crashes the interpreter (there is no wrapper to call);
@@ -32,15 +32,12 @@ from typing import Any
 
 from numba import njit
 
-#: Options every kernel is compiled with.
-COMMON_OPTIONS: dict[str, Any] = {"error_model": "numpy"}
+#: Options every kernel is compiled with (no C-callable wrapper: no kernel is handed to C or
+#: passed as a first-class function).
+COMMON_OPTIONS: dict[str, Any] = {"error_model": "numpy", "no_cfunc_wrapper": True}
 
 #: Options of a kernel that only compiled kernels call.
-COMPILED_CALLERS_ONLY: dict[str, Any] = {
-    "cache": False,
-    "no_cpython_wrapper": True,
-    "no_cfunc_wrapper": True,
-}
+COMPILED_CALLERS_ONLY: dict[str, Any] = {"cache": False, "no_cpython_wrapper": True}
 
 
 def kernel_options(
