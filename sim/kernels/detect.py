@@ -17,21 +17,20 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
-
+from sim.kernels.jit import kernel
 from sim.kernels.motion import acceleration, norm2
 from sim.kernels.roots import first_descent_root, first_descent_root_quadratic
 
 NO_EVENT = math.inf
 
 
-@njit(cache=True)
+@kernel
 def reach(vx, vy, ax, ay, T):
     """Upper bound on the distance a ball moves in ``T`` seconds, m."""
     return norm2(vx, vy) * T + 0.5 * norm2(ax, ay) * T * T
 
 
-@njit(cache=True)
+@kernel
 def distance_reaches_time(Ax, Ay, Bx, By, Cx, Cy, dist, D, T):
     """First time in [0, T] at which ``|A t^2 + B t + C|`` falls to ``D`` while shrinking, s.
 
@@ -51,7 +50,7 @@ def distance_reaches_time(Ax, Ay, Bx, By, Cx, Cy, dist, D, T):
     return first_descent_root(c0, c1, c2, c3, c4, T)
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def ball_ball_time(s1, p1x, p1y, v1x, v1y, w1x, w1y, s2, p2x, p2y, v2x, v2y, w2x, w2y, D, T, p):
     """Time until balls 1 and 2 (states ``s1``, ``s2``) touch while approaching, s, or inf.
 
@@ -76,7 +75,7 @@ def ball_ball_time(s1, p1x, p1y, v1x, v1y, w1x, w1y, s2, p2x, p2y, v2x, v2y, w2x
     return distance_reaches_time(Ax, Ay, Bx, By, Cx, Cy, dist, D, T)
 
 
-@njit(cache=True, inline="always")
+@kernel(into_caller=True)
 def closest_approach_bound(Ax, Ay, Bx, By, Cx, Cy, T):
     """A lower bound on ``|A t^2 + B t + C|`` over ``[0, T]``, m: the closest approach of the
     straight-line part ``|B t + C|`` (at ``t = -B.C / B.B`` clamped to the window) less the
@@ -89,7 +88,7 @@ def closest_approach_bound(Ax, Ay, Bx, By, Cx, Cy, T):
     return norm2(Bx * t + Cx, By * t + Cy) - norm2(Ax, Ay) * T * T
 
 
-@njit(cache=True)
+@kernel
 def segment_fraction(x, y, x1, y1, x2, y2):
     """Where the foot of the perpendicular from (x, y) falls on the line through the segment
     (x1, y1)-(x2, y2): 0 at the first end, 1 at the second, outside [0, 1] beyond the ends."""
@@ -98,7 +97,7 @@ def segment_fraction(x, y, x1, y1, x2, y2):
     return ((x - x1) * dx + (y - y1) * dy) / (dx * dx + dy * dy)
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def ball_segment_time(px, py, vx, vy, ax, ay, seg, R, T):
     """Time until a ball's centre comes within ``R`` of a straight cushion, s, or inf.
 
@@ -127,7 +126,7 @@ def ball_segment_time(px, py, vx, vy, ax, ay, seg, R, T):
     return t
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def ball_circle_time(px, py, vx, vy, ax, ay, cx, cy, radius, T):
     """Time until a ball's centre, moving in, reaches distance ``radius`` from (cx, cy), s.
 
@@ -142,7 +141,7 @@ def ball_circle_time(px, py, vx, vy, ax, ay, cx, cy, radius, T):
     return distance_reaches_time(0.5 * ax, 0.5 * ay, vx, vy, Cx, Cy, dist, radius, T)
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def line_crossing_time(py, vy, ay, y_line, side, T):
     """Time until a ball's centre crosses ``y = y_line`` from side ``side``, s, or inf.
 
@@ -163,7 +162,7 @@ def line_crossing_time(py, vy, ay, y_line, side, T):
     return first_descent_root_quadratic(c0, c1, c2, T)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def _window_to_beat(best, T):
     """The window in which a body must be met to beat ``best`` (s), with a hair of slack so
     that rounding in a reach test never drops an exact tie: ``min(T, best)`` widened by one
@@ -177,7 +176,7 @@ def _window_to_beat(best, T):
 PATH_BOX_SLACK = 1e-9
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def _axis_range(p0, v, a, T):
     """``(lo, hi)``: the range of ``p0 + v t + a t^2 / 2`` over ``t`` in ``[0, T]`` (m): the
     two ends and, when the coordinate turns back inside the window, the turning point
@@ -194,7 +193,7 @@ def _axis_range(p0, v, a, T):
     return lo, hi
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True, from_python=True)
 def path_box(px, py, vx, vy, ax, ay, T):
     """The axis-aligned box holding a ball's centre over ``[0, T]`` s on the path
     ``r(t) = p + v t + a t^2 / 2``, widened by ``PATH_BOX_SLACK``: ``(cx, cy, hx, hy)``, its
@@ -210,7 +209,7 @@ def path_box(px, py, vx, vy, ax, ay, T):
     )  # fmt: skip
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True, from_python=True)
 def box_misses_segment(cx, cy, hx, hy, seg, R):
     """True when no point of the box ``(cx, cy, hx, hy)`` can be in contact with the straight
     cushion ``seg`` (a row of :func:`ball_segment_time`): the whole box is more than ``R`` in
@@ -228,7 +227,7 @@ def box_misses_segment(cx, cy, hx, hy, seg, R):
     return along + spread < 0.0 or along - spread > ux * ux + uy * uy
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True, from_python=True)
 def box_misses_circle(cx, cy, hx, hy, qx, qy, radius):
     """True when every point of the box ``(cx, cy, hx, hy)`` is farther than ``radius`` from
     ``(qx, qy)`` (m): a centre on the box cannot reach a knuckle or capture circle there."""
@@ -237,7 +236,7 @@ def box_misses_circle(cx, cy, hx, hy, qx, qy, radius):
     return dx * dx + dy * dy > radius * radius
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def earliest_cushion(px, py, vx, vy, ax, ay, segments, arcs, R, T):
     """First cushion contact of one ball within ``T``: ``(time, cushion id)`` or (inf, -1).
 
@@ -272,7 +271,7 @@ def earliest_cushion(px, py, vx, vy, ax, ay, segments, arcs, R, T):
     return best, best_id
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def earliest_pocket(px, py, vx, vy, ax, ay, pockets, T):
     """First pocket capture of one ball within ``T``: ``(time, pocket id)`` or (inf, -1).
 

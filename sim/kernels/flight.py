@@ -13,38 +13,37 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
-
+from sim.kernels.jit import kernel
 from sim.kernels.roots import first_descent_root, first_descent_root_quadratic
 
 NO_EVENT = math.inf
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def flight_height(z, vz, dt, g):
     """Height ``z + vz dt - g dt^2 / 2`` after ``dt`` s of free flight, m."""
     return z + vz * dt - 0.5 * g * dt * dt
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def flight_vz(vz, dt, g):
     """Vertical velocity ``vz - g dt`` after ``dt`` s of free flight, m/s."""
     return vz - g * dt
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def apex_time(vz, g):
     """Time from now to the top of the flight, s: ``vz / g`` when rising, else 0."""
     return vz / g if vz > 0.0 else 0.0
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def apex_height(z, vz, g):
     """Greatest height of the flight, m: ``z + vz^2 / (2 g)`` when rising, else ``z``."""
     return z + 0.5 * vz * vz / g if vz > 0.0 else z
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def descent_time(z, vz, g, level):
     """Time until the height comes down through ``level`` (m), s, or inf if it never does.
 
@@ -64,7 +63,7 @@ def descent_time(z, vz, g, level):
     return 2.0 * dz / (root - vz)
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def slate_bounce(vx, vy, vz, wx, wy, wz, R, e_t, mu):
     """A ball arriving at a horizontal surface (``vz < 0``) bounces off it, m/s and rad/s.
 
@@ -92,14 +91,14 @@ def slate_bounce(vx, vy, vz, wx, wy, wz, R, e_t, mu):
     return vx, vy, -e_t * vz, wx, wy, wz
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def settles(vz_up, g, cutoff):
     """True when a ball leaving a surface at ``vz_up`` (m/s) would rise less than ``cutoff``
     (m): it then stays on the surface (``vz := 0``) instead of bouncing again."""
     return 0.5 * vz_up * vz_up / g < cutoff
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def point_impulse(vx, vy, vz, wx, wy, wz, nx, ny, nz, R, e, mu):
     """Frictional inelastic impulse at a rigid point contact in direction ``n`` from the centre.
 
@@ -142,7 +141,7 @@ def point_impulse(vx, vy, vz, wx, wy, wz, nx, ny, nz, R, e, mu):
     )
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def pair_impulse(v1, w1, v2, w2, n, R, e, mu):
     """Equal balls in contact with the 3-D line of centres ``n`` (unit, ball 1 to ball 2).
 
@@ -193,7 +192,7 @@ def pair_impulse(v1, w1, v2, w2, n, R, e, mu):
     w2[2] += dwz
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def pair_contact_time(c, b, a, D, T):
     """First time in [0, T] at which ``|a t^2 + b t + c| = D`` while closing, s, or inf.
 
@@ -212,7 +211,7 @@ def pair_contact_time(c, b, a, D, T):
     return first_descent_root((dist - D) * (dist + D), c1, c2, c3, c4, T)
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def nose_offset(R, h):
     """How far in front of the cushion line (towards the balls) the nose edge sits, m:
     ``R (1 - cos theta_c)``.
@@ -227,7 +226,7 @@ def nose_offset(R, h):
     return R * (1.0 - math.sqrt(1.0 - s * s))
 
 
-@njit(cache=True)
+@kernel
 def beside_window(px, py, vx, vy, seg, T):
     """``(t_in, t_out)``, s from now: the part of [0, T] during which a centre moving at
     constant (vx, vy) from (px, py) projects onto segment ``seg`` (a row ``x1, y1, x2, y2, ...``;
@@ -247,7 +246,7 @@ def beside_window(px, py, vx, vy, seg, T):
     return max(0.0, min(ta, tb)), min(T, max(ta, tb))
 
 
-@njit(cache=True)
+@kernel
 def _edge_quartic_root(d0, d1, e0, e1, e2, R, T):
     """First closing root in [0, T] of ``d(t)^2 + e(t)^2 = R^2`` with ``d = d0 + d1 t`` and
     ``e = e0 + e1 t + e2 t^2`` (the centre's horizontal distance to a nose edge's line and its
@@ -263,7 +262,7 @@ def _edge_quartic_root(d0, d1, e0, e1, e2, R, T):
     return first_descent_root((dist - R) * (dist + R), c1, c2, c3, c4, T)
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def edge_contact_time(px, py, zc, vx, vy, vz, seg, edge_h, offset, R, g, T):
     """First contact of a flying ball with a cushion's nose edge, s from now, or inf.
 
@@ -300,7 +299,7 @@ def edge_contact_time(px, py, zc, vx, vy, vz, seg, edge_h, offset, R, g, T):
     return t_in + t if t < NO_EVENT else NO_EVENT
 
 
-@njit(cache=True)
+@kernel
 def corner_contact_time(px, py, zc, vx, vy, vz, qx, qy, qz, R, g, T):
     """First contact of a flying ball with the point (qx, qy, qz) (an end of a nose edge), s
     from now, or inf: the closing root in [0, T] of ``|q - c(t)|^2 = R^2`` with the centre
@@ -321,7 +320,7 @@ def corner_contact_time(px, py, zc, vx, vy, vz, qx, qy, qz, R, g, T):
     return first_descent_root((dist - R) * (dist + R), c1, c2, c3, c4, T)
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def edge_normal(px, py, zc, seg, edge_h, offset):
     """Unit 3-D vector ``(nx, ny, nz)`` from a ball centre to its nearest point of a cushion's
     nose edge (see :func:`edge_contact_time`; beyond the edge's ends, the nearer end), and the
@@ -340,7 +339,7 @@ def edge_normal(px, py, zc, seg, edge_h, offset):
     return ex / dist, ey / dist, ez / dist, dist
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def post_contact_time(px, py, zc, vx, vy, cx, cy, radius, top, R, T):
     """First contact of a flying ball with a vertical post (a knuckle) of ``radius`` m about
     (cx, cy) whose top is ``top`` m above the cloth, s, or inf.
@@ -362,7 +361,7 @@ def post_contact_time(px, py, zc, vx, vy, cx, cy, radius, top, R, T):
     return first_descent_root_quadratic(c0, c1, c2, T)
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def exit_time(px, py, vx, vy, xlo, ylo, xhi, yhi):
     """Time until a centre moving at constant (vx, vy) leaves the box [xlo, xhi] x [ylo, yhi],
     s (0 if it is already outside and not coming back in along that axis), or inf."""
@@ -378,7 +377,7 @@ def exit_time(px, py, vx, vy, xlo, ylo, xhi, yhi):
     return t
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def over_rail_top(px, py, seg, offset, rail_width):
     """True when the centre (px, py) lies over the top of the rail behind cushion ``seg``:
     between the nose edge (``offset`` in front of the cushion line) and the outer edge
@@ -392,7 +391,7 @@ def over_rail_top(px, py, seg, offset, rail_width):
     return 0.0 <= s <= 1.0
 
 
-@njit(cache=True)
+@kernel
 def slide_off(v1, v2, n, hop_speed):
     """Persistent contact of two balls, one resting on the other (docs/physics-notes.md, "Ball
     on a ball"): the upper one cannot stay, it slides and hops off.

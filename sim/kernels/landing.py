@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from sim.constants import BOUNCE_SETTLE_HEIGHT
 from sim.events import EventKind
@@ -24,6 +23,7 @@ from sim.kernels.flight import (
     settles,
     slate_bounce,
 )
+from sim.kernels.jit import kernel
 from sim.kernels.motion import AIRBORNE, OFF_TABLE, classify, norm2
 from sim.kernels.predict import height_at, set_flight, set_segment, state_at
 from sim.kernels.resolve import ball_ball_friction
@@ -34,7 +34,7 @@ _OFF_TABLE = int(EventKind.OFF_TABLE)
 _BALL_CUSHION = int(EventKind.BALL_CUSHION)
 
 
-@njit(cache=True)
+@kernel
 def place(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p):
     """Ball ``i`` at height ``z`` with velocity ``(vx, vy, vz)``: a flight when it is above the
     cloth or leaves it fast enough to rise ``BOUNCE_SETTLE_HEIGHT``, else on the cloth
@@ -47,7 +47,7 @@ def place(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p):
     set_segment(i, t, np.int64(st), px, py, vx, vy, wx, wy, wz, seg, p)
 
 
-@njit(cache=True)
+@kernel
 def strike_jump(seg, vz, p):
     """Ball 0, just struck with vertical velocity ``vz`` (m/s, < 0: the elevated cue drives it
     into the slate), bounces off the slate at once (docs/physics-airborne.md section 2)."""
@@ -63,7 +63,7 @@ def strike_jump(seg, vz, p):
     place(np.int64(0), 0.0, px, py, 0.0, vx, vy, vzo, wx, wy, wz, seg, p)
 
 
-@njit(cache=True)
+@kernel
 def _update_sides(i, py, lines, side):
     """A ball that came down at ``y = py`` is on these sides of the marked lines (no crossing
     is logged for a line passed in the air)."""
@@ -71,7 +71,7 @@ def _update_sides(i, py, lines, side):
         side[i, k] = 1 if py >= lines[k] else -1
 
 
-@njit(cache=True)
+@kernel
 def resolve_air(i, kind, rail, t, seg, model, side):
     """Ball ``i`` lands (``kind`` BOUNCE: on the slate when ``rail`` is -1, else on the top of
     that cushion: a rail, a jaw's rail body or a knuckle) or leaves the table (OFF_TABLE).
@@ -97,7 +97,7 @@ def resolve_air(i, kind, rail, t, seg, model, side):
     return _OFF_TABLE, rail, math.sqrt(vx * vx + vy * vy + vz * vz), px, py
 
 
-@njit(cache=True)
+@kernel
 def resolve_air_cushion(i, c, t, seg, model):
     """Flying ball ``i`` touches cushion ``c``: a straight piece's nose edge (3-D normal) or a
     knuckle's side, with the frictional point impulse (e_c, f_c). Returns
@@ -124,7 +124,7 @@ def resolve_air_cushion(i, c, t, seg, model):
     return _BALL_CUSHION, c, max(speed, 0.0), px, py
 
 
-@njit(cache=True)
+@kernel
 def pair_contact(i, j, t, seg, p):
     """Balls ``i`` and ``j`` touching at ``t`` s, seen in 3-D as both resolvers of a flying pair
     read them: ``(n, dist, speed, pix, piy, zi, pjx, pjy, zj, v1, w1, v2, w2)``, with ``n`` (3,)
@@ -146,7 +146,7 @@ def pair_contact(i, j, t, seg, p):
     return n, dist, speed, pix, piy, zi, pjx, pjy, zj, v1, w1, v2, w2
 
 
-@njit(cache=True)
+@kernel
 def place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, member):
     """Both balls of a flying pair after their contact, from their centres, heights, velocity
     and spin arrays: a ball on the slate keeps to it (no downward velocity into it); ``j``
@@ -160,7 +160,7 @@ def place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, memb
     member[j] = True
 
 
-@njit(cache=True)
+@kernel
 def resolve_air_pair(i, j, t, seg, p, member):
     """Balls ``i < j``, at least one flying, touch: the 3-D line of centres and the frictional
     impulse of docs/physics.md §3.1 (c) with it (friction from the fit at the tangential

@@ -46,10 +46,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from sim.constants import ZENO_SPEED, ZENO_WINDOW
 from sim.events import EVENT_DTYPE, EventKind
+from sim.kernels.jit import kernel
 from sim.kernels.landing import (
     place,
     resolve_air,
@@ -106,7 +106,7 @@ _OFF_TABLE = int(EventKind.OFF_TABLE)
 _TRANSITION_RANK = int(EventKind.SLIDING_TO_ROLLING)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def _event(t, kind, a, b, speed, x, y, direction):
     """An :class:`Event` with fixed field types (one compiled type for every resolver)."""
     return Event(
@@ -115,7 +115,7 @@ def _event(t, kind, a, b, speed, x, y, direction):
     )  # fmt: skip
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def _no_event():
     """The "nothing to record" marker: an event with kind -1."""
     return _event(0.0, -1, -1, -1, 0.0, 0.0, 0.0, 0)
@@ -124,7 +124,7 @@ def _no_event():
 # -- set-up -------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@kernel(into_caller=True)
 def _start_segments(start, p):
     """Segments at t = 0 from ``start`` (a ShotStart): balls out of play (POCKETED or
     OFF_TABLE) at rest off the table as POCKETED, the others re-classified (docs/physics.md
@@ -155,7 +155,7 @@ def _start_segments(start, p):
     return seg
 
 
-@njit(cache=True)
+@kernel(into_caller=True)
 def _empty_predictions(pos, lines):
     """No cached events yet; each ball on its side of each line (``y >= line`` is +1)."""
     n = pos.shape[0]
@@ -174,7 +174,7 @@ def _empty_predictions(pos, lines):
     )  # fmt: skip
 
 
-@njit(cache=True)
+@kernel(into_caller=True)
 def _strike(start, seg, p):
     """Ball 0 leaves with the strike's velocity and spin at t = 0; returns the STRIKE event."""
     st, vx, vy, wx, wy, wz = classify(
@@ -191,7 +191,7 @@ def _strike(start, seg, p):
 # -- detect -------------------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def _earlier(t, cat, a, b, bt, bcat, ba, bb):
     """The lexicographically smaller of candidate ``(t, cat, a, b)`` and the best so far
     ``(bt, bcat, ba, bb)`` (the tie-break rule of the module docstring)."""
@@ -208,7 +208,7 @@ def _earlier(t, cat, a, b, bt, bcat, ba, bb):
     return bt, bcat, ba, bb
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def detect_next(seg, pred):
     """The next event ``(t, category, a, b)``: the smallest cached one (``t`` = inf: none)."""
     # Typed (non-literal) constants: one compiled specialisation of _earlier, not one per value.
@@ -265,7 +265,7 @@ def detect_next(seg, pred):
 # -- advance ------------------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def advance(ball, member):
     """Mark ``ball`` as the only one whose predictions are renewed after this event (a
     resolver adds the others it changes); the caller's clock then reads the event's time."""
@@ -277,7 +277,7 @@ def advance(ball, member):
 # -- resolve ------------------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def _resolve_transition(i, t, seg, p):
     """Ball ``i``'s motion state ends (docs/physics.md §1.2-1.5)."""
     px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
@@ -286,7 +286,7 @@ def _resolve_transition(i, t, seg, p):
     return _event(t, kind, i, -1, 0.0, px, py, 0)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def _resolve_ball_ball(i, j, t, seg, model, last, member):
     """Balls ``i < j`` touch: de-penetrate, then the collision model or the Zeno stick."""
     p = model.p
@@ -334,7 +334,7 @@ def _resolve_ball_ball(i, j, t, seg, model, last, member):
     return _event(t, _BALL_BALL, i, j, max(speed, 0.0), pix, piy, 0)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def _resolve_cushion(i, c, t, seg, model, last, member):
     """Ball ``i`` touches cushion ``c``: back out to contact, then the model or the stick."""
     p = model.p
@@ -367,7 +367,7 @@ def _resolve_cushion(i, c, t, seg, model, last, member):
     return _event(t, _BALL_CUSHION, i, c, max(speed, 0.0), px, py, 0)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def _resolve_pocket(i, pocket, t, seg, p):
     """Ball ``i``'s centre enters the capture circle of ``pocket``: it leaves the table."""
     px, py, vx, vy, _wx, _wy, _wz = state_at(i, t, seg, p)
@@ -375,7 +375,7 @@ def _resolve_pocket(i, pocket, t, seg, p):
     return _event(t, _BALL_POCKET, i, pocket, norm2(vx, vy), px, py, 0)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def _cross_line(i, line, t, seg, model, pred):
     """Ball ``i`` crosses marked ``line``: no change of motion; its side flips and its next
     crossing is predicted."""
@@ -388,7 +388,7 @@ def _cross_line(i, line, t, seg, model, pred):
     return _event(t, _LINE, i, line, norm2(vx, vy), px, py, direction)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def resolve_event(t, cat, a, b, seg, model, pred, last, member):
     """Resolve the detected event ``(t, cat, a, b)``; returns its :class:`Event`."""
     if cat == _TRANSITION_RANK:
@@ -408,7 +408,7 @@ def resolve_event(t, cat, a, b, seg, model, pred, last, member):
 # -- record -------------------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def record_event(row, ev, seg, p, log):
     """Write ``ev`` and a snapshot of every ball at ``ev.t`` into row ``row`` of ``log``
     (resting and pocketed balls are copied: their segments hold zero velocity and spin)."""
@@ -454,7 +454,7 @@ def record_event(row, ev, seg, p, log):
         log.snap_motion[row, i] = S[i]
 
 
-@njit(cache=True, inline="always")
+@kernel(into_caller=True)
 def _event_records(count, log):
     """The first ``count`` event rows of ``log`` as one fresh ``EVENT_DTYPE`` array (k,): the
     log's columns cast to the record's field types, as NumPy's field assignment casts them
@@ -474,7 +474,7 @@ def _event_records(count, log):
     return events
 
 
-@njit(cache=True)
+@kernel(into_caller=True)
 def _output(status, count, log, seg):
     """The :class:`ShotOutput`: the first ``count`` rows of ``log`` (the event records and
     copies of the times and snapshots) and which balls end on the table (every array fresh and
@@ -512,7 +512,7 @@ def _output(status, count, log, seg):
 # -- the loop -----------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def run_shot(model, start, max_events, capacity, log):
     """Simulate one shot from ``start`` until every ball rests or is pocketed.
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from sim.constants import EPS_SLIP, EPS_SPEED, EPS_SPIN_SURFACE, MotionState
 from sim.events import EventKind
+from sim.kernels.jit import kernel
 from sim.params import P_G, P_R, P_SPIN_DECEL, P_U_R, P_U_S
 
 
-@njit(cache=True)
+@kernel
 def norm2(x, y):
     """Length of the plane vector (x, y): ``sqrt(x^2 + y^2)``.
 
@@ -46,7 +46,7 @@ _K_R2ST = int(EventKind.ROLLING_TO_STATIONARY)
 _K_SP2ST = int(EventKind.SPINNING_TO_STATIONARY)
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def classify(vx, vy, wx, wy, wz, R):
     """Motion state of a ball on the table and its snapped velocity/spin (docs/physics.md §1.1).
 
@@ -66,13 +66,13 @@ def classify(vx, vy, wx, wy, wz, R):
     return STATIONARY, 0.0, 0.0, 0.0, 0.0, 0.0
 
 
-@njit(cache=True)
+@kernel
 def spin_stop_time(wz, p):
     """Time for z-spin ``wz`` to decay to 0 at ``alpha_sp`` (docs/physics.md §1.4), s."""
     return abs(wz) / p[P_SPIN_DECEL]
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def transition_time(state, vx, vy, wx, wy, wz, p):
     """Duration of the current motion state, s (docs/physics.md §1.2-1.5); ``inf`` when none ends.
 
@@ -89,7 +89,7 @@ def transition_time(state, vx, vy, wx, wy, wz, p):
     return math.inf
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def acceleration(state, vx, vy, wx, wy, p):
     """Centre acceleration ``dv/dt`` (ax, ay), m/s^2, constant over the state
     (docs/physics.md §1.6).
@@ -114,7 +114,7 @@ def acceleration(state, vx, vy, wx, wy, p):
     return 0.0, 0.0
 
 
-@njit(cache=True)
+@kernel
 def _decayed_spin(wz, dt, p):
     mag = abs(wz) - p[P_SPIN_DECEL] * dt
     if mag <= 0.0:
@@ -122,7 +122,7 @@ def _decayed_spin(wz, dt, p):
     return mag if wz > 0.0 else -mag
 
 
-@njit(cache=True)
+@kernel
 def _braked(px, py, vx, vy, hx, hy, f, dt):
     """Position and velocity after ``dt`` s of constant deceleration ``f`` (m/s^2) along the
     unit vector (hx, hy): ``r + v dt - f dt^2 h / 2`` and ``v - f dt h``
@@ -135,7 +135,7 @@ def _braked(px, py, vx, vy, hx, hy, f, dt):
     )
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def evolve(state, px, py, vx, vy, wx, wy, wz, dt, p):
     """State after ``dt`` seconds in the current motion state (closed forms of
     docs/physics.md §1.2-1.5).
@@ -201,7 +201,7 @@ def evolve(state, px, py, vx, vy, wx, wy, wz, dt, p):
     return px, py, 0.0, 0.0, 0.0, 0.0, _decayed_spin(wz, dt, p)
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def end_of_state(state, vx, vy, wx, wy, wz, p):
     """Snap a ball that has just reached the end of its state and re-classify it.
 
@@ -237,7 +237,7 @@ def end_of_state(state, vx, vy, wx, wy, wz, p):
     return new_state, kind, vx, vy, wx, wy, wz
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def evolve_balls(pos, vel, spin, motion, dt, p):
     """All balls evolved by ``dt`` seconds without leaving their current states.
 
@@ -271,7 +271,7 @@ def evolve_balls(pos, vel, spin, motion, dt, p):
     return out_pos, out_vel, out_spin
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def centres_at(pos, vel, spin, motion, base, dt, p):
     """Ball centres of many frames, each evolved from one row of stacked states.
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from sim.events import EventKind
 from sim.kernels.detect import (
@@ -36,6 +35,7 @@ from sim.kernels.flight import (
     pair_contact_time,
     post_contact_time,
 )
+from sim.kernels.jit import kernel
 from sim.kernels.motion import (
     AIRBORNE,
     OFF_TABLE,
@@ -65,13 +65,13 @@ ROW_MINIMA_FROM = 16
 BOX_COLUMN = 2
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def is_translating(state):
     """True for the motion states in which a ball's centre moves (sliding, rolling)."""
     return state in (SLIDING, ROLLING)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def state_at(i, t, seg, p):
     """Ball ``i``'s ``(px, py, vx, vy, wx, wy, wz)`` at time ``t`` s from its segment. Pure."""
     P = seg.pos
@@ -83,7 +83,7 @@ def state_at(i, t, seg, p):
     )  # fmt: skip
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def set_segment(i, t, state, px, py, vx, vy, wx, wy, wz, seg, p):
     """Start a new segment of ball ``i`` at ``t`` s with the given motion code and state, and
     set the time its motion state ends. Mutates row ``i`` of ``seg``."""
@@ -101,7 +101,7 @@ def set_segment(i, t, state, px, py, vx, vy, wx, wy, wz, seg, p):
     seg.vz[i] = 0.0
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def set_flight(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p):
     """Start a flight of ball ``i`` at ``t`` s from height ``z`` m with vertical velocity
     ``vz`` m/s (docs/physics-airborne.md section 1). Mutates row ``i`` of ``seg``."""
@@ -110,7 +110,7 @@ def set_flight(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p):
     seg.vz[i] = vz
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def height_at(i, t, seg, p):
     """Ball ``i``'s height above the cloth (m) and vertical velocity (m/s) at ``t`` s."""
     if seg.state[i] != AIRBORNE:
@@ -120,7 +120,7 @@ def height_at(i, t, seg, p):
     return flight_height(seg.z[i], seg.vz[i], dt, g), seg.vz[i] - g * dt
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def predict_line(i, t, py, vy, ay, lines, pred):
     """Ball ``i``'s next marked-line crossing before its horizon, from its centre ``y = py``
     m, velocity ``vy`` m/s and acceleration ``ay`` m/s^2 at ``t`` s. Mutates row ``i`` of
@@ -143,7 +143,7 @@ def predict_line(i, t, py, vy, ay, lines, pred):
     pred.line_dir[i] = best_dir
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def predict_own(i, t, seg, model, pred):
     """Transition, cushion, pocket and line predictions of ball ``i`` from its segment at t;
     rewrites row ``i`` of ``pred`` (all but ``pair_t``)."""
@@ -189,7 +189,7 @@ def predict_own(i, t, seg, model, pred):
     predict_line(i, t, py, vy, ay, model.lines, pred)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def _set_box(i, cx, cy, hx, hy, pair_t):
     """Store ball ``i``'s path box (centre and half-sizes, m) in its row of ``pair_t``."""
     c = pair_t.shape[0] + BOX_COLUMN
@@ -199,7 +199,7 @@ def _set_box(i, cx, cy, hx, hy, pair_t):
     pair_t[i, c + 3] = hy
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True, from_python=True)
 def boxes_apart(i, j, pair_t, D):
     """True when the path boxes of balls ``i`` and ``j`` (:data:`BOX_COLUMN`) are farther
     apart than the contact distance ``D`` m along x or along y (with 1e-9 relative slack): the
@@ -211,7 +211,7 @@ def boxes_apart(i, j, pair_t, D):
     return abs(pair_t[i, c + 1] - pair_t[j, c + 1]) - (pair_t[i, c + 3] + pair_t[j, c + 3]) > reach
 
 
-@njit(cache=True)
+@kernel
 def predict_flight(i, t, seg, model, pred):
     """A flying ball's next events (docs/physics-airborne.md sections 3-5): leaving the table
     over the rails' outer edges, landing on a rail top or on the slate (or in a pocket's
@@ -305,7 +305,7 @@ def predict_flight(i, t, seg, model, pred):
     pred.horizon[i] = t + best
 
 
-@njit(cache=True)
+@kernel
 def _pair_time_3d(i, j, t, seg, p, window):
     """Contact time (s from ``t``) of balls ``i`` and ``j`` when at least one flies: the 3-D
     quartic of docs/physics-airborne.md section 5."""
@@ -324,7 +324,7 @@ def _pair_time_3d(i, j, t, seg, p, window):
     return pair_contact_time(c, b, a, 2.0 * p[P_R], window)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def predict_pairs(i, t, seg, p, pred, member):
     """Contact times of every pair containing ball ``i``, except pairs with a lower-numbered
     ``member`` (that ball's own call has done those: ``ball_ball_time`` is exactly symmetric
@@ -373,7 +373,7 @@ def predict_pairs(i, t, seg, p, pred, member):
         _renew_row_minima(i, pair_t, member)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True, from_python=True)
 def _row_minimum(a, pair_t):
     """Set row ``a``'s minimum columns (``Predictions.pair_t``) to its earliest pair contact
     ``pair_t[a, b]``, a < b < n (lowest b of equal times; inf and -1 for none)."""
@@ -388,7 +388,7 @@ def _row_minimum(a, pair_t):
     pair_t[a, n + 1] = at
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True, from_python=True)
 def _renew_row_minima(i, pair_t, member):
     """Row minima after :func:`predict_pairs` rewrote the pairs of ball ``i``: row ``i`` again
     in full (O(n)); each row ``j < i`` it touched (``member[j]`` false) compared with its one
@@ -412,7 +412,7 @@ def _renew_row_minima(i, pair_t, member):
             pair_t[j, n + 1] = i
 
 
-@njit(cache=True, inline="always")
+@kernel(inline=True)
 def predict_group(t, seg, model, pred, member):
     """New predictions for every ball with ``member`` set: its own (:func:`predict_own`),
     then its pairs, once every member's horizon is known. Mutates ``pred``."""

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
-
+from sim.kernels.jit import kernel
 from sim.kernels.motion import norm2
 from sim.models import (
     FRICTIONAL_CODE,
@@ -47,7 +46,7 @@ ALCIATORE_C = 1.088
 MATHAVAN_STEPS = 2000
 
 
-@njit(cache=True)
+@kernel
 def ball_ball_friction(slip, p):
     """Ball-ball friction coefficient for tangential slip speed ``slip`` (m/s).
 
@@ -58,7 +57,7 @@ def ball_ball_friction(slip, p):
     return ALCIATORE_A + ALCIATORE_B * math.exp(-ALCIATORE_C * slip)
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def ball_ball_frictionless(v1x, v1y, v2x, v2y, nx, ny, e):
     """Equal-mass frictionless impact with restitution ``e`` (docs/physics.md §3.1b).
 
@@ -70,7 +69,7 @@ def ball_ball_frictionless(v1x, v1y, v2x, v2y, nx, ny, e):
     return v1x - j * nx, v1y - j * ny, v2x + j * nx, v2y + j * ny
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def ball_ball_frictional(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, p):
     """Instantaneous Coulomb friction at the ball-ball contact (docs/physics.md §3.1c).
 
@@ -123,7 +122,7 @@ def ball_ball_frictional(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, n
     )
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def resolve_ball_ball(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, p):
     """Dispatch on the ball-ball code at ``P_BALL_BALL`` (the codes of :mod:`sim.models`);
     same returns as :func:`ball_ball_frictional`. Raises ValueError on a code not in the model
@@ -137,7 +136,7 @@ def resolve_ball_ball(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, 
     raise ValueError("unknown ball-ball model code at P_BALL_BALL (see sim.models.MODELS)")
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def cushion_reflection(vx, vy, nx, ny, e):
     """Frictionless reflection (docs/physics.md §3.2a): ``v' = v_t - e v_n n``; spin unchanged.
 
@@ -147,7 +146,7 @@ def cushion_reflection(vx, vy, nx, ny, e):
     return vx - (1.0 + e) * vn * nx, vy - (1.0 + e) * vn * ny
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def cushion_han2005(vx, vy, wx, wy, wz, nx, ny, p):
     """Han 2005 cushion impulse with the contact at nose height (docs/physics.md §3.2b).
 
@@ -160,7 +159,7 @@ def cushion_han2005(vx, vy, wx, wy, wz, nx, ny, p):
     return rvx, rvy, rwx, rwy, rwz
 
 
-@njit(cache=True)
+@kernel
 def cushion_han2005_3d(vx, vy, wx, wy, wz, nx, ny, p):
     """:func:`cushion_han2005` with the vertical velocity it leaves: ``(vx, vy, vz, wx, wy,
     wz)``, ``vz = max(P_Z / m, 0)`` m/s.
@@ -219,7 +218,7 @@ def cushion_han2005_3d(vx, vy, wx, wy, wz, nx, ny, p):
     )
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def cushion_mathavan2010(vx, vy, wx, wy, wz, nx, ny, p):
     """Mathavan, Jackson & Parkin 2010 rigid-cushion impact, integrated over normal impulse.
 
@@ -289,7 +288,7 @@ def cushion_mathavan2010(vx, vy, wx, wy, wz, nx, ny, p):
     )
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p):
     """Dispatch on the cushion code at ``P_CUSHION`` (the codes of :mod:`sim.models`).
 
@@ -303,7 +302,7 @@ def resolve_cushion(vx, vy, wx, wy, wz, nx, ny, p):
     return rvx, rvy, rwx, rwy, rwz
 
 
-@njit(cache=True)
+@kernel
 def resolve_cushion_3d(vx, vy, wx, wy, wz, nx, ny, p):
     """:func:`resolve_cushion` for a ball on the cloth, with the vertical velocity the cushion
     leaves it: ``(vx, vy, vz, wx, wy, wz)``. ``vz`` (m/s, >= 0) is the upward part of Han's

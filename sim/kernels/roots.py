@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
+from sim.kernels.jit import kernel
 
 #: Relative width at which a bracket counts as converged (a few ulps).
 _REL_TOL = 8.0 * 2.220446049250313e-16
@@ -32,19 +32,19 @@ _MAX_ITER = 200
 NO_ROOT = math.inf
 
 
-@njit(cache=True)
+@kernel
 def poly_value(c0, c1, c2, c3, c4, t):
     """p(t) by Horner's rule."""
     return (((c4 * t + c3) * t + c2) * t + c1) * t + c0
 
 
-@njit(cache=True)
+@kernel
 def poly_slope(c0, c1, c2, c3, c4, t):
     """p'(t) by Horner's rule (``c0`` is accepted for a uniform signature and unused)."""
     return ((4.0 * c4 * t + 3.0 * c3) * t + 2.0 * c2) * t + c1
 
 
-@njit(cache=True)
+@kernel
 def refine_decreasing_root(c0, c1, c2, c3, c4, lo, hi):
     """The root of ``p`` in [lo, hi], given ``p(lo) > 0 >= p(hi)`` and ``p`` monotone there.
 
@@ -91,7 +91,7 @@ def refine_decreasing_root(c0, c1, c2, c3, c4, lo, hi):
     return lo
 
 
-@njit(cache=True)
+@kernel
 def _quadratic_roots_in_unit(a, b, c):
     """Roots of a s^2 + b s + c strictly inside (0, 1), sorted: (count, r1, r2).
 
@@ -131,7 +131,7 @@ def _quadratic_roots_in_unit(a, b, c):
     return n, out1, out2
 
 
-@njit(cache=True)
+@kernel
 def _slope_root(q1, q2, q3, q4, lo, hi, f_lo):
     """A root of p'(s) = q1 + 2 q2 s + 3 q3 s^2 + 4 q4 s^3 in [lo, hi], where p' changes sign
     from ``f_lo`` at ``lo``."""
@@ -140,7 +140,7 @@ def _slope_root(q1, q2, q3, q4, lo, hi, f_lo):
     return refine_decreasing_root(-q1, -2.0 * q2, -3.0 * q3, -4.0 * q4, 0.0, lo, hi)
 
 
-@njit(cache=True)
+@kernel
 def _piece_end(k, n, s1, s2, s3):
     """Right end of piece ``k`` (0-based) of [0, 1] cut at the ``n`` sorted points s1..s3."""
     if k >= n:
@@ -148,7 +148,7 @@ def _piece_end(k, n, s1, s2, s3):
     return s1 if k == 0 else (s2 if k == 1 else s3)
 
 
-@njit(cache=True)
+@kernel
 def critical_points_in_unit(q1, q2, q3, q4):
     """Zeros of p'(s) = q1 + 2 q2 s + 3 q3 s^2 + 4 q4 s^3 inside (0, 1), sorted.
 
@@ -182,7 +182,7 @@ def critical_points_in_unit(q1, q2, q3, q4):
     return count, s1, s2, s3
 
 
-@njit(cache=True)
+@kernel
 def _scaled_to_unit(c1, c2, c3, c4, T):
     """Time scaled to ``s = t / T``: ``q_k = c_k T^k`` (``q0 = c0``) and the critical points.
 
@@ -198,7 +198,7 @@ def _scaled_to_unit(c1, c2, c3, c4, T):
     return q1, q2, q3, q4, n, s1, s2, s3
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def first_descent_root(c0, c1, c2, c3, c4, T):
     """Earliest time in [0, T] at which p turns from positive to <= 0 while decreasing.
 
@@ -245,7 +245,7 @@ def first_descent_root(c0, c1, c2, c3, c4, T):
     return NO_ROOT
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def first_descent_root_quadratic(c0, c1, c2, T):
     """:func:`first_descent_root` for ``p(t) = c0 + c1 t + c2 t^2`` (cheaper isolation).
 
@@ -276,7 +276,7 @@ def first_descent_root_quadratic(c0, c1, c2, T):
     return NO_ROOT
 
 
-@njit(cache=True)
+@kernel(from_python=True)
 def earliest_root(c0, c1, c2, c3, c4, T):
     """Earliest real root of p in [0, T], of any multiplicity; ``inf`` when there is none.
 

@@ -10,18 +10,18 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from sim.constants import BOUNCE_SETTLE_HEIGHT, TOUCH_TOL, ZENO_SPEED
 from sim.kernels.detect import segment_fraction
 from sim.kernels.flight import slide_off
+from sim.kernels.jit import kernel
 from sim.kernels.landing import pair_contact, place, place_pair
 from sim.kernels.motion import AIRBORNE, OFF_TABLE, POCKETED, classify, norm2
 from sim.kernels.predict import height_at, set_segment, state_at
 from sim.params import P_G, P_R
 
 
-@njit(cache=True)
+@kernel
 def rolled_out_velocity(vx, vy, wx, wy, R):
     """Velocity at the end of the sliding phase (docs/physics.md §1.2): ``v - (2/7) u``, m/s.
 
@@ -33,7 +33,7 @@ def rolled_out_velocity(vx, vy, wx, wy, R):
     return vx - 2.0 * ux / 7.0, vy - 2.0 * uy / 7.0
 
 
-@njit(cache=True)
+@kernel
 def cushion_normal_gap(c, px, py, segments, arcs, R):
     """Unit normal ``(nx, ny)`` from a ball centre at (px, py) into cushion ``c`` and the gap.
 
@@ -53,7 +53,7 @@ def cushion_normal_gap(c, px, py, segments, arcs, R):
     return dx / dist, dy / dist, dist - (R + arcs[c - ns, 2])
 
 
-@njit(cache=True)
+@kernel
 def stick_group(seed_a, seed_b, t, seg, model, member):
     """Zeno stick: the balls touching ``seed_a`` / ``seed_b`` (transitively) move as one.
 
@@ -131,7 +131,7 @@ def stick_group(seed_a, seed_b, t, seg, model, member):
     return count
 
 
-@njit(cache=True)
+@kernel
 def touching_cushion(c, px, py, segments, arcs, R, ns):
     """``(touching, nx, ny)``: whether a ball at (px, py) touches cushion ``c`` (gap within
     TOUCH_TOL and, for a straight cushion, the centre projecting onto the segment), and the
@@ -148,7 +148,7 @@ def touching_cushion(c, px, py, segments, arcs, R, ns):
     return True, nx, ny
 
 
-@njit(cache=True)
+@kernel
 def cushion_cut(px, py, vx, vy, segments, arcs, R, ns):
     """Velocity (vx, vy) less its part into every cushion a ball at (px, py) touches, m/s.
 
@@ -166,7 +166,7 @@ def cushion_cut(px, py, vx, vy, segments, arcs, R, ns):
     return vx, vy
 
 
-@njit(cache=True)
+@kernel
 def air_pair_persistent(i, j, t, seg, model, recent, member):
     """Balls ``i < j``, one of them flying, touch in a persistent contact: resolved by the
     slide-off of :func:`sim.kernels.flight.slide_off` instead of the collision impulse.
@@ -197,7 +197,7 @@ SPOT_FREE = -1
 SPOT_IN_CUSHION = -2
 
 
-@njit(cache=True)
+@kernel
 def _spot_blocker(u, x, y, z, t, seg, model):
     """What takes the spot of ball ``u`` with its centre at (x, y) m and height ``z`` m at
     ``t`` s: the lowest-numbered other ball in play it would overlap (3-D centre distance
@@ -232,7 +232,7 @@ def _spot_blocker(u, x, y, z, t, seg, model):
     return SPOT_FREE
 
 
-@njit(cache=True)
+@kernel
 def _energy_scale(uvx, uvy, uvz, uz, fvx, fvy, wx, wy, wz, nz, g):
     """The factor ``k`` in [0, 1] by which a ball moved from height ``uz`` (velocity ``uv``) to
     height ``nz`` m with velocity ``f + k w`` (a frame velocity ``f`` on the cloth plus a
@@ -250,7 +250,7 @@ def _energy_scale(uvx, uvy, uvz, uz, fvx, fvy, wx, wy, wz, nz, g):
     return min(max((-b + math.sqrt(disc)) / (2.0 * a), 0.0), 1.0)
 
 
-@njit(cache=True)
+@kernel
 def ride_off(i, j, t, seg, model, member):
     """A flying ball resting on a ball on the cloth (``i``, ``j`` in either role) slides off it
     in one step: the closed form of a frictionless slide down the lower ball's sphere, driven
@@ -330,7 +330,7 @@ def ride_off(i, j, t, seg, model, member):
     return True
 
 
-@njit(cache=True)
+@kernel
 def groove_slide(u, a, b, t, seg, model, member):
     """Flying ball ``u`` drops into the groove between balls ``a`` and ``b`` on the cloth (its
     slide off ``a`` runs into ``b``) and slides off across it in one step
@@ -422,7 +422,7 @@ def groove_slide(u, a, b, t, seg, model, member):
 LEAVE_ANGLE = 1e-9
 
 
-@njit(cache=True)
+@kernel
 def leave_cushions(i, t, seg, model, member):
     """The stuck group of ball ``i`` (``member``, just set by :func:`stick_group`) moves along
     the cushions it touches: its common velocity, already cut to their tangents, is turned by
