@@ -85,9 +85,44 @@ class Layout:
         return _layout_for(int(size[0]), int(size[1]))
 
 
+@dataclass(frozen=True)
+class WidgetRow:
+    """The sizes of the panel's widget row, px: its height, the power meter's widest width,
+    the tip widget's square, the elevation dial's width and height, the gap between the meter
+    and the tip, and how far below the row's top the meter, the tip and the dial start (their
+    labels are drawn in the 24 px above them)."""
+
+    height: int
+    power_w: int
+    tip: int
+    dial_w: int
+    dial_h: int
+    gap: int
+    power_y: int
+    tip_y: int
+    dial_y: int
+
+
+#: The widget row of a window with room for it.
+FULL_ROW = WidgetRow(PANEL_H, 320, 96, 110, 80, 30, 38, 26, 38)
+#: The compact one of a short window (``_layout_for``): smaller tip and dial, a narrower power
+#: meter, so that the prompt fits beside them and the table takes the larger share.
+COMPACT_ROW = WidgetRow(100, 90, 64, 96, 64, 20, 45, 26, 26)
+
+
 @functools.lru_cache(maxsize=16)
 def _layout_for(w: int, h: int) -> Layout:
-    elevation_right = 24 + min(320, w // 4) + 30 + 96 + 24 + 110
+    """The full panel, or the compact one when the full one would be taller than the table
+    area it leaves (a 640x480 window: a 142 px table under a 266 px panel before)."""
+    full = _arranged(w, h, FULL_ROW)
+    if full.table.height >= full.panel.height:
+        return full
+    return _arranged(w, h, COMPACT_ROW)
+
+
+def _arranged(w: int, h: int, row: WidgetRow) -> Layout:
+    power_w = min(row.power_w, w // 4)
+    elevation_right = 24 + power_w + row.gap + row.tip + 24 + row.dial_w
     beside = w - elevation_right - 48
     prompt_beside = beside >= MIN_PROMPT_W
     buttons_beside = prompt_beside and beside >= row_width(WIDEST_AIM_ROW)
@@ -97,7 +132,7 @@ def _layout_for(w: int, h: int) -> Layout:
     widest = WIDEST_COMPACT_AIM_ROW if compact else WIDEST_AIM_ROW
     rows = 0 if buttons_beside else len(button_rows(max(1, w - 32), widest))
     rows_h = 0 if rows == 0 else rows * BUTTON_H + (rows - 1) * BUTTON_GAP + 12
-    panel_h = PANEL_H + STATUS_H + (0 if prompt_beside else PROMPT_ROW_H) + rows_h
+    panel_h = row.height + STATUS_H + (0 if prompt_beside else PROMPT_ROW_H) + rows_h
     board = pygame.Rect(0, 0, w, SCOREBOARD_H)
     panel = pygame.Rect(0, h - panel_h, w, panel_h)
     table = pygame.Rect(0, SCOREBOARD_H, w, max(0, h - SCOREBOARD_H - panel_h))
@@ -105,18 +140,18 @@ def _layout_for(w: int, h: int) -> Layout:
     if prompt_beside:
         base = status.bottom  # the widgets' row; the prompt beside them (all of its height
         # when the buttons have rows of their own)
-        tall = PANEL_H - (62 if buttons_beside else 20)
+        tall = row.height - (62 if buttons_beside else 20)
         prompt = pygame.Rect(elevation_right + 28, base + 12, beside, tall)
     else:
         prompt = pygame.Rect(24, status.bottom + 4, max(1, w - 48), PROMPT_ROW_H - 4)
         base = status.bottom + PROMPT_ROW_H  # the prompt's row, then the widgets'
-    power = PowerMeter(pygame.Rect(24, base + 38, min(320, w // 4), 26))
-    tip = TipWidget(pygame.Rect(power.rect.right + 30, base + 26, 96, 96))
-    elevation = pygame.Rect(tip.rect.right + 24, base + 38, 110, 80)
+    power = PowerMeter(pygame.Rect(24, base + row.power_y, power_w, 26))
+    tip = TipWidget(pygame.Rect(power.rect.right + row.gap, base + row.tip_y, row.tip, row.tip))
+    elevation = pygame.Rect(tip.rect.right + 24, base + row.dial_y, row.dial_w, row.dial_h)
     if buttons_beside:  # under the prompt, right of the widgets
-        buttons = pygame.Rect(prompt.left, base + PANEL_H - 48, w - 16 - prompt.left, BUTTON_H)
+        buttons = pygame.Rect(prompt.left, base + row.height - 48, w - 16 - prompt.left, BUTTON_H)
     else:  # rows of their own under the widgets' row
-        buttons = pygame.Rect(16, base + PANEL_H, max(1, w - 32), max(1, rows_h - 12))
+        buttons = pygame.Rect(16, base + row.height, max(1, w - 32), max(1, rows_h - 12))
     return Layout(board, panel, table, power, tip, elevation, prompt, status, buttons, compact)
 
 

@@ -158,3 +158,32 @@ def test_a_replayed_saved_shot_shows_its_call_and_a_foul_may_be_declared_on_it(t
     key(other, pygame.K_d)  # a foul may be declared on that shot
     assert other.mode.name == "declarefoul", (other.mode.name, other.toast)
     assert other.foul_shot() is other.session.last_shot
+
+
+def test_a_small_window_gives_the_table_the_larger_share_and_its_compact_panel_answers() -> None:
+    from render.layout import COMPACT_ROW, FULL_ROW, Layout
+
+    small = (640, 480)
+    layout = Layout.for_size(small)
+    assert layout.table.height > layout.panel.height  # 238 px over a 170 px panel (142 / 266)
+    assert layout.power.rect.height and layout.tip.rect.width == COMPACT_ROW.tip
+    full = Layout.for_size(SIZE)  # the default window keeps the full widget row
+    assert full.tip.rect.width == FULL_ROW.tip and full.panel.height == 154
+    app = new_app("nine-ball")
+    app.remember_size(small)
+    frame(app, small)
+    view = app.view_for(small)
+    x0, y0 = view.to_screen(0.0, 0.0)
+    x1, y1 = view.to_screen(float(app.table.width), float(app.table.length))
+    # The cloth 366 px long (218 px under the full panel: its 142 px table area).
+    assert max(abs(x1 - x0), abs(y1 - y0)) >= 340, (x0, y0, x1, y1)
+    # The player's input on the compact panel: a click on the power bar, a drag on the tip.
+    meter = layout.power.rect
+    click(app, (meter.left + meter.width * 3 // 4, meter.centery))
+    assert app.aim.power == pytest.approx(
+        layout.power.power_at((meter.left + meter.width * 3 // 4, meter.centery))
+    )
+    tip = layout.tip.rect
+    click(app, (tip.centerx, tip.top + 8))  # high on the ball: follow
+    assert app.aim.b > 0.2
+    assert app.mode.name == "aim"  # neither click shot
