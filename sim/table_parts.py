@@ -89,7 +89,9 @@ def points_in_polygon(polygon: np.ndarray, pts: np.ndarray) -> np.ndarray:
     px = pts[:, 0:1]
     py = pts[:, 1:2]
     straddles = (a[None, :, 1] > py) != (b[None, :, 1] > py)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    # Horizontal edges divide by zero (never straddled); points far off the cloth (a hostile
+    # save file's 1e308) overflow to inf and still compare the right way.
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         x_cross = a[None, :, 0] + (py - a[None, :, 1]) * (b[None, :, 0] - a[None, :, 0]) / (
             b[None, :, 1] - a[None, :, 1]
         )
