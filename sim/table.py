@@ -107,6 +107,10 @@ __all__ = [
 ]
 
 
+#: A centre this far (m) from the table frame's origin, or farther, is off every table.
+FAR_OFF_TABLE_M = 1000.0
+
+
 @dataclass(frozen=True, eq=False)
 class Table:
     """An immutable table. Build it with :meth:`pool` or :meth:`snooker` (cached).
@@ -283,7 +287,9 @@ class Table:
         """Vectorised :meth:`contains_ball` for centres ``xy`` (k, 2); returns (k,) bool. Pure."""
         pts = np.asarray(xy, dtype=np.float64).reshape(-1, 2)
         need = self.ball_radius - MAX_OVERLAP if clearance is None else clearance
-        ok = np.asarray(np.isfinite(pts).all(axis=1))
+        # Non-finite centres, and centres a kilometre or more away (no table is that large; the
+        # distances below would overflow), are off the cloth.
+        ok = np.asarray((np.abs(pts) < FAR_OFF_TABLE_M).all(axis=1))
         if not ok.all():
             pts = np.where(ok[:, None], pts, 0.0)
         ok &= self.cushion_distances(pts).min(axis=1) >= need
