@@ -149,3 +149,27 @@ def test_ball_riding_a_ball_in_a_corner_slides_off_round_the_cushion() -> None:
     assert float(result.final.z.max(initial=0.0)) == 0.0
     pairs = result.events[result.events["kind"] == int(EventKind.BALL_BALL)]
     assert len(pairs) < 40
+
+
+@pytest.mark.xfail(strict=True, reason="open: a flying ball grazing a nose edge while it falls;"
+                   " issue 12")  # fmt: skip
+def test_flying_ball_sliding_down_a_nose_edge_leaves_it() -> None:
+    """Open mechanism, found by the seed-6 fuzz (``stack`` 6:10700, the one capped shot of its
+    20,000, also capped on main before the wall turn): a flying ball overlapping the snooker
+    top cushion's line by 2.4 mm in plan, coming down at 2 cm/s, touches the cushion's nose edge
+    again every 5e-16 s with a closing speed of 1.6e-15 m/s, 20,000 times (a persistent
+    contact with an edge, like the ball on a ball before ride_off). Strict: fails once the
+    shot stops capping, to be moved up."""
+    result = _run("6:10700", max_events=2000)
+    assert shot_faults(result) == []
+
+
+@pytest.mark.xfail(strict=True, reason="open: a flying ball inside a rail beside a pool jaw;"
+                   " issue 12")  # fmt: skip
+def test_flying_ball_beside_a_pool_jaw_stays_out_of_the_rail() -> None:
+    """Open fault, found by the seed-6 fuzz (``jaws`` 6:7523, the one invariant fault of its
+    20,000, also on main): between events at t = 0.1996 s a flying ball at z = 2.3 cm is
+    inside the rail at (1.285, 1.067) m on an 8 ft table (not diagnosed). Strict: fails once
+    the shot keeps every invariant."""
+    result = _run("6:7523")
+    assert shot_faults(result) == []
