@@ -71,7 +71,7 @@ def is_translating(state):
     return state in (SLIDING, ROLLING)
 
 
-@kernel(inline=True)
+@kernel(inline=True, from_python=True)
 def state_at(i, t, seg, p):
     """Ball ``i``'s ``(px, py, vx, vy, wx, wy, wz)`` at time ``t`` s from its segment. Pure."""
     P = seg.pos
@@ -110,7 +110,7 @@ def set_flight(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p):
     seg.vz[i] = vz
 
 
-@kernel(inline=True)
+@kernel(inline=True, from_python=True)
 def height_at(i, t, seg, p):
     """Ball ``i``'s height above the cloth (m) and vertical velocity (m/s) at ``t`` s."""
     if seg.state[i] != AIRBORNE:

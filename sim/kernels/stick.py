@@ -178,13 +178,20 @@ def air_pair_persistent(i, j, t, seg, model, recent, member):
     or the line of centres is vertical; else the approach speed (>= 0, m/s) and ball ``i``'s
     centre. A ball on the cloth keeps to it (no downward velocity into the slate). A flying
     ball resting on top of a ball on the cloth slides off it by :func:`ride_off` when it is
-    too slow to leave the sphere at once (the turn alone would shrink to nothing).
+    too slow to leave the sphere at once (the turn alone would shrink to nothing); when that
+    slide ends inside a cushion and the pair's relative speed is below ZENO_SPEED (the turn's
+    hops would shrink with it), the cushion turns the slide round the lower ball instead.
     """
     p = model.p
     n, _dist, speed, pix, piy, zi, pjx, pjy, zj, v1, w1, v2, w2 = pair_contact(i, j, t, seg, p)
     if not (speed <= 0.0 or (speed < ZENO_SPEED and recent)):
         return False, speed, pix, piy
-    if ride_off(i, j, t, seg, model, member):
+    if ride_off(i, j, t, seg, model, member, False):
+        return True, max(speed, 0.0), pix, piy
+    rel = v1 - v2
+    # the turn's hops would shrink with the relative speed: let a cushion turn the slide
+    slow = math.sqrt(rel[0] ** 2 + rel[1] ** 2 + rel[2] ** 2) < ZENO_SPEED
+    if slow and ride_off(i, j, t, seg, model, member, True):
         return True, max(speed, 0.0), pix, piy
     if not slide_off(v1, v2, n, math.sqrt(2.0 * p[P_G] * BOUNCE_SETTLE_HEIGHT)):
         return False, speed, pix, piy
@@ -250,8 +257,33 @@ def _energy_scale(uvx, uvy, uvz, uz, fvx, fvy, wx, wy, wz, nz, g):
     return min(max((-b + math.sqrt(disc)) / (2.0 * a), 0.0), 1.0)
 
 
+#: Step (rad) of the search round the lower ball for a slide off it that a cushion deflects.
+WALL_TURN_STEP = math.pi / 180.0
+
+
 @kernel
-def ride_off(i, j, t, seg, model, member):
+def wall_turned_meridian(u, lx, ly, ex, ey, reach, z, t, seg, model):
+    """The downhill direction ``(ex, ey)`` of a slide off a ball at (lx, ly) whose separation
+    spot (``reach`` m out along it, at height ``z`` m) lies inside a cushion, turned round the
+    vertical by the smallest angle (in steps of WALL_TURN_STEP, the counter-clockwise turn
+    first at each size) that puts the spot of ball ``u`` clear of every cushion and ball;
+    ``(0.0, 0.0)`` when no direction does (docs/physics-notes.md, "A slide off a ball that runs
+    into a cushion"). Pure."""
+    steps = int(math.pi / WALL_TURN_STEP)
+    for k in range(1, steps + 1):
+        for sign in (1.0, -1.0):
+            a = sign * k * WALL_TURN_STEP
+            ca = math.cos(a)
+            sa = math.sin(a)
+            tx = ca * ex - sa * ey
+            ty = sa * ex + ca * ey
+            if _spot_blocker(u, lx + reach * tx, ly + reach * ty, z, t, seg, model) == SPOT_FREE:
+                return tx, ty
+    return 0.0, 0.0
+
+
+@kernel(from_python=True)
+def ride_off(i, j, t, seg, model, member, wall_turn):
     """A flying ball resting on a ball on the cloth (``i``, ``j`` in either role) slides off it
     in one step: the closed form of a frictionless slide down the lower ball's sphere, driven
     by the upper ball's weight (docs/physics-notes.md, "Ball on a ball").
@@ -265,9 +297,13 @@ def ride_off(i, j, t, seg, model, member):
     slide's duration, a few tens of ms, is not simulated) with a hop of at most the settling
     speed off the sphere; its velocity is scaled down when needed so that total energy
     (kinetic + m g z) never rises. When the spot is taken by a ball on the cloth the slide runs
-    into it: :func:`groove_slide` takes over. Returns False, changing nothing, when the upper
-    ball is not above the lower one's equator, has already reached the separation angle, or
-    the spot is taken by a cushion or a flying ball (or the groove slide is not possible).
+    into it: :func:`groove_slide` takes over; when it is inside a cushion and ``wall_turn`` is
+    True, the cushion turns the slide round the lower ball (:func:`wall_turned_meridian`; the
+    caller asks for it when the pair's relative speed is below ZENO_SPEED, where the turn of
+    :func:`sim.kernels.flight.slide_off` would hop by ever less). Returns False, changing nothing,
+    when the upper ball is not above the lower one's equator, has already reached the
+    separation angle, or the spot is taken by a flying ball, or no turn clears it (or the
+    groove slide is not possible).
     """
     p = model.p
     S = seg.state
@@ -307,6 +343,14 @@ def ride_off(i, j, t, seg, model, member):
     ny = ly + D * sin_s * ey
     nz = D * cos_s
     blocker = _spot_blocker(u, nx, ny, nz, t, seg, model)
+    if blocker == SPOT_IN_CUSHION and wall_turn:
+        # the slide runs into a cushion: the cushion turns it round the lower ball
+        ex, ey = wall_turned_meridian(u, lx, ly, ex, ey, D * sin_s, nz, t, seg, model)
+        if ex == 0.0 and ey == 0.0:
+            return False
+        nx = lx + D * sin_s * ex
+        ny = ly + D * sin_s * ey
+        blocker = SPOT_FREE
     if blocker != SPOT_FREE:
         # the slide runs into another ball on the cloth: the upper ball drops into the groove
         # between the two and slides off across it
@@ -330,7 +374,7 @@ def ride_off(i, j, t, seg, model, member):
     return True
 
 
-@kernel
+@kernel(from_python=True)
 def groove_slide(u, a, b, t, seg, model, member):
     """Flying ball ``u`` drops into the groove between balls ``a`` and ``b`` on the cloth (its
     slide off ``a`` runs into ``b``) and slides off across it in one step

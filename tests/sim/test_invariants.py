@@ -121,7 +121,8 @@ KNOWN_CAPPED: set[str] = set()
 
 #: Shots of the CI engine fuzz (run 5, shots 0-119) known to reach the event cap, open
 #: (issue 12): none in this slice; the large run (benchmarks/fuzz_engine.py, 20,000 shots each
-#: of seeds 1-4) finds one, 1:16602 (tests/sim/test_persistent_contact.py, strict xfail).
+#: of seeds 1-4) found one, 1:16602, fixed; seed 6 finds one, 6:10700, open (both in
+#: tests/sim/test_persistent_contact.py).
 KNOWN_FUZZ_CAPPED: set[str] = set()
 
 

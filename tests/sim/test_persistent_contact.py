@@ -136,13 +136,40 @@ def test_ball_coming_down_onto_a_knuckle_lands_on_its_top(spec: str) -> None:
     assert (landed >= ns).any()
 
 
-@pytest.mark.xfail(strict=True, reason="open: the slide off a ball frozen in a corner runs into a"
-                   " cushion (ride_off gives up); issue 12")  # fmt: skip
-def test_ball_riding_a_ball_frozen_in_a_corner_slides_off() -> None:
-    """Open mechanism, found by the seed-1 fuzz (``frozen`` 1:16602, the one capped shot of
-    80,000 after the fixes above): a flying ball rides a ball frozen against a snooker corner's
-    cushions in lockstep; its slide off that ball (ride_off) would end inside the top cushion,
-    so it gives up and the turn of slide_off hops by 1e-16 m/s, 20,000 contacts at one
-    instant. Strict: this test fails as soon as the shot stops capping, to be moved up."""
-    result = _run("1:16602", max_events=2000)
+def test_ball_riding_a_ball_in_a_corner_slides_off_round_the_cushion() -> None:
+    """A flying ball riding a ball in a snooker corner pocket's throat in lockstep (``frozen``
+    1:16602, the one capped shot of 80,000, seeds 1-4): its slide off that ball (ride_off)
+    would end inside the corner's knuckle, so it gave up and the turn of slide_off hopped by
+    1e-16 m/s, 20,000 contacts at one instant. Now, once the pair's relative speed is below
+    ZENO_SPEED, the knuckle turns the slide round the lower ball (stick.wall_turned_meridian):
+    a few tens of events, no fault, every ball on the cloth or out of play, none in the air."""
+    result = _run("1:16602", max_events=300)
+    assert shot_faults(result) == []
+    assert len(result.events) < 100
+    assert float(result.final.z.max(initial=0.0)) == 0.0
+    pairs = result.events[result.events["kind"] == int(EventKind.BALL_BALL)]
+    assert len(pairs) < 40
+
+
+@pytest.mark.xfail(strict=True, reason="open: a flying ball grazing a nose edge while it falls;"
+                   " issue 12")  # fmt: skip
+def test_flying_ball_sliding_down_a_nose_edge_leaves_it() -> None:
+    """Open mechanism, found by the seed-6 fuzz (``stack`` 6:10700, the one capped shot of its
+    20,000, also capped on main before the wall turn): a flying ball overlapping the snooker
+    top cushion's line by 2.4 mm in plan, coming down at 2 cm/s, touches the cushion's nose edge
+    again every 5e-16 s with a closing speed of 1.6e-15 m/s, 20,000 times (a persistent
+    contact with an edge, like the ball on a ball before ride_off). Strict: fails once the
+    shot stops capping, to be moved up."""
+    result = _run("6:10700", max_events=2000)
+    assert shot_faults(result) == []
+
+
+@pytest.mark.xfail(strict=True, reason="open: a flying ball inside a rail beside a pool jaw;"
+                   " issue 12")  # fmt: skip
+def test_flying_ball_beside_a_pool_jaw_stays_out_of_the_rail() -> None:
+    """Open fault, found by the seed-6 fuzz (``jaws`` 6:7523, the one invariant fault of its
+    20,000, also on main): between events at t = 0.1996 s a flying ball at z = 2.3 cm is
+    inside the rail at (1.285, 1.067) m on an 8 ft table (not diagnosed). Strict: fails once
+    the shot keeps every invariant."""
+    result = _run("6:7523")
     assert shot_faults(result) == []
