@@ -173,3 +173,23 @@ def test_flying_ball_beside_a_pool_jaw_stays_out_of_the_rail() -> None:
     the shot keeps every invariant."""
     result = _run("6:7523")
     assert shot_faults(result) == []
+
+
+@pytest.mark.xfail(strict=True, reason="open: a cradle row that caps; issue 12")
+def test_seed_five_cradle_row_ends_within_the_cap() -> None:
+    """Open mechanism, found by the seed-5 fuzz of the final round-two engine (``cradle``
+    5:13180, 7 ft pool, 4 balls, han2005 cushions, frictional ball-ball: the one capped shot of
+    its 20,000), not diagnosed: it needs more than 20,000 events by t = 0.31 s. Strict: fails
+    once the shot ends within the cap."""
+    result = _run("5:13180", max_events=20_000)
+    assert shot_faults(result) == []
+
+
+@pytest.mark.xfail(strict=True, reason="open: a flying ball inside a rail; issue 12")
+def test_seed_five_flying_ball_stays_out_of_the_rail() -> None:
+    """Open fault, found by the seed-5 fuzz (``cradle`` 5:12900, 7 ft pool, 5 balls, the one
+    faulty shot of its 20,000), not diagnosed: from t = 0.1204 s a flying ball at z = 3.1 cm is
+    inside the rail at x = -0.127 m, beyond the rail line. Strict: fails once the shot keeps
+    every invariant."""
+    result = _run("5:12900")
+    assert shot_faults(result) == []
