@@ -128,8 +128,9 @@ class NineBallGame(PoolGame):
 
     def first_ball_on(self, state: BallState) -> frozenset[int]:
         """The lowest-numbered object ball on the table."""
-        on = [i for i in range(1, int(state.n)) if bool(state.on_table[i])]
-        return frozenset(on[:1])
+        flags = np.asarray(state.on_table, dtype=bool).tolist()
+        lowest = next((i for i in range(1, len(flags)) if flags[i]), None)
+        return frozenset() if lowest is None else frozenset((lowest,))
 
     # ------------------------------------------------------------------ declarations
     def declaration_options(self) -> DeclarationOptions:

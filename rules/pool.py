@@ -203,7 +203,8 @@ class PoolGame(Game):
         """Balls off the table after the shot: those the engine sent off (an ``OFF_TABLE`` row,
         judged with no declaration) and those a player declared (a ball the engine did not
         send off, e.g. picked up)."""
-        return facts.balls_off_table | declaration.off_table
+        declared = declaration.off_table
+        return facts.balls_off_table | declared if declared else facts.balls_off_table
 
     def final_state(self, result: Any, declaration: Declaration) -> BallState:
         """``result.final`` with the balls declared off the table taken off it (those the
