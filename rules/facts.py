@@ -17,12 +17,12 @@ inputs.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
 
 import numpy as np
 
+from rules.flights import JumpOver, balls_flown_over, cue_ball_flights
 from sim.constants import MotionState
 from sim.events import EventKind
 
@@ -125,77 +125,6 @@ class OffTable(NamedTuple):
     t: float
     ball: int
     rail: int
-
-
-class JumpOver(NamedTuple):
-    """Before its first contact the cue ball flew over object ball ``ball``: its flight that
-    ends at row ``event`` (time ``t`` s) passed the ball's centre, horizontally closer than
-    ``2 R`` to it, without touching it first (a jump shot, WPBSA Section 2 definition 2.19)."""
-
-    event: int
-    t: float
-    ball: int
-
-
-def cue_ball_flights(
-    events: np.ndarray, first_contact_row: int | None, airborne_after: np.ndarray | None
-) -> list[tuple[int, np.ndarray, np.ndarray]]:
-    """The cue ball's straight flights before its first contact, as (row that ends the flight,
-    start (2,) m, end (2,) m).
-
-    Between two consecutive rows of the cue ball (ball ``a`` = 0) nothing but gravity acts on a
-    flying ball, so its horizontal path is the straight segment between the two recorded
-    centres (docs/physics-airborne.md §1). A segment is a flight when it ends in a landing
-    (``BOUNCE``) or in leaving the table (``OFF_TABLE``), or, when ``airborne_after`` (per row,
-    the cue ball airborne right after it: the result's snapshots) is given, when the cue ball
-    was airborne after the segment's first row (a flight that ends in the first contact).
-    The test runs on the column masks; rows are visited only for the flights found.
-    """
-    kind = events["kind"]
-    end = len(kind) if first_contact_row is None else first_contact_row + 1
-    own = np.flatnonzero(events["a"][:end] == 0)
-    if len(own) < 2:
-        return []
-    starts, ends = own[:-1], own[1:]
-    end_kind = kind[ends]
-    flying = (end_kind == _BOUNCE) | (end_kind == _OFF_TABLE)
-    if airborne_after is not None:
-        flying |= np.asarray(airborne_after, dtype=bool)[starts]
-    if not flying.any():
-        return []
-    x = np.asarray(events["x"], dtype=float)
-    y = np.asarray(events["y"], dtype=float)
-    return [
-        (j, np.array([x[i], y[i]]), np.array([x[j], y[j]]))
-        for i, j in zip(starts[flying].tolist(), ends[flying].tolist(), strict=True)
-    ]
-
-
-def balls_flown_over(
-    flights: list[tuple[int, np.ndarray, np.ndarray]],
-    t_col: np.ndarray,
-    centres: dict[int, np.ndarray],
-    radius: float,
-) -> tuple[JumpOver, ...]:
-    """The object balls (``centres``: index -> (2,) m, where they rest before the first
-    contact) that a flight passes over: the ball's centre projects strictly inside the flight's
-    horizontal segment and lies closer than ``2 radius`` to it. Each ball once, first flight."""
-    seen: dict[int, JumpOver] = {}
-    balls = [(ball, float(c[0]), float(c[1])) for ball, c in centres.items()]
-    reach = 2.0 * radius
-    for row, p, q in flights:
-        px, py = float(p[0]), float(p[1])
-        dx, dy = float(q[0]) - px, float(q[1]) - py
-        length2 = dx * dx + dy * dy
-        if length2 <= 0.0:
-            continue
-        for ball, cx, cy in balls:  # plain floats: a flight meets a score of balls at most
-            if ball in seen:
-                continue
-            s = ((cx - px) * dx + (cy - py) * dy) / length2
-            if 0.0 < s < 1.0 and math.hypot(px + s * dx - cx, py + s * dy - cy) < reach:
-                seen[ball] = JumpOver(row, float(t_col[row]), ball)
-    return tuple(sorted(seen.values(), key=lambda j: (j.event, j.ball)))
 
 
 def on_table_indices(state: BallState) -> frozenset[int]:
@@ -368,10 +297,24 @@ class ShotFacts:
     def _first_contacts(self) -> tuple[Contact | None, frozenset[int]]:
         """The cue ball's first contact (ball 0 first, the object ball second) and every object
         ball it met within ``SIMULTANEOUS_CONTACT_S`` of it, reading the contacts in log order
-        until the first one later than that."""
+        until the first one later than that. In a long log only ``a`` and ``b`` are read at
+        every ball-ball row, the time at the cue ball's rows as they are reached (a break's
+        first contact is among its first rows)."""
         first: Contact | None = None
         balls: set[int] = set()
-        for i, t, a, b, _ in self._rows(_BALL_BALL, cue_only=True):
+        cue_rows: Iterable[tuple[int, float, int, int, int]]
+        if len(self._kind) <= SHORT_LOG_ROWS or (_BALL_BALL, True) in self._by_kind:
+            cue_rows = self._rows(_BALL_BALL, cue_only=True)
+        else:
+            events = self.shot[0]
+            at = (self._kind == _BALL_BALL).nonzero()[0]
+            t_col, pairs = events["t"], (self._a[at].tolist(), events["b"][at].tolist())
+            cue_rows = (
+                (i, float(t_col[i]), a, b, 0)
+                for i, a, b in zip(at.tolist(), *pairs, strict=True)
+                if a == 0 or b == 0
+            )
+        for i, t, a, b, _ in cue_rows:
             if a != 0 and b != 0:
                 continue
             other = b if a == 0 else a
@@ -479,7 +422,7 @@ class ShotFacts:
         """Balls pocketed, in the order they dropped (each once)."""
         return tuple(dict.fromkeys(r[2] for r in self._rows(_BALL_POCKET)))
 
-    @property
+    @once
     def object_balls_pocketed(self) -> tuple[int, ...]:
         """Object balls (index > 0) pocketed, in order."""
         return tuple(b for b in self.pocketed if b != 0)
@@ -522,30 +465,33 @@ class ShotFacts:
     def crossings_of(
         self, line_name: str, direction: int | None = None
     ) -> tuple[LineCrossing, ...]:
-        """Crossings of the line called ``line_name``, optionally only in ``direction`` (+1/-1)."""
-        return tuple(
-            c
-            for c in self.line_crossings
-            if c.line_name == line_name and (direction is None or c.direction == direction)
-        )
+        """Crossings of the line called ``line_name``, optionally only in ``direction`` (+1/-1);
+        only the rows of the lines so named become records (a "line N" name: line_crossings)."""
+        if "line_crossings" not in self.__dict__ and not line_name.startswith("line "):
+            wanted = {i for i, ln in enumerate(self._table.lines) if ln.name == line_name}
+            return tuple(
+                LineCrossing(i, t, a, b, line_name, d)
+                for i, t, a, b, d in (self._rows(_LINE_CROSSING) if wanted else ())
+                if b in wanted and (direction is None or d == direction)
+            )
+        same = (c for c in self.line_crossings if c.line_name == line_name)
+        return tuple(c for c in same if direction is None or c.direction == direction)
 
     def balls_with_part_below(self, y_line: float, radius: float) -> frozenset[int]:
         """Object balls that came, during the shot, with some part on the head side of
         ``y = y_line``: a recorded centre with ``y - radius < y_line`` (at an event of the ball
         or at rest) for a ball that was wholly on the other side at t = 0. Part of a ball
         passing a line between its recorded positions on a curved slide is not seen; a centre
-        crossing is, through the log's LINE_CROSSING rows (``crossings_of``).
-
-        Read as columns: the balls with a row below the line, those at rest below it, less
-        those already over it at t = 0 (NaN positions are never below)."""
-        events, initial, final = self.shot
-        n = self.n_balls
-        a = self._a
-        low = a[(a > 0) & (a < n) & (events["y"] - radius < y_line)]
-        rest = np.asarray(final.on_table, dtype=bool) & (final.pos[:, 1] - radius < y_line)
-        over = np.asarray(initial.on_table, dtype=bool) & (initial.pos[:, 1] - radius < y_line)
-        found = set(low.tolist()) | set(rest.nonzero()[0].tolist())
-        return frozenset(found - set(over.nonzero()[0].tolist()) - {0})
+        crossing is, through the log's LINE_CROSSING rows (``crossings_of``). NaN is never below."""
+        (events, initial, final), n = self.shot, self.n_balls
+        found = {b for b in self._a[events["y"] - radius < y_line].tolist() if 0 < b < n}
+        rest, over = (
+            [i for i, (on, y) in enumerate(zip(np.asarray(state.on_table, dtype=bool).tolist(),
+                                               state.pos[:, 1].tolist(), strict=True))
+             if on and y - radius < y_line]
+            for state in (final, initial)
+        )  # fmt: skip
+        return frozenset(found.union(rest).difference(over, (0,)))
 
     def describe_event(self, event: int, names: tuple[str, ...] | None = None) -> str:
         """A logged fact in plain words, for a foul's evidence ("event 3 at t = 0.412 s: the cue
