@@ -477,6 +477,16 @@ class ShotFacts:
         same = (c for c in self.line_crossings if c.line_name == line_name)
         return tuple(c for c in same if direction is None or c.direction == direction)
 
+    def balls_crossing(self, line_name: str, direction: int) -> frozenset[int]:
+        """The balls (the cue ball included) whose centre crossed the line called ``line_name``
+        in ``direction`` (+1 towards the foot, -1 towards the head): the balls of
+        ``crossings_of(line_name, direction)``, read off the rows without making records."""
+        wanted = {i for i, ln in enumerate(self._table.lines) if ln.name == line_name}
+        if "line_crossings" in self.__dict__ or line_name.startswith("line "):
+            return frozenset(c.ball for c in self.crossings_of(line_name, direction))
+        rows = self._rows(_LINE_CROSSING) if wanted else ()
+        return frozenset(a for _, _, a, b, d in rows if b in wanted and d == direction)
+
     def balls_with_part_below(self, y_line: float, radius: float) -> frozenset[int]:
         """Object balls that came, during the shot, with some part on the head side of
         ``y = y_line``: a recorded centre with ``y - radius < y_line`` (at an event of the ball

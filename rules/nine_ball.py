@@ -303,7 +303,7 @@ class NineBallGame(PoolGame):
                 float(self.table.head_string_y), float(self.table.ball_radius)
             )
         )
-        crossed |= {c.ball for c in facts.crossings_of("head_string", -1) if c.ball != 0}
+        crossed |= facts.balls_crossing("head_string", -1) - {0}
         counted = pocketed_objects | (crossed - {0})
         note = (
             f"Three-ball rule: {len(counted)} object ball(s) pocketed or past the head string "

@@ -119,6 +119,33 @@ def test_part_past_a_line_matches_the_recorded_positions():
     assert checked, "no break sent a ball past the head string: the test saw nothing"
 
 
+def test_line_crossings_by_name_match_the_rows():
+    """crossings_of (records of the named line only) and balls_crossing (no records) give what
+    the log's LINE_CROSSING rows say, read one at a time, and what the full list filters to."""
+    seen = 0
+    for game, result in noisy_breaks(rules.GameKind.NINE_BALL, 30):
+        names = [ln.name for ln in game.table.lines]
+        for direction in (-1, 1):
+            rows = [
+                (row, int(ev["a"]))
+                for row, ev in enumerate(result.events)
+                if ev["kind"] == EventKind.LINE_CROSSING
+                and names[int(ev["b"])] == "head_string"
+                and int(ev["direction"]) == direction
+            ]
+            lazy = ShotFacts.from_result(result, game.table)
+            found = lazy.crossings_of("head_string", direction)
+            assert [(c.event, c.ball) for c in found] == rows
+            assert lazy.balls_crossing("head_string", direction) == {a for _, a in rows}
+            full = ShotFacts.from_result(result, game.table)
+            listed = tuple(c for c in full.line_crossings if c.direction == direction)
+            assert full.crossings_of("head_string", direction) == found == listed
+            assert full.balls_crossing("head_string", direction) == {a for _, a in rows}
+            assert lazy.crossings_of("no_such_line", direction) == ()
+            seen += len(rows)
+    assert seen, "no break crossed the head string: the test saw nothing"
+
+
 def test_rested_is_the_state_of_the_chain_of_moves():
     _, result = noisy_breaks(rules.GameKind.SNOOKER, 1)[0]
     final = result.final
