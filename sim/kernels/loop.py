@@ -48,7 +48,7 @@ import math
 import numpy as np
 
 from sim.constants import ZENO_SPEED, ZENO_WINDOW
-from sim.events import EVENT_DTYPE, EventKind
+from sim.events import EventKind
 from sim.kernels.jit import kernel
 from sim.kernels.landing import (
     place,
@@ -77,6 +77,12 @@ from sim.kernels.predict import (
 )
 from sim.kernels.resolve import resolve_ball_ball, resolve_cushion_3d
 from sim.kernels.shot_types import (
+    SNAP_POS,
+    SNAP_SPIN,
+    SNAP_VEL,
+    SNAP_VZ,
+    SNAP_WIDTH,
+    SNAP_Z,
     Event,
     LastContacts,
     Predictions,
@@ -411,74 +417,51 @@ def resolve_event(t, cat, a, b, seg, model, pred, last, member):
 @kernel(inline=True)
 def record_event(row, ev, seg, p, log):
     """Write ``ev`` and a snapshot of every ball at ``ev.t`` into row ``row`` of ``log``
-    (resting and pocketed balls are copied: their segments hold zero velocity and spin)."""
-    log.t[row] = ev.t
-    log.kind[row] = ev.kind
-    log.a[row] = ev.a
-    log.b[row] = ev.b
-    log.speed[row] = ev.speed
-    log.x[row] = ev.x
-    log.y[row] = ev.y
-    log.direction[row] = ev.direction
+    (resting and pocketed balls are copied: their segments hold zero velocity and spin). The
+    record's fields are set by item (``rec["t"]``), not as attributes: a NumPy record, as the
+    pure-Python path gives, has no field attributes."""
+    rec = log.events[row]
+    rec["t"] = ev.t
+    rec["kind"] = ev.kind
+    rec["a"] = ev.a
+    rec["b"] = ev.b
+    rec["speed"] = ev.speed
+    rec["x"] = ev.x
+    rec["y"] = ev.y
+    rec["direction"] = ev.direction
     S = seg.state
-    sp = log.snap_pos
-    sv = log.snap_vel
-    sw = log.snap_spin
+    f = log.snap_f[row]
     for i in range(S.shape[0]):
         if S[i] in (STATIONARY, POCKETED, OFF_TABLE):
-            sp[row, i, 0] = seg.pos[i, 0]
-            sp[row, i, 1] = seg.pos[i, 1]
-            sv[row, i, 0] = 0.0
-            sv[row, i, 1] = 0.0
-            sw[row, i, 0] = 0.0
-            sw[row, i, 1] = 0.0
-            sw[row, i, 2] = 0.0
-            log.snap_z[row, i] = 0.0
-            log.snap_vz[row, i] = 0.0
+            f[i, SNAP_POS] = seg.pos[i, 0]
+            f[i, SNAP_POS + 1] = seg.pos[i, 1]
+            for c in range(SNAP_VEL, SNAP_WIDTH):
+                f[i, c] = 0.0
         else:
             px, py, vx, vy, wx, wy, wz = state_at(i, ev.t, seg, p)
-            sp[row, i, 0] = px
-            sp[row, i, 1] = py
-            sv[row, i, 0] = vx
-            sv[row, i, 1] = vy
-            sw[row, i, 0] = wx
-            sw[row, i, 1] = wy
-            sw[row, i, 2] = wz
+            f[i, SNAP_POS] = px
+            f[i, SNAP_POS + 1] = py
+            f[i, SNAP_VEL] = vx
+            f[i, SNAP_VEL + 1] = vy
+            f[i, SNAP_SPIN] = wx
+            f[i, SNAP_SPIN + 1] = wy
+            f[i, SNAP_SPIN + 2] = wz
             if S[i] == AIRBORNE:
                 z, vz = height_at(i, ev.t, seg, p)
-                log.snap_z[row, i] = z
-                log.snap_vz[row, i] = vz
+                f[i, SNAP_Z] = z
+                f[i, SNAP_VZ] = vz
             else:
-                log.snap_z[row, i] = 0.0
-                log.snap_vz[row, i] = 0.0
+                f[i, SNAP_Z] = 0.0
+                f[i, SNAP_VZ] = 0.0
         log.snap_motion[row, i] = S[i]
 
 
 @kernel(into_caller=True)
-def _event_records(count, log):
-    """The first ``count`` event rows of ``log`` as one fresh ``EVENT_DTYPE`` array (k,): the
-    log's columns cast to the record's field types, as NumPy's field assignment casts them
-    (item assignment, not attributes: a NumPy record, as the pure-Python path gives, has no
-    field attributes)."""
-    events = np.empty(count, dtype=EVENT_DTYPE)
-    for k in range(count):
-        row = events[k]
-        row["t"] = log.t[k]
-        row["kind"] = log.kind[k]
-        row["a"] = log.a[k]
-        row["b"] = log.b[k]
-        row["speed"] = log.speed[k]
-        row["x"] = log.x[k]
-        row["y"] = log.y[k]
-        row["direction"] = log.direction[k]
-    return events
-
-
-@kernel(into_caller=True)
 def _output(status, count, log, seg):
-    """The :class:`ShotOutput`: the first ``count`` rows of ``log`` (the event records and
-    copies of the times and snapshots) and which balls end on the table (every array fresh and
-    owned, none a view of the capacity-sized buffers).
+    """The :class:`ShotOutput`: the first ``count`` rows of ``log`` (copies of the event
+    records, their times and the snapshots, each snapshot quantity split off ``snap_f`` into
+    its own C array) and which balls end on the table (every array fresh and owned, none a
+    view of the capacity-sized buffers).
 
     Nothing moves after the last record (the loop stops right after one), so the final state
     is the last snapshot. With no event at all the snapshot arrays hold one row instead, the
@@ -486,10 +469,11 @@ def _output(status, count, log, seg):
     """
     n = seg.state.shape[0]
     if count > 0:
+        f = log.snap_f[:count]
         snaps = (
-            log.snap_pos[:count].copy(), log.snap_vel[:count].copy(),
-            log.snap_spin[:count].copy(), log.snap_motion[:count].copy(),
-            log.snap_z[:count].copy(), log.snap_vz[:count].copy(),
+            f[:, :, SNAP_POS : SNAP_POS + 2].copy(), f[:, :, SNAP_VEL : SNAP_VEL + 2].copy(),
+            f[:, :, SNAP_SPIN : SNAP_SPIN + 3].copy(), log.snap_motion[:count].copy(),
+            f[:, :, SNAP_Z].copy(), f[:, :, SNAP_VZ].copy(),
         )  # fmt: skip
     else:
         snaps = (
@@ -501,10 +485,14 @@ def _output(status, count, log, seg):
     on_table = np.empty(n, dtype=np.bool_)
     for i in range(n):
         on_table[i] = motion[i] != POCKETED and motion[i] != OFF_TABLE
+    events = log.events[:count].copy()
+    times = np.empty(count)
+    for k in range(count):
+        times[k] = events[k]["t"]
     # Copies of the rows logged, not views: each output owns exactly its memory, so the caller
     # wraps it as it is (one compiled copy instead of a NumPy copy per array after the call).
     return ShotOutput(
-        np.int64(status), np.int64(count), _event_records(count, log), log.t[:count].copy(),
+        np.int64(status), np.int64(count), events, times,
         snaps[0], snaps[1], snaps[2], snaps[3], snaps[4], snaps[5], on_table,
     )  # fmt: skip
 
@@ -535,7 +523,7 @@ def run_shot(model, start, max_events, capacity, log):
     last = LastContacts(
         np.full((n, n), -math.inf), np.full(n, -math.inf), np.full(n, -1, dtype=np.int64)
     )
-    cap = max(1, min(max_events, capacity, log.t.shape[0]))
+    cap = max(1, min(max_events, capacity, log.events.shape[0]))
     count = 0
     status = STATUS_DONE
     pending = _no_event()
