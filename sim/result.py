@@ -100,20 +100,26 @@ def kernel_result(
     kernel's ``final_on_table``; with no event, the kernel's one row is the final state and
     the snapshots are its empty slices."""
     count = int(out.n_events)
+    motion = frozen(out.snap_motion)
+    r, n = motion.shape
+    kn = r * n
+    # Views of the one frozen float array are read-only and C-contiguous (one block each).
+    floats = frozen(out.snap_floats)
     rows = {
-        "pos": frozen(out.snap_pos),
-        "vel": frozen(out.snap_vel),
-        "spin": frozen(out.snap_spin),
-        "motion": frozen(out.snap_motion),
-        "z": frozen(out.snap_z),
-        "vz": frozen(out.snap_vz),
+        "pos": floats[: 2 * kn].reshape(r, n, 2),
+        "vel": floats[2 * kn : 4 * kn].reshape(r, n, 2),
+        "spin": floats[4 * kn : 7 * kn].reshape(r, n, 3),
+        "motion": motion,
+        "z": floats[7 * kn : 8 * kn].reshape(r, n),
+        "vz": floats[8 * kn : 9 * kn].reshape(r, n),
     }
-    last = max(count, 1) - 1
+    times = floats[9 * kn :]
+    last = r - 1
     state = {name: arr[last] for name, arr in rows.items()}
     state["on_table"] = frozen(out.final_on_table)
     if not count:
         rows = {name: arr[:0] for name, arr in rows.items()}
-    rows["times"] = frozen(out.t)
+    rows["times"] = times
     return _trusted(
         ShotResult,
         {
@@ -124,7 +130,7 @@ def kernel_result(
             "events": frozen(out.events),
             "snapshots": _trusted(Snapshots, rows),
             "final": _trusted(BallState, state),
-            "duration": float(out.t[last]) if count else 0.0,
+            "duration": float(times[last]) if count else 0.0,
             "_start": None,
         },
     )

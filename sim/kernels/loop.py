@@ -48,7 +48,7 @@ import math
 import numpy as np
 
 from sim.constants import ZENO_SPEED, ZENO_WINDOW
-from sim.events import EVENT_DTYPE, EventKind
+from sim.events import EventKind
 from sim.kernels.jit import kernel
 from sim.kernels.landing import (
     place,
@@ -77,6 +77,12 @@ from sim.kernels.predict import (
 )
 from sim.kernels.resolve import resolve_ball_ball, resolve_cushion_3d
 from sim.kernels.shot_types import (
+    SNAP_POS,
+    SNAP_SPIN,
+    SNAP_VEL,
+    SNAP_VZ,
+    SNAP_WIDTH,
+    SNAP_Z,
     Event,
     LastContacts,
     Predictions,
@@ -411,102 +417,97 @@ def resolve_event(t, cat, a, b, seg, model, pred, last, member):
 @kernel(inline=True)
 def record_event(row, ev, seg, p, log):
     """Write ``ev`` and a snapshot of every ball at ``ev.t`` into row ``row`` of ``log``
-    (resting and pocketed balls are copied: their segments hold zero velocity and spin)."""
-    log.t[row] = ev.t
-    log.kind[row] = ev.kind
-    log.a[row] = ev.a
-    log.b[row] = ev.b
-    log.speed[row] = ev.speed
-    log.x[row] = ev.x
-    log.y[row] = ev.y
-    log.direction[row] = ev.direction
+    (resting and pocketed balls are copied: their segments hold zero velocity and spin). The
+    record's fields are set by item (``rec["t"]``), not as attributes: a NumPy record, as the
+    pure-Python path gives, has no field attributes."""
+    rec = log.events[row]
+    rec["t"] = ev.t
+    rec["kind"] = ev.kind
+    rec["a"] = ev.a
+    rec["b"] = ev.b
+    rec["speed"] = ev.speed
+    rec["x"] = ev.x
+    rec["y"] = ev.y
+    rec["direction"] = ev.direction
     S = seg.state
-    sp = log.snap_pos
-    sv = log.snap_vel
-    sw = log.snap_spin
-    for i in range(S.shape[0]):
+    n = S.shape[0]
+    f = log.snap_f
+    cn = log.events.shape[0] * n  # one block's rows of balls
+    for i in range(n):
+        b = row * n + i  # ball i of this row, in every block
         if S[i] in (STATIONARY, POCKETED, OFF_TABLE):
-            sp[row, i, 0] = seg.pos[i, 0]
-            sp[row, i, 1] = seg.pos[i, 1]
-            sv[row, i, 0] = 0.0
-            sv[row, i, 1] = 0.0
-            sw[row, i, 0] = 0.0
-            sw[row, i, 1] = 0.0
-            sw[row, i, 2] = 0.0
-            log.snap_z[row, i] = 0.0
-            log.snap_vz[row, i] = 0.0
+            f[SNAP_POS * cn + 2 * b] = seg.pos[i, 0]
+            f[SNAP_POS * cn + 2 * b + 1] = seg.pos[i, 1]
+            f[SNAP_VEL * cn + 2 * b] = 0.0
+            f[SNAP_VEL * cn + 2 * b + 1] = 0.0
+            f[SNAP_SPIN * cn + 3 * b] = 0.0
+            f[SNAP_SPIN * cn + 3 * b + 1] = 0.0
+            f[SNAP_SPIN * cn + 3 * b + 2] = 0.0
+            f[SNAP_Z * cn + b] = 0.0
+            f[SNAP_VZ * cn + b] = 0.0
         else:
             px, py, vx, vy, wx, wy, wz = state_at(i, ev.t, seg, p)
-            sp[row, i, 0] = px
-            sp[row, i, 1] = py
-            sv[row, i, 0] = vx
-            sv[row, i, 1] = vy
-            sw[row, i, 0] = wx
-            sw[row, i, 1] = wy
-            sw[row, i, 2] = wz
+            f[SNAP_POS * cn + 2 * b] = px
+            f[SNAP_POS * cn + 2 * b + 1] = py
+            f[SNAP_VEL * cn + 2 * b] = vx
+            f[SNAP_VEL * cn + 2 * b + 1] = vy
+            f[SNAP_SPIN * cn + 3 * b] = wx
+            f[SNAP_SPIN * cn + 3 * b + 1] = wy
+            f[SNAP_SPIN * cn + 3 * b + 2] = wz
             if S[i] == AIRBORNE:
                 z, vz = height_at(i, ev.t, seg, p)
-                log.snap_z[row, i] = z
-                log.snap_vz[row, i] = vz
+                f[SNAP_Z * cn + b] = z
+                f[SNAP_VZ * cn + b] = vz
             else:
-                log.snap_z[row, i] = 0.0
-                log.snap_vz[row, i] = 0.0
+                f[SNAP_Z * cn + b] = 0.0
+                f[SNAP_VZ * cn + b] = 0.0
         log.snap_motion[row, i] = S[i]
 
 
 @kernel(into_caller=True)
-def _event_records(count, log):
-    """The first ``count`` event rows of ``log`` as one fresh ``EVENT_DTYPE`` array (k,): the
-    log's columns cast to the record's field types, as NumPy's field assignment casts them
-    (item assignment, not attributes: a NumPy record, as the pure-Python path gives, has no
-    field attributes)."""
-    events = np.empty(count, dtype=EVENT_DTYPE)
-    for k in range(count):
-        row = events[k]
-        row["t"] = log.t[k]
-        row["kind"] = log.kind[k]
-        row["a"] = log.a[k]
-        row["b"] = log.b[k]
-        row["speed"] = log.speed[k]
-        row["x"] = log.x[k]
-        row["y"] = log.y[k]
-        row["direction"] = log.direction[k]
-    return events
-
-
-@kernel(into_caller=True)
 def _output(status, count, log, seg):
-    """The :class:`ShotOutput`: the first ``count`` rows of ``log`` (the event records and
-    copies of the times and snapshots) and which balls end on the table (every array fresh and
-    owned, none a view of the capacity-sized buffers).
+    """The :class:`ShotOutput`: the first ``count`` rows of ``log`` (copies of the event
+    records, and the snapshots with their times packed into one float array, ``ShotOutput``
+    documents the blocks) and which balls end on the table (every array fresh and owned, none
+    a view of the capacity-sized buffers).
 
     Nothing moves after the last record (the loop stops right after one), so the final state
-    is the last snapshot. With no event at all the snapshot arrays hold one row instead, the
+    is the last snapshot. With no event at all the snapshots hold one row instead, the
     segments (which all start at t = 0 at rest): the final state, logged at no time.
     """
     n = seg.state.shape[0]
+    rows = max(count, 1)
+    kn = rows * n
+    floats = np.empty(SNAP_WIDTH * kn + count)
+    pos = floats[0 : 2 * kn].reshape((rows, n, 2))
+    vel = floats[2 * kn : 4 * kn].reshape((rows, n, 2))
+    spin = floats[4 * kn : 7 * kn].reshape((rows, n, 3))
+    z = floats[7 * kn : 8 * kn].reshape((rows, n))
+    vz = floats[8 * kn : 9 * kn].reshape((rows, n))
     if count > 0:
-        snaps = (
-            log.snap_pos[:count].copy(), log.snap_vel[:count].copy(),
-            log.snap_spin[:count].copy(), log.snap_motion[:count].copy(),
-            log.snap_z[:count].copy(), log.snap_vz[:count].copy(),
-        )  # fmt: skip
+        # The first count rows of each capacity-sized block of the log are contiguous.
+        f = log.snap_f
+        cn = log.events.shape[0] * n
+        for c0, width in ((SNAP_POS, 2), (SNAP_VEL, 2), (SNAP_SPIN, 3), (SNAP_Z, 1), (SNAP_VZ, 1)):
+            floats[c0 * kn : (c0 + width) * kn] = f[c0 * cn : c0 * cn + width * kn]
+        motion_rows = log.snap_motion[:count].copy()
     else:
-        snaps = (
-            seg.pos.copy().reshape((1, n, 2)), seg.vel.copy().reshape((1, n, 2)),
-            seg.spin.copy().reshape((1, n, 3)), seg.state.copy().reshape((1, n)),
-            seg.z.copy().reshape((1, n)), seg.vz.copy().reshape((1, n)),
-        )  # fmt: skip
-    motion = snaps[3][snaps[3].shape[0] - 1]
+        pos[0] = seg.pos
+        vel[0] = seg.vel
+        spin[0] = seg.spin
+        z[0] = seg.z
+        vz[0] = seg.vz
+        motion_rows = seg.state.copy().reshape((1, n))
+    motion = motion_rows[rows - 1]
     on_table = np.empty(n, dtype=np.bool_)
     for i in range(n):
         on_table[i] = motion[i] != POCKETED and motion[i] != OFF_TABLE
+    events = log.events[:count].copy()
+    for k in range(count):
+        floats[SNAP_WIDTH * kn + k] = events[k]["t"]
     # Copies of the rows logged, not views: each output owns exactly its memory, so the caller
-    # wraps it as it is (one compiled copy instead of a NumPy copy per array after the call).
-    return ShotOutput(
-        np.int64(status), np.int64(count), _event_records(count, log), log.t[:count].copy(),
-        snaps[0], snaps[1], snaps[2], snaps[3], snaps[4], snaps[5], on_table,
-    )  # fmt: skip
+    # wraps it as it is. One float array for six quantities: each array boxed costs ~1 us.
+    return ShotOutput(np.int64(status), np.int64(count), events, floats, motion_rows, on_table)
 
 
 # -- the loop -----------------------------------------------------------------------------------
@@ -535,7 +536,7 @@ def run_shot(model, start, max_events, capacity, log):
     last = LastContacts(
         np.full((n, n), -math.inf), np.full(n, -math.inf), np.full(n, -1, dtype=np.int64)
     )
-    cap = max(1, min(max_events, capacity, log.t.shape[0]))
+    cap = max(1, min(max_events, capacity, log.events.shape[0]))
     count = 0
     status = STATUS_DONE
     pending = _no_event()

@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from sim.events import EVENT_DTYPE
+
 
 class ShotModel(NamedTuple):
     """What a shot is simulated with: the packed params and the table arrays (read-only).
@@ -61,12 +63,14 @@ class ShotOutput(NamedTuple):
     """What the event loop returns.
 
     ``status``: STATUS_DONE, STATUS_EVENT_CAP or STATUS_NEED_ROOM (:mod:`sim.kernels.loop`);
-    ``n_events``: events logged. ``events`` (k,): the event log, one ``sim.events.EVENT_DTYPE``
-    record per event; ``t`` (k,) float64: its times, s, as a plain array (the snapshot times).
-    Snapshots right after each event: ``snap_pos`` (k, n, 2), ``snap_vel`` (k, n, 2),
-    ``snap_spin`` (k, n, 3), ``snap_motion`` (k, n) int8; heights and vertical velocities
-    ``snap_z``, ``snap_vz`` (k, n). The final state is the last snapshot; with no event
-    (``k = 0``) the snapshot arrays hold one row, the final state, and ``t`` none.
+    ``n_events``: events logged (``k``). ``events`` (k,): the event log, one
+    ``sim.events.EVENT_DTYPE`` record per event. ``snap_floats`` (9 r n + k,) float64: the
+    snapshots right after each event, ``r = max(k, 1)`` rows, as C-ordered blocks one after
+    the other: positions (r, n, 2) m, velocities (r, n, 2) m/s, spins (r, n, 3) rad/s,
+    heights (r, n) m, vertical velocities (r, n) m/s, then the event times (k,) s (one array,
+    not six: each array the kernel returns costs about a microsecond to box).
+    ``snap_motion`` (r, n) int8. The final state is the last snapshot row; with no event
+    (``k = 0``) the snapshots hold one row, the final state, and no time.
     ``final_on_table`` (n,) bool: the balls in play at the end (motion neither POCKETED nor
     OFF_TABLE).
     """
@@ -74,13 +78,8 @@ class ShotOutput(NamedTuple):
     status: int | np.int64
     n_events: int | np.int64
     events: np.ndarray
-    t: np.ndarray
-    snap_pos: np.ndarray
-    snap_vel: np.ndarray
-    snap_spin: np.ndarray
+    snap_floats: np.ndarray
     snap_motion: np.ndarray
-    snap_z: np.ndarray
-    snap_vz: np.ndarray
     final_on_table: np.ndarray
 
 
@@ -166,29 +165,30 @@ class LastContacts(NamedTuple):
     cushion_id: np.ndarray
 
 
-class EventLog(NamedTuple):
-    """The log being written: the event columns and the snapshots of :class:`ShotOutput`,
-    with room for ``capacity`` rows (mutated; the first ``count`` rows are valid)."""
+#: Blocks of :attr:`EventLog.snap_f` and of ``ShotOutput.snap_floats``, in units of one block
+#: of rows of balls: positions (2 wide) m, velocities (2) m/s, spins (3) rad/s, heights m and
+#: vertical velocities m/s; SNAP_WIDTH floats per ball and row in all.
+SNAP_POS, SNAP_VEL, SNAP_SPIN, SNAP_Z, SNAP_VZ, SNAP_WIDTH = 0, 2, 4, 7, 8, 9
 
-    t: np.ndarray
-    kind: np.ndarray
-    a: np.ndarray
-    b: np.ndarray
-    speed: np.ndarray
-    x: np.ndarray
-    y: np.ndarray
-    direction: np.ndarray
-    snap_pos: np.ndarray
-    snap_vel: np.ndarray
-    snap_spin: np.ndarray
+
+class EventLog(NamedTuple):
+    """The log being written, in three buffers with room for ``capacity`` rows (mutated; the
+    first ``count`` rows are valid): ``events`` (capacity,) ``sim.events.EVENT_DTYPE``
+    records; ``snap_f`` (SNAP_WIDTH capacity n,) float64: each ball's positions (capacity,
+    n, 2), velocities (capacity, n, 2), spins (capacity, n, 3), heights (capacity, n) and
+    vertical velocities (capacity, n) right after each event, C-ordered blocks one after the
+    other starting at ``SNAP_POS ... SNAP_VZ`` times ``capacity n`` (so the first rows of
+    each block copy out in one piece); ``snap_motion`` (capacity, n) int8. Three arrays, not
+    fourteen columns: each array the kernel call unboxes costs about half a microsecond."""
+
+    events: np.ndarray
+    snap_f: np.ndarray
     snap_motion: np.ndarray
-    snap_z: np.ndarray
-    snap_vz: np.ndarray
 
     @property
     def capacity(self) -> int:
-        """Rows of room (events), ``len(t)``."""
-        return int(self.t.shape[0])
+        """Rows of room (events), ``len(events)``."""
+        return int(self.events.shape[0])
 
     @property
     def nbytes(self) -> int:
@@ -199,15 +199,12 @@ class EventLog(NamedTuple):
 def empty_log(capacity: int, n: int) -> EventLog:
     """An :class:`EventLog` with room for ``capacity`` (>= 1) events of ``n`` balls, made in
     Python so that ``simulate`` can keep one and hand it to every shot (no fresh mapping of
-    pages per call). Dtypes: float64, except ``kind`` and ``direction`` int8, ``a`` and ``b``
-    int16, ``snap_motion`` int8: the only ones ``run_shot`` is compiled for."""
+    pages per call). Dtypes: ``EVENT_DTYPE`` records, float64 snapshots and int8 motion codes:
+    the only ones ``run_shot`` is compiled for."""
     if capacity < 1 or n < 1:
         raise ValueError(f"an event log needs capacity >= 1 and n >= 1, got {capacity}, {n}")
-    f64, i8, i16 = np.float64, np.int8, np.int16
     return EventLog(
-        np.empty(capacity, f64), np.empty(capacity, i8), np.empty(capacity, i16),
-        np.empty(capacity, i16), np.empty(capacity, f64), np.empty(capacity, f64),
-        np.empty(capacity, f64), np.empty(capacity, i8), np.empty((capacity, n, 2), f64),
-        np.empty((capacity, n, 2), f64), np.empty((capacity, n, 3), f64),
-        np.empty((capacity, n), i8), np.empty((capacity, n), f64), np.empty((capacity, n), f64),
-    )  # fmt: skip
+        np.empty(capacity, EVENT_DTYPE),
+        np.empty(SNAP_WIDTH * capacity * n, np.float64),
+        np.empty((capacity, n), np.int8),
+    )

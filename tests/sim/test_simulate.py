@@ -310,7 +310,7 @@ def test_a_result_owns_its_arrays_while_the_next_shot_reuses_the_working_log() -
         assert held.shape[0] == len(first.events)  # exactly the rows logged
     log = simulate_module._working_log(state.n, 8)
     assert log is simulate_module._working_log(state.n, 8)  # kept between shots
-    assert not np.shares_memory(log.snap_pos, first.snapshots.pos)
+    assert not np.shares_memory(log.snap_f, first.snapshots.pos)
     assert len(run_shot.signatures) == 1  # one compiled specialisation for every shot
 
 
@@ -363,3 +363,25 @@ def test_shots_at_a_corner_pocket_meet_its_jaws_and_knuckles() -> None:
         if offset == 0.0:
             assert not result.final.on_table[0]  # straight in
     assert {"jaw", "knuckle"} <= first_kinds
+
+
+def test_snapshot_blocks_of_one_kernel_array_are_separate_c_arrays() -> None:
+    # the kernel returns the snapshot floats and times as one array of blocks (ShotOutput)
+    table, state, strike = snooker_break_off()
+    result = sim.simulate(table, state, strike)
+    snaps, k, n = result.snapshots, len(result.events), state.n
+    shapes = {"pos": (k, n, 2), "vel": (k, n, 2), "spin": (k, n, 3), "z": (k, n), "vz": (k, n)}
+    for name, shape in shapes.items():
+        arr = getattr(snaps, name)
+        assert arr.shape == shape and arr.dtype == np.float64
+        assert arr.flags.c_contiguous and not arr.flags.writeable
+    assert snaps.times.shape == (k,) and not snaps.times.flags.writeable
+    assert np.array_equal(snaps.times, result.events["t"])
+    assert result.duration == snaps.times[-1]
+    # the blocks do not overlap: each quantity is where the kernel wrote it
+    assert np.all(snaps.pos[:, :, 0] >= 0.0) and np.all(snaps.pos[:, :, 1] >= 0.0)
+    moving = snaps.motion != MotionState.STATIONARY
+    assert np.all(np.hypot(snaps.vel[..., 0], snaps.vel[..., 1])[~moving] == 0.0)
+    assert np.any(snaps.spin != 0.0) and np.all(snaps.z >= 0.0)
+    assert np.array_equal(result.final.pos, snaps.pos[-1])
+    assert np.array_equal(result.final.vz, snaps.vz[-1])
