@@ -164,17 +164,6 @@ def test_flying_ball_sliding_down_a_nose_edge_leaves_it() -> None:
     assert shot_faults(result) == []
 
 
-@pytest.mark.xfail(strict=True, reason="open: a flying ball inside a rail beside a pool jaw;"
-                   " issue 12")  # fmt: skip
-def test_flying_ball_beside_a_pool_jaw_stays_out_of_the_rail() -> None:
-    """Open fault, found by the seed-6 fuzz (``jaws`` 6:7523, the one invariant fault of its
-    20,000, also on main): between events at t = 0.1996 s a flying ball at z = 2.3 cm is
-    inside the rail at (1.285, 1.067) m on an 8 ft table (not diagnosed). Strict: fails once
-    the shot keeps every invariant."""
-    result = _run("6:7523")
-    assert shot_faults(result) == []
-
-
 @pytest.mark.xfail(strict=True, reason="open: a cradle row that caps; issue 12")
 def test_seed_five_cradle_row_ends_within_the_cap() -> None:
     """Open mechanism, found by the seed-5 fuzz of the final round-two engine (``cradle``
@@ -185,11 +174,17 @@ def test_seed_five_cradle_row_ends_within_the_cap() -> None:
     assert shot_faults(result) == []
 
 
-@pytest.mark.xfail(strict=True, reason="open: a flying ball inside a rail; issue 12")
-def test_seed_five_flying_ball_stays_out_of_the_rail() -> None:
-    """Open fault, found by the seed-5 fuzz (``cradle`` 5:12900, 7 ft pool, 5 balls, the one
-    faulty shot of its 20,000), not diagnosed: from t = 0.1204 s a flying ball at z = 3.1 cm is
-    inside the rail at x = -0.127 m, beyond the rail line. Strict: fails once the shot keeps
-    every invariant."""
-    result = _run("5:12900")
+@pytest.mark.parametrize("spec", ["5:12900", "6:7523"])
+def test_flying_ball_over_a_side_pocket_drops_before_the_rail_end(spec: str) -> None:
+    """A flying ball crossing a side pocket's opening above the rail tops came down through
+    their height over the opening, beyond the jaw facing's end (neither a rail top nor a jaw's
+    under it), and flew on below the tops into the next rail from its end: inside the rail at
+    x = -0.127 m, z = 3.1 cm (``cradle`` 5:12900, 7 ft) and at (1.285, 1.067) m (``jaws``
+    6:7523, 8 ft). Coming down through the rail-top height more than R behind a rail's nose
+    line, it now drops into the pocket there (its capture circle widened by 2R), so it never
+    reaches the rail."""
+    result = _run(spec)
     assert shot_faults(result) == []
+    pocketed = result.events[result.events["kind"] == int(EventKind.BALL_POCKET)]
+    side_pockets = (2, 3)  # sim.table: the pocket rows are the corners, then the sides
+    assert np.isin(pocketed["b"], side_pockets).any()
