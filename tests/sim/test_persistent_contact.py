@@ -151,17 +151,20 @@ def test_ball_riding_a_ball_in_a_corner_slides_off_round_the_cushion() -> None:
     assert len(pairs) < 40
 
 
-@pytest.mark.xfail(strict=True, reason="open: a flying ball grazing a nose edge while it falls;"
-                   " issue 12")  # fmt: skip
-def test_flying_ball_sliding_down_a_nose_edge_leaves_it() -> None:
-    """Open mechanism, found by the seed-6 fuzz (``stack`` 6:10700, the one capped shot of its
-    20,000, also capped on main before the wall turn): a flying ball overlapping the snooker
-    top cushion's line by 2.4 mm in plan, coming down at 2 cm/s, touches the cushion's nose edge
-    again every 5e-16 s with a closing speed of 1.6e-15 m/s, 20,000 times (a persistent
-    contact with an edge, like the ball on a ball before ride_off). Strict: fails once the
-    shot stops capping, to be moved up."""
-    result = _run("6:10700", max_events=2000)
+def test_flying_ball_resting_on_a_nose_edge_slides_off_it() -> None:
+    """A flying ball overlapping the snooker top cushion's line by 2.4 mm in plan, coming
+    down at 2 cm/s onto the nose edge (``stack`` 6:10700), hopped on the edge by ever less
+    (each contact's closing speed about 0.63 of the last) until, at t = 0.24286 s, it touched
+    it again every 5e-16 s at 1.6e-15 m/s, 20,000 times. A contact found again within
+    ZENO_WINDOW below ZENO_SPEED now slides the ball off the edge toward the table in one
+    step (``edge_ride_off``); it falls to the cloth and the shot ends in a few dozen events."""
+    result = _run("6:10700", max_events=300)
     assert shot_faults(result) == []
+    edge = result.events[
+        (result.events["kind"] == int(EventKind.BALL_CUSHION)) & (result.events["a"] == 2)
+    ]
+    assert len(edge) < 10
+    assert float(result.final.z.max(initial=0.0)) == 0.0
 
 
 def test_ball_balanced_over_a_groove_beside_a_cushion_slides_off_the_open_side() -> None:
