@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from sim.constants import BOUNCE_SETTLE_HEIGHT
+from sim.constants import BOUNCE_SETTLE_HEIGHT, ZENO_SPEED
 from sim.events import EventKind
 from sim.kernels.flight import (
     edge_normal,
@@ -24,7 +24,7 @@ from sim.kernels.flight import (
     slate_bounce,
 )
 from sim.kernels.jit import kernel
-from sim.kernels.motion import AIRBORNE, OFF_TABLE, classify, norm2
+from sim.kernels.motion import AIRBORNE, OFF_TABLE, POCKETED, classify, norm2
 from sim.kernels.predict import height_at, set_flight, set_segment, state_at
 from sim.kernels.resolve import ball_ball_friction
 from sim.params import P_CUSHION_H, P_E_B, P_E_C, P_E_T, P_F_C, P_G, P_R, P_U_S
@@ -98,10 +98,79 @@ def resolve_air(i, kind, rail, t, seg, model, side):
 
 
 @kernel
-def resolve_air_cushion(i, c, t, seg, model):
+def edge_ride_off(i, c, t, seg, model):
+    """Flying ball ``i`` resting on straight cushion ``c``'s nose edge (a horizontal line at
+    the nose height) with its centre in front of it slides off toward the table in one step:
+    the frictionless slide down the circle of radius R about the edge, in the vertical plane
+    across it, driven by the ball's weight (the edge's version of ``stick.ride_off``).
+
+    With the centre at angle ``theta0`` from the vertical over the edge (``cos theta0 = (z + R
+    - h) / R``) and the speed ``s`` along the circle downhill, the ball leaves the edge where
+    the normal force vanishes, ``cos theta_s = (s^2 / (g R) + 2 cos theta0) / 3``, with speed
+    ``sqrt(s^2 + 2 g R (cos theta0 - cos theta_s))``; it is placed there at once with a hop of
+    at most the settling speed off the edge; its velocity along the edge is kept, the one
+    into the edge (a rounding's worth in a persistent contact) is lost, so energy never rises.
+    Returns False, changing nothing, beyond the edge's ends, with the centre over or behind the
+    edge, when fast enough to leave at once, or when the spot is taken by another ball."""
+    p = model.p
+    R = p[P_R]
+    g = p[P_G]
+    h = p[P_CUSHION_H]
+    sg = model.segments[c]
+    px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
+    z, vz = height_at(i, t, seg, p)
+    dx = sg[2] - sg[0]
+    dy = sg[3] - sg[1]
+    length = math.sqrt(dx * dx + dy * dy)
+    tx = dx / length
+    ty = dy / length
+    u = ((px - sg[0]) * tx + (py - sg[1]) * ty) / length
+    # the centre's offset across the edge (toward the table) and above it, m
+    across = (px - sg[0]) * sg[4] + (py - sg[1]) * sg[5] - model.rim[1]
+    up = z + R - h
+    if u <= 0.0 or u >= 1.0 or across <= 0.0 or up <= 0.0:
+        return False
+    radius = math.sqrt(across * across + up * up)
+    cos0 = up / radius
+    sin0 = across / radius
+    s_down = (vx * sg[4] + vy * sg[5]) * cos0 - vz * sin0
+    if s_down < 0.0 and s_down * s_down > 2.0 * g * R * (1.0 - cos0):
+        return False  # climbing over the edge: the impulse model takes it
+    s2 = s_down * s_down
+    cos_s = (s2 / (g * R) + 2.0 * cos0) / 3.0
+    if cos_s >= cos0:
+        return False
+    sin_s = math.sqrt(max(1.0 - cos_s * cos_s, 0.0))
+    # the spot, from the foot of the centre on the edge
+    fx = sg[0] + u * dx + model.rim[1] * sg[4]
+    fy = sg[1] + u * dy + model.rim[1] * sg[5]
+    nx = fx + R * sin_s * sg[4]
+    ny = fy + R * sin_s * sg[5]
+    nz = h + R * cos_s - R
+    for k in range(seg.state.shape[0]):
+        if k == i or seg.state[k] == POCKETED or seg.state[k] == OFF_TABLE:
+            continue
+        kx, ky, _kvx, _kvy, _kwx, _kwy, _kwz = state_at(k, t, seg, p)
+        kz, _kvz = height_at(k, t, seg, p)
+        if (kx - nx) ** 2 + (ky - ny) ** 2 + (kz - nz) ** 2 < 4.0 * R * R:
+            return False
+    speed = math.sqrt(s2 + 2.0 * g * R * (cos0 - cos_s))
+    hop = min(speed, math.sqrt(2.0 * g * BOUNCE_SETTLE_HEIGHT))
+    down = math.sqrt(max(speed * speed - hop * hop, 0.0))
+    v_across = hop * sin_s + down * cos_s
+    v_edge = vx * tx + vy * ty
+    out_x = v_edge * tx + v_across * sg[4]
+    out_y = v_edge * ty + v_across * sg[5]
+    place(i, t, nx, ny, nz, out_x, out_y, hop * cos_s - down * sin_s, wx, wy, wz, seg, p)
+    return True
+
+
+@kernel
+def resolve_air_cushion(i, c, t, seg, model, persistent):
     """Flying ball ``i`` touches cushion ``c``: a straight piece's nose edge (3-D normal) or a
-    knuckle's side, with the frictional point impulse (e_c, f_c). Returns
-    ``(kind, b, speed, x, y)``."""
+    knuckle's side, with the frictional point impulse (e_c, f_c); a ``persistent`` contact
+    with a nose edge (found again within ZENO_WINDOW at under ZENO_SPEED) by
+    :func:`edge_ride_off` where it applies. Returns ``(kind, b, speed, x, y)``."""
     p = model.p
     R = p[P_R]
     px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
@@ -110,6 +179,9 @@ def resolve_air_cushion(i, c, t, seg, model):
     if c < ns:
         nx, ny, nz, _dist = edge_normal(px, py, z + R, model.segments[c], p[P_CUSHION_H],
                                         model.rim[1])  # fmt: skip
+        speed = vx * nx + vy * ny + vz * nz
+        if persistent and speed < ZENO_SPEED and edge_ride_off(i, c, t, seg, model):
+            return _BALL_CUSHION, c, max(speed, 0.0), px, py
     else:
         dx = model.arcs[c - ns, 0] - px
         dy = model.arcs[c - ns, 1] - py

@@ -346,7 +346,10 @@ def _resolve_cushion(i, c, t, seg, model, last, member):
     p = model.p
     R = p[P_R]
     if seg.state[i] == AIRBORNE:
-        kind, b, speed, x, y = resolve_air_cushion(i, c, t, seg, model)
+        persistent = last.cushion_id[i] == c and t - last.cushion_t[i] < ZENO_WINDOW
+        last.cushion_id[i] = c
+        last.cushion_t[i] = t
+        kind, b, speed, x, y = resolve_air_cushion(i, c, t, seg, model, persistent)
         return _event(t, kind, i, b, speed, x, y, 0)
     px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
     nx, ny, gap = cushion_normal_gap(c, px, py, model.segments, model.arcs, R)

@@ -211,6 +211,35 @@ def boxes_apart(i, j, pair_t, D):
     return abs(pair_t[i, c + 1] - pair_t[j, c + 1]) - (pair_t[i, c + 3] + pair_t[j, c + 3]) > reach
 
 
+@kernel(inline=True)
+def _behind_rails(qx, qy, segs, R):
+    """Whether the point ``qx, qy`` (m) is more than ``R`` (m) behind a rail's nose line (the
+    first ``N_RAILS`` rows of ``segs``): over a pocket's opening or beyond, not the slate."""
+    behind = False
+    for k in range(N_RAILS):
+        s = segs[k]
+        behind = behind or (qx - s[0]) * s[4] + (qy - s[1]) * s[5] < -R
+    return behind
+
+
+@kernel(inline=True)
+def _drop_behind_rails(i, t_drop, qx, qy, pk, widen, pred):
+    """Ball ``i`` coming down at ``qx, qy`` (m) at time ``t_drop`` (s): into the first pocket
+    of ``pk`` (rows x, y, capture radius) whose capture circle, widened by ``2 widen`` (m),
+    holds the point (sets ``pred.pock_t``, ``pred.pock_id``; returns -1), else returns
+    OFF_TABLE's event kind."""
+    reach_add = 2.0 * widen
+    for k in range(pk.shape[0]):
+        dx = qx - pk[k, 0]
+        dy = qy - pk[k, 1]
+        reach_k = pk[k, 2] + reach_add
+        if dx * dx + dy * dy < reach_k * reach_k:
+            pred.pock_t[i] = t_drop
+            pred.pock_id[i] = k
+            return -1
+    return _OFF_TABLE
+
+
 @kernel
 def predict_flight(i, t, seg, model, pred):
     """A flying ball's next events (docs/physics-airborne.md sections 3-5): leaving the table
@@ -249,6 +278,12 @@ def predict_flight(i, t, seg, model, pred):
                 kind = _BOUNCE
                 bid = segs.shape[0] + k
                 break
+        # or, coming down from above the rail tops, through their height over a pocket's
+        # opening (more than R behind a rail's nose line, on no top): below the tops it would
+        # fly on into a rail's end from the side (fuzz 5:12900), so it drops here
+        if bid < 0 and (z >= h or vz > 0.0) and _behind_rails(qx, qy, segs, R):
+            best = t_top
+            kind = _drop_behind_rails(i, t + t_top, qx, qy, model.pockets, R, pred)
     t_land = descent_time(z, vz, g, 0.0)
     if t_land < best:
         best = t_land
@@ -256,24 +291,13 @@ def predict_flight(i, t, seg, model, pred):
         bid = -1
         qx = px + vx * t_land
         qy = py + vy * t_land
-        pk = model.pockets
         # more than R behind a rail's nose line and on no rail top: over a corner pocket's
         # block, not the slate; it drops into a pocket near it, else lands off the table
-        behind = False
-        for k in range(N_RAILS):
-            s = segs[k]
-            behind = behind or (qx - s[0]) * s[4] + (qy - s[1]) * s[5] < -R
-        for k in range(pk.shape[0]):
-            dx = qx - pk[k, 0]
-            dy = qy - pk[k, 1]
-            reach_k = pk[k, 2] + 2.0 * R if behind else pk[k, 2]
-            if dx * dx + dy * dy < reach_k * reach_k:
-                pred.pock_t[i] = t + t_land
-                pred.pock_id[i] = k
-                kind = -1
-                break
-        if behind and kind >= 0:
-            kind = _OFF_TABLE
+        behind = _behind_rails(qx, qy, segs, R)
+        widen = R if behind else 0.0
+        kind = _drop_behind_rails(i, t + t_land, qx, qy, model.pockets, widen, pred)
+        if kind == _OFF_TABLE and not behind:
+            kind = _BOUNCE
     if kind >= 0:
         pred.air_t[i] = t + best
         pred.air_kind[i] = kind

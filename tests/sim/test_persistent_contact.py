@@ -151,45 +151,47 @@ def test_ball_riding_a_ball_in_a_corner_slides_off_round_the_cushion() -> None:
     assert len(pairs) < 40
 
 
-@pytest.mark.xfail(strict=True, reason="open: a flying ball grazing a nose edge while it falls;"
-                   " issue 12")  # fmt: skip
-def test_flying_ball_sliding_down_a_nose_edge_leaves_it() -> None:
-    """Open mechanism, found by the seed-6 fuzz (``stack`` 6:10700, the one capped shot of its
-    20,000, also capped on main before the wall turn): a flying ball overlapping the snooker
-    top cushion's line by 2.4 mm in plan, coming down at 2 cm/s, touches the cushion's nose edge
-    again every 5e-16 s with a closing speed of 1.6e-15 m/s, 20,000 times (a persistent
-    contact with an edge, like the ball on a ball before ride_off). Strict: fails once the
-    shot stops capping, to be moved up."""
-    result = _run("6:10700", max_events=2000)
+def test_flying_ball_resting_on_a_nose_edge_slides_off_it() -> None:
+    """A flying ball overlapping the snooker top cushion's line by 2.4 mm in plan, coming
+    down at 2 cm/s onto the nose edge (``stack`` 6:10700), hopped on the edge by ever less
+    (each contact's closing speed about 0.63 of the last) until, at t = 0.24286 s, it touched
+    it again every 5e-16 s at 1.6e-15 m/s, 20,000 times. A contact found again within
+    ZENO_WINDOW below ZENO_SPEED now slides the ball off the edge toward the table in one
+    step (``edge_ride_off``); it falls to the cloth and the shot ends in a few dozen events."""
+    result = _run("6:10700", max_events=300)
     assert shot_faults(result) == []
+    edge = result.events[
+        (result.events["kind"] == int(EventKind.BALL_CUSHION)) & (result.events["a"] == 2)
+    ]
+    assert len(edge) < 10
+    assert float(result.final.z.max(initial=0.0)) == 0.0
 
 
-@pytest.mark.xfail(strict=True, reason="open: a flying ball inside a rail beside a pool jaw;"
-                   " issue 12")  # fmt: skip
-def test_flying_ball_beside_a_pool_jaw_stays_out_of_the_rail() -> None:
-    """Open fault, found by the seed-6 fuzz (``jaws`` 6:7523, the one invariant fault of its
-    20,000, also on main): between events at t = 0.1996 s a flying ball at z = 2.3 cm is
-    inside the rail at (1.285, 1.067) m on an 8 ft table (not diagnosed). Strict: fails once
-    the shot keeps every invariant."""
-    result = _run("6:7523")
+def test_ball_balanced_over_a_groove_beside_a_cushion_slides_off_the_open_side() -> None:
+    """A cue ball thrown onto a cradle row (``cradle`` 5:13180, 4 balls, han2005 cushions,
+    frictional ball-ball) came to rest on top of the row, over the groove between two balls on
+    the cloth, its offset across the groove a rounding's worth (9e-16 m) toward the side rail.
+    The groove slide picked that side, found its spot inside the cushion and gave up; with no
+    relative velocity the contact was found again at one instant 20,000 times (t = 0.3133 s).
+    A cushion now closes that side and the ball slides off the other one."""
+    result = _run("5:13180", max_events=200)
     assert shot_faults(result) == []
+    pairs = result.events[result.events["kind"] == int(EventKind.BALL_BALL)]
+    assert len(pairs) < 60
+    assert float(result.final.z.max(initial=0.0)) == 0.0
 
 
-@pytest.mark.xfail(strict=True, reason="open: a cradle row that caps; issue 12")
-def test_seed_five_cradle_row_ends_within_the_cap() -> None:
-    """Open mechanism, found by the seed-5 fuzz of the final round-two engine (``cradle``
-    5:13180, 7 ft pool, 4 balls, han2005 cushions, frictional ball-ball: the one capped shot of
-    its 20,000), not diagnosed: it needs more than 20,000 events by t = 0.31 s. Strict: fails
-    once the shot ends within the cap."""
-    result = _run("5:13180", max_events=20_000)
+@pytest.mark.parametrize("spec", ["5:12900", "6:7523"])
+def test_flying_ball_over_a_side_pocket_drops_before_the_rail_end(spec: str) -> None:
+    """A flying ball crossing a side pocket's opening above the rail tops came down through
+    their height over the opening, beyond the jaw facing's end (neither a rail top nor a jaw's
+    under it), and flew on below the tops into the next rail from its end: inside the rail at
+    x = -0.127 m, z = 3.1 cm (``cradle`` 5:12900, 7 ft) and at (1.285, 1.067) m (``jaws``
+    6:7523, 8 ft). Coming down through the rail-top height more than R behind a rail's nose
+    line, it now drops into the pocket there (its capture circle widened by 2R), so it never
+    reaches the rail."""
+    result = _run(spec)
     assert shot_faults(result) == []
-
-
-@pytest.mark.xfail(strict=True, reason="open: a flying ball inside a rail; issue 12")
-def test_seed_five_flying_ball_stays_out_of_the_rail() -> None:
-    """Open fault, found by the seed-5 fuzz (``cradle`` 5:12900, 7 ft pool, 5 balls, the one
-    faulty shot of its 20,000), not diagnosed: from t = 0.1204 s a flying ball at z = 3.1 cm is
-    inside the rail at x = -0.127 m, beyond the rail line. Strict: fails once the shot keeps
-    every invariant."""
-    result = _run("5:12900")
-    assert shot_faults(result) == []
+    pocketed = result.events[result.events["kind"] == int(EventKind.BALL_POCKET)]
+    side_pockets = (2, 3)  # sim.table: the pocket rows are the corners, then the sides
+    assert np.isin(pocketed["b"], side_pockets).any()
