@@ -374,6 +374,27 @@ def ride_off(i, j, t, seg, model, member, wall_turn):
     return True
 
 
+@kernel(inline=True)
+def _groove_exit(u, side, s2, cos0, g, rho, mx, my, cx, cy, t, seg, model):
+    """Where the upper ball of a groove slide leaves the circle of radius ``rho`` m about the
+    groove's midpoint (mx, my) on side ``side`` (+1 or -1 along the unit across-direction
+    (cx, cy)), starting at ``cos0`` from the vertical with squared speed ``s2`` m^2/s^2 along
+    the circle: ``cos phi_s = (s2 / (g rho) + 2 cos0) / 3`` (docs/physics-notes.md, "Ball in a
+    groove"). Returns ``(cos_s, sin_s, ex, ey, nx, ny, nz, blocker)``: the exit angle, the
+    outward direction, the centre there (m) and what takes that spot (:func:`_spot_blocker`);
+    ``cos_s >= cos0`` means the ball is fast enough to leave at once (then the rest is unset)."""
+    cos_s = (s2 / (g * rho) + 2.0 * cos0) / 3.0
+    if cos_s >= cos0:
+        return cos_s, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, SPOT_FREE
+    sin_s = math.sqrt(max(1.0 - cos_s * cos_s, 0.0))
+    ex = side * cx
+    ey = side * cy
+    nx = mx + rho * sin_s * ex
+    ny = my + rho * sin_s * ey
+    nz = rho * cos_s
+    return cos_s, sin_s, ex, ey, nx, ny, nz, _spot_blocker(u, nx, ny, nz, t, seg, model)
+
+
 @kernel(from_python=True)
 def groove_slide(u, a, b, t, seg, model, member):
     """Flying ball ``u`` drops into the groove between balls ``a`` and ``b`` on the cloth (its
@@ -432,16 +453,11 @@ def groove_slide(u, a, b, t, seg, model, member):
         cos0 = 1.0
     else:
         s2 = s_down * s_down
-    cos_s = (s2 / (g * rho) + 2.0 * cos0) / 3.0
+    cos_s, sin_s, ex, ey, nx, ny, nz, blocker = _groove_exit(
+        u, side, s2, cos0, g, rho, mx, my, cx, cy, t, seg, model
+    )
     if cos_s >= cos0:
         return False  # fast enough to leave the circle now
-    sin_s = math.sqrt(max(1.0 - cos_s * cos_s, 0.0))
-    ex = side * cx
-    ey = side * cy
-    nx = mx + rho * sin_s * ex
-    ny = my + rho * sin_s * ey
-    nz = rho * cos_s
-    blocker = _spot_blocker(u, nx, ny, nz, t, seg, model)
     if blocker == SPOT_IN_CUSHION:
         # a cushion closes this side: the upper ball is held on the circle and slides off the
         # other side, from the top with the speed left (a ball balanced over the groove whose
@@ -451,16 +467,11 @@ def groove_slide(u, a, b, t, seg, model, member):
         climb = 2.0 * g * rho * (1.0 - cos0)
         s2 = max(s2 - climb, 0.0)
         cos0 = 1.0
-        cos_s = (s2 / (g * rho) + 2.0) / 3.0
-        if cos_s >= 1.0:
+        cos_s, sin_s, ex, ey, nx, ny, nz, blocker = _groove_exit(
+            u, side, s2, cos0, g, rho, mx, my, cx, cy, t, seg, model
+        )
+        if cos_s >= cos0:
             return False
-        sin_s = math.sqrt(max(1.0 - cos_s * cos_s, 0.0))
-        ex = side * cx
-        ey = side * cy
-        nx = mx + rho * sin_s * ex
-        ny = my + rho * sin_s * ey
-        nz = rho * cos_s
-        blocker = _spot_blocker(u, nx, ny, nz, t, seg, model)
     if blocker != SPOT_FREE:
         return False
     speed = math.sqrt(s2 + 2.0 * g * rho * (cos0 - cos_s))
