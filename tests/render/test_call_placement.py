@@ -5,7 +5,6 @@ Driven through the window (headless) with the input a player gives."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 import numpy as np
@@ -14,7 +13,7 @@ import pytest
 from test_app_referee import pot_the_nine
 from test_input_safety import routine_position
 from test_layout_defects import snooker_foul_and_miss
-from window_driver import frame, key, new_app, screen_of, set_position, to_decision
+from window_driver import ball_discs, frame, key, new_app, set_position, to_decision
 
 import rules
 from render.app import SHOT_GUARD_S, App
@@ -23,19 +22,6 @@ from render.modes.decision import AUTO_CONTINUE_S
 
 #: From the default window down to the minimum one.
 SIZES = [(1280, 820), (1440, 900), (1024, 700), (900, 640), (800, 600), MIN_WINDOW]
-
-
-def ball_discs(app: App, size: tuple[int, int]) -> list[pygame.Rect]:
-    """The screen squares (px) of the balls on the table where they came to rest."""
-    frame(app, size)
-    view = app.view_for(size)
-    positions, on = app.current_positions()
-    r = view.length_px(float(app.table.ball_radius))
-    out = []
-    for i in np.flatnonzero(on):
-        x, y = screen_of(app, (float(positions[i][0]), float(positions[i][1])))
-        out.append(pygame.Rect(round(x - r), round(y - r), math.ceil(2 * r), math.ceil(2 * r)))
-    return out
 
 
 @pytest.mark.parametrize("size", SIZES)

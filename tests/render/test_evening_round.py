@@ -10,7 +10,18 @@ from typing import Any
 import numpy as np
 import pygame
 import pytest
-from window_driver import SIZE, click, frame, key, new_app, screen_of, set_position, to_decision
+from test_layout_defects import snooker_foul_and_miss
+from window_driver import (
+    SIZE,
+    ball_discs,
+    click,
+    frame,
+    key,
+    new_app,
+    screen_of,
+    set_position,
+    to_decision,
+)
 
 import rules
 from render import overlays
@@ -59,19 +70,6 @@ def _shoot_from_hand(app: App, towards: tuple[float, float], power: float) -> tu
     to_decision(app)
     x, y = screen_of(app, spot)
     return round(x), round(y)
-
-
-def ball_discs(app: App, size: tuple[int, int]) -> list[pygame.Rect]:
-    """The screen squares (px) of the balls on the table where they came to rest."""
-    frame(app, size)
-    view = app.view_for(size)
-    positions, on = app.current_positions()
-    r = view.length_px(float(app.table.ball_radius))
-    out = []
-    for i in np.flatnonzero(on):
-        x, y = screen_of(app, (float(positions[i][0]), float(positions[i][1])))
-        out.append(pygame.Rect(round(x - r), round(y - r), math.ceil(2 * r), math.ceil(2 * r)))
-    return out
 
 
 def _cloth_shown_at(app: App, pixel: tuple[int, int]) -> bool:
@@ -177,19 +175,7 @@ def test_a_long_snooker_call_is_hung_from_the_scoreboard_when_it_would_hide_a_ba
 
 def test_a_short_call_stays_at_the_bottom_edge() -> None:
     app = new_app("snooker")
-    names = app.game.ball_names
-    set_position(
-        app,
-        {0: (0.9, 1.0), 1: (0.3, 3.0), names.index("black"): (0.889, 3.245)},
-        phase=rules.Phase.REDS,
-        ball_in_hand=rules.BallInHand.NONE,
-        ball_on=frozenset({1}),
-        shot_number=3,
-    )
-    app.aim.phi_deg, app.aim.locked, app.aim.power = 0.0, True, 0.3
-    app.update(SHOT_GUARD_S + 0.05)
-    key(app, pygame.K_SPACE)
-    to_decision(app)
+    snooker_foul_and_miss(app)
     frame(app)
     banner, _info = app.mode.info(app.layout(SIZE).table)  # type: ignore[attr-defined]
     assert banner.bottom == SIZE[1]

@@ -3,6 +3,7 @@ and ``App.draw`` (headless, no warm-up thread), and positions set on the rules' 
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -77,3 +78,16 @@ def to_decision(app: App) -> None:
     assert app.mode.name == "playback", app.mode.name
     app.finish_playback()
     assert app.mode.name == "decision", app.mode.name
+
+
+def ball_discs(app: App, size: tuple[int, int]) -> list[pygame.Rect]:
+    """The screen squares (px) of the balls on the table where they came to rest."""
+    frame(app, size)
+    view = app.view_for(size)
+    positions, on = app.current_positions()
+    r = view.length_px(float(app.table.ball_radius))
+    out = []
+    for i in np.flatnonzero(on):
+        x, y = screen_of(app, (float(positions[i][0]), float(positions[i][1])))
+        out.append(pygame.Rect(round(x - r), round(y - r), math.ceil(2 * r), math.ceil(2 * r)))
+    return out
