@@ -46,6 +46,7 @@ import numpy as np
 
 from rules.placement import first_free_distance
 from rules.racks import triangle_slots
+from sim.sightlines import any_edges_clear, any_line_clear
 
 if TYPE_CHECKING:
     from sim.table import Table
@@ -312,8 +313,6 @@ def can_hit_both_edges(
 #: Number of straight lines tried, evenly spread in angle between the two extreme edges, when
 #: asking whether any part of a ball can be hit (:func:`can_hit_any_part`).
 ANY_PART_SAMPLES = 257
-#: Lines of :func:`can_hit_any_part` tried one at a time before the rest are tried as arrays.
-ANY_PART_ONE_BY_ONE = 2
 
 
 def can_hit_any_part(
@@ -328,67 +327,10 @@ def can_hit_any_part(
     spread in angle from the left extreme edge to the right one (both included, and the full-ball
     line when ``samples`` is odd); each is cut where the cue ball meets the target:
     ``s = (T - C).v - sqrt(4R^2 - h^2)``, h the target centre's distance from the line.
-    A target touching the cue ball counts as hittable (§7; WPBSA 3.17)."""
-    cx, cy = float(cue_xy[0]), float(cue_xy[1])
-    dx, dy = float(target_xy[0]) - cx, float(target_xy[1]) - cy
-    dist = math.hypot(dx, dy)
-    if dist <= 2.0 * radius or len(obstacles) == 0:
-        return True
-    near = _in_corridor(cx, cy, cx + dx, cy + dy, np.asarray(obstacles).tolist(), radius)
-    if not near:
-        return True  # no ball within 4R of the way to the target: every line is free
-    base = math.atan2(dy, dx)
-    alpha = math.asin(2.0 * radius / dist)
-    angles = np.linspace(base - alpha, base + alpha, samples)
-    pts = np.asarray(near, dtype=float).reshape(-1, 2)
-    # The first lines one by one (the ball is usually seen at once), then the rest as arrays.
-    for angle in angles[:ANY_PART_ONE_BY_ONE].tolist():
-        v = (math.cos(angle), math.sin(angle))
-        if _line_to_target_clear(cx, cy, dx, dy, v, pts, radius):
-            return True
-    rest = angles[ANY_PART_ONE_BY_ONE:]
-    vx, vy = np.cos(rest), np.sin(rest)
-    along = dx * vx + dy * vy
-    h = np.abs(dx * vy - dy * vx)
-    reach = along - np.sqrt(np.maximum(4.0 * radius * radius - h * h, 0.0))
-    seg_x = (cx + reach * vx) - cx  # start -> end of each line, (lines,), as is_path_clear
-    seg_y = (cy + reach * vy) - cy
-    rel_x = pts[:, 0] - cx
-    rel_y = pts[:, 1] - cy  # (obstacles,)
-    proj = seg_x[:, None] * rel_x[None, :] + seg_y[:, None] * rel_y[None, :]
-    length2 = (seg_x * seg_x + seg_y * seg_y)[:, None]
-    t = np.clip(proj / np.where(length2 > 0.0, length2, 1.0), 0.0, 1.0)
-    gap = np.hypot(rel_x[None, :] - t * seg_x[:, None], rel_y[None, :] - t * seg_y[:, None])
-    blocked = (proj > 0.0) & (gap <= 2.0 * radius + GRAZE_TOLERANCE)
-    return bool((~blocked.any(axis=1)).any())
-
-
-def _line_to_target_clear(
-    cx: float,
-    cy: float,
-    dx: float,
-    dy: float,
-    v: tuple[float, float],
-    obstacles: np.ndarray,
-    r: float,
-) -> bool:
-    """One line of :func:`can_hit_any_part` in plain floats (:func:`is_path_clear`'s arithmetic):
-    from (cx, cy) along the unit vector ``v`` to where it meets the target at (cx + dx,
-    cy + dy), free of ``obstacles`` (shape (k, 2)); balls of radius ``r``, m."""
-    along = dx * v[0] + dy * v[1]
-    h = abs(dx * v[1] - dy * v[0])
-    reach = along - math.sqrt(max(4.0 * r * r - h * h, 0.0))
-    sx, sy = (cx + reach * v[0]) - cx, (cy + reach * v[1]) - cy
-    length2 = sx * sx + sy * sy
-    for ox, oy in obstacles.tolist():
-        px, py = ox - cx, oy - cy
-        proj = px * sx + py * sy
-        if proj <= 0.0:
-            continue  # behind the start
-        t = min(max(proj / length2, 0.0), 1.0)  # proj > 0: the segment has a length
-        if not math.hypot(px - t * sx, py - t * sy) > 2.0 * r + GRAZE_TOLERANCE:
-            return False
-    return True
+    A target touching the cue ball counts as hittable (§7; WPBSA 3.17). Compiled:
+    ``sim.sightlines.any_line_clear``, which skips the balls farther than 4R from the way to
+    the target (no line that meets the target can touch them)."""
+    return any_line_clear(cue_xy, target_xy, obstacles, radius, samples, GRAZE_TOLERANCE)
 
 
 def can_hit_any_ball_on(
@@ -432,73 +374,7 @@ def is_snookered(
         obstructing = [i for i in range(1, len(flags)) if flags[i] and i not in on_set]
     else:
         obstructing = [i for i in obstructing if flags[i] and i != 0]
-    obstacles = pos[list(obstructing)].reshape(-1, 2).tolist()
-    cx, cy = float(cue_xy[0]), float(cue_xy[1])
-    return not any(
-        _both_edges_clear_at(
-            cx, cy, tx, ty, _in_corridor(cx, cy, tx, ty, obstacles, radius), radius
-        )
-        for tx, ty in pos[on].tolist()
-    )
-
-
-#: Margin on the corridor of :func:`_in_corridor`, m: far above the rounding of the edge
-#: geometry (1e-15 m) and of ``GRAZE_TOLERANCE``, far below a ball's size.
-CORRIDOR_MARGIN = 1e-6
-
-
-def _in_corridor(
-    cx: float, cy: float, tx: float, ty: float, obstacles: list[list[float]], radius: float
-) -> list[list[float]]:
-    """The obstacles ((x, y) pairs, m) that may touch a cue ball on its way from (cx, cy) to
-    any point within 2R of the target at (tx, ty): a line that meets the target ends within 2R
-    of its centre, so each point of that path lies within 2R of the segment cue -> target, and
-    an obstacle touching the path (2R more) lies within 4R of that segment. Those further out
-    (beyond a box 4R + ``CORRIDOR_MARGIN`` around the segment, along and across it) can block
-    no stroke at the target and are dropped; the rest keep their order."""
-    rx, ry = tx - cx, ty - cy
-    dist = math.hypot(rx, ry)
-    if dist == 0.0:
-        return obstacles
-    ux, uy = rx / dist, ry / dist
-    wide = 4.0 * radius + CORRIDOR_MARGIN
-    kept = []
-    for o in obstacles:
-        px, py = o[0] - cx, o[1] - cy
-        along = px * ux + py * uy
-        if -wide <= along <= dist + wide and abs(px * uy - py * ux) <= wide:
-            kept.append(o)
-    return kept
-
-
-def _both_edges_clear_at(
-    cx: float, cy: float, tx: float, ty: float, obstacles: list[list[float]], radius: float
-) -> bool:
-    """Whether both extreme edges of the target at (tx, ty) can be struck from a cue ball at
-    (cx, cy), m, free of the balls at ``obstacles`` ((x, y) pairs): :func:`edge_contact_points`
-    and :func:`is_path_clear` in plain floats, stopping at the first obstacle that blocks."""
-    rx, ry = tx - cx, ty - cy
-    dist = math.hypot(rx, ry)
-    if dist <= 2.0 * radius or not obstacles:
-        return True
-    ux, uy = rx / dist, ry / dist
-    sin_a = min(2.0 * radius / dist, 1.0)
-    cos_a = math.sqrt(1.0 - sin_a * sin_a)
-    length = math.sqrt(max(dist * dist - 4.0 * radius * radius, 0.0))
-    reach = 2.0 * radius + GRAZE_TOLERANCE
-    for side in (1.0, -1.0):  # left edge, then right (the normal is (-uy, ux))
-        sx = length * (cos_a * ux + side * sin_a * -uy)
-        sy = length * (cos_a * uy + side * sin_a * ux)
-        length2 = sx * sx + sy * sy
-        for ox, oy in obstacles:
-            px, py = ox - cx, oy - cy
-            proj = sx * px + sy * py
-            if proj <= 0.0:
-                continue
-            t = min(max(proj / (length2 if length2 > 0.0 else 1.0), 0.0), 1.0)
-            if math.hypot(px - t * sx, py - t * sy) <= reach:
-                return False
-    return True
+    return not any_edges_clear(cue_xy, pos[on], pos[obstructing], radius, GRAZE_TOLERANCE)
 
 
 def is_snookered_by(

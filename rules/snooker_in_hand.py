@@ -4,7 +4,7 @@ D's sample grid, kept per table, and the test over its places, as arrays.
 Positions are table-frame metres (docs/architecture.md): ``pos`` an ``(n, 2)`` float array of
 ball centres, ``on_table`` an ``(n,)`` bool mask, ball 0 the cue ball. The straight-line
 geometry is that of ``rules.snooker_geometry`` (its module docstring), applied to many cue-ball
-places at once. Pure: nothing passed in is mutated.
+places in one compiled call (``sim.sightlines``). Pure: nothing passed in is mutated.
 """
 
 from __future__ import annotations
@@ -16,13 +16,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from rules.snooker_geometry import (
-    D_SAMPLE_SPACING,
-    GRAZE_TOLERANCE,
-    SPOT_CLEARANCE,
-    _occupied_by,
-    is_snookered,
-)
+from rules.snooker_geometry import D_SAMPLE_SPACING, GRAZE_TOLERANCE, SPOT_CLEARANCE
+from sim.sightlines import first_place_with_edges_clear
 
 if TYPE_CHECKING:
     from sim.table import Table
@@ -79,65 +74,23 @@ def is_snookered_in_hand(
     """The snookered test for a cue ball in hand (WPBSA Section 2, "Snookered" (a)): snookered
     only if obstructed from every position on or within the lines of the D. The D is tried on
     the grid of :func:`d_sample_points` (``spacing`` metres), skipping positions where the cue
-    ball would overlap another ball; a sampled test, exact to within the grid spacing."""
-    on = [i for i in balls_on if on_table[i]]
-    R = float(table.ball_radius)
-    occupied = pos[np.asarray(on_table, dtype=bool) & (np.arange(len(pos)) != 0)]
-    points = d_sample_points(table, spacing)
-    first = next((i for i, xy in enumerate(points) if not _occupied_by(xy, occupied, R)), None)
-    if first is None:
-        return True
-    if not on or not is_snookered(points[first], on, pos, on_table, R):
-        return False  # the usual case: the first place tried sees a ball on
-    points = points[first + 1 :]
-    blockers = [i for i in range(1, len(pos)) if on_table[i] and i not in on]
-    obstacles = pos[blockers].reshape(-1, 2)
-    lo, size = 0, IN_HAND_CHUNKS[0]
-    while lo < len(points):  # chunks growing from 8 places to 256: a free line is found soon
-        cues = points[lo : lo + size]
-        if len(occupied):  # the places where the cue ball would touch a ball are skipped
-            gap = np.hypot(cues[:, None, 0] - occupied[:, 0], cues[:, None, 1] - occupied[:, 1])
-            cues = cues[~(gap < 2.0 * R + SPOT_CLEARANCE).any(axis=1)]
-        if bool(both_edges_clear_from(cues, pos[on], obstacles, R).any()):
-            return False
-        lo, size = lo + size, min(2 * size, IN_HAND_CHUNKS[1])
-    return True
-
-
-IN_HAND_CHUNKS = (8, 256)  #: places of the D tested together by is_snookered_in_hand: first, most
-
-
-def both_edges_clear_from(
-    cues: np.ndarray, targets: np.ndarray, obstacles: np.ndarray, radius: float
-) -> np.ndarray:
-    """For each cue-ball centre of ``cues`` (shape (p, 2), m): whether some target of
-    ``targets`` (shape (m, 2)) can be struck at both extreme edges free of the balls at
-    ``obstacles`` (shape (k, 2)); shape (p,) bool, i.e. not snookered. The geometry of
-    :func:`_both_edges_clear_at` as arrays of shape (p, m, 2 edges, k)."""
-    cues = np.asarray(cues, dtype=np.float64).reshape(-1, 2)
-    targets = np.asarray(targets, dtype=np.float64).reshape(-1, 2)
-    pts = np.asarray(obstacles, dtype=np.float64).reshape(-1, 2)
-    rel_t = targets[None, :, :] - cues[:, None, :]  # (p, m, 2)
-    dist = np.hypot(rel_t[..., 0], rel_t[..., 1])
-    touching = dist <= 2.0 * radius
-    if len(pts) == 0:
-        return np.ones(len(cues), dtype=bool) if len(targets) else np.zeros(len(cues), bool)
-    safe = np.where(touching, 1.0, dist)
-    u = rel_t / safe[..., None]
-    nrm = np.stack([-u[..., 1], u[..., 0]], axis=-1)
-    sin_a = np.minimum(2.0 * radius / safe, 1.0)[..., None]
-    cos_a = np.sqrt(1.0 - sin_a * sin_a)
-    length = np.sqrt(np.maximum(safe * safe - 4.0 * radius * radius, 0.0))
-    way = np.stack([cos_a * u + sin_a * nrm, cos_a * u - sin_a * nrm], axis=2)  # (p, m, 2, 2)
-    seg = length[..., None, None] * way
-    sx, sy = seg[..., 0, None], seg[..., 1, None]  # (p, m, 2, 1)
-    rx, ry = (pts[None, :, c] - cues[:, None, c] for c in (0, 1))
-    rx, ry = rx[:, None, None, :], ry[:, None, None, :]  # (p, 1, 1, k)
-    proj = sx * rx + sy * ry  # (p, m, 2, k)
-    length2 = sx * sx + sy * sy
-    t = np.clip(proj / np.where(length2 > 0.0, length2, 1.0), 0.0, 1.0)
-    gap = np.hypot(rx - t * sx, ry - t * sy)
-    blocked = (proj > 0.0) & (gap <= 2.0 * radius + GRAZE_TOLERANCE)
-    clear = ~blocked.any(axis=(2, 3)) | touching  # (p, m)
-    result: np.ndarray = np.asarray(clear.any(axis=1))
-    return result
+    ball would come within ``SPOT_CLEARANCE`` of another ball; a sampled test, exact to within
+    the grid spacing. Compiled: ``sim.sightlines.first_place_with_edges_clear`` tries the places
+    in the grid's order and stops at the first that sees a ball on at both extreme edges."""
+    flags = np.asarray(on_table, dtype=bool)
+    on = [i for i in balls_on if flags[i]]
+    others = flags.copy()
+    others[0] = False
+    blockers = [i for i in range(1, len(flags)) if flags[i] and i not in on]
+    found = first_place_with_edges_clear(
+        d_sample_points(table, spacing),
+        pos[others],
+        SPOT_CLEARANCE,
+        pos[on],
+        pos[blockers],
+        float(table.ball_radius),
+        GRAZE_TOLERANCE,
+    )
+    if not found.any_free:
+        return True  # nowhere in the D to put the cue ball
+    return bool(on) and found.first_clear is None

@@ -6,8 +6,6 @@ against the same test at each place of the D in turn."""
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 
@@ -17,10 +15,6 @@ from rules.facts import SIMULTANEOUS_CONTACT_S, ShotFacts
 from rules.placement import rested
 from rules.snooker_geometry import (
     SPOT_CLEARANCE,
-    _both_edges_clear_at,
-    _in_corridor,
-    _line_to_target_clear,
-    can_hit_any_part,
     is_snookered,
 )
 from rules.snooker_in_hand import d_sample_points, is_snookered_in_hand
@@ -192,57 +186,6 @@ def test_in_hand_snookered_test_agrees_with_each_place_tried_in_turn():
         assert is_snookered_in_hand(table, balls_on, pos, on, 0.02) == by_place
         snookered_seen += by_place
     assert 0 < snookered_seen < 60, "every layout gave the same answer: the test saw one side"
-
-
-def test_corridor_keeps_every_ball_that_can_block_a_stroke_at_the_target():
-    """``_in_corridor`` drops only balls farther than 4R from the cue -> target segment (no
-    stroke meeting the target can touch them), and the snookered and any-part tests with the
-    kept balls agree with the tests on every ball: random layouts, and balls set just inside
-    and just outside the 4R band."""
-    table = snooker_table()
-    radius = float(table.ball_radius)
-    rng = np.random.default_rng(17)
-    dropped_seen = 0
-    for _ in range(300):
-        cue = rng.uniform([0.2, 0.2], [1.5, 3.3])
-        target = cue + rng.uniform(-1.0, 1.0, size=2)
-        obstacles = rng.uniform([0.0, 0.0], [1.8, 3.6], size=(12, 2))
-        seg = target - cue
-        length = float(np.hypot(*seg))
-        if length <= 2.0 * radius:
-            continue
-        normal = np.array([-seg[1], seg[0]]) / length
-        for side in (-1.0, 1.0):  # two balls hugging the band's edge, one in, one out
-            mid = cue + seg * rng.uniform(0.1, 0.9)
-            obstacles = np.vstack([obstacles, mid + side * normal * (4.0 * radius - 1e-7)])
-            obstacles = np.vstack([obstacles, mid + side * normal * (4.0 * radius + 1e-5)])
-        listed = obstacles.tolist()
-        kept = _in_corridor(*cue.tolist(), *target.tolist(), listed, radius)
-        for o in listed:
-            if o in kept:
-                continue
-            dropped_seen += 1
-            rel = np.asarray(o) - cue
-            t = min(max(float(rel @ seg) / length**2, 0.0), 1.0)
-            assert float(np.hypot(*(rel - t * seg))) > 4.0 * radius, (cue, target, o)
-        full = _both_edges_clear_at(*cue.tolist(), *target.tolist(), listed, radius)
-        assert _both_edges_clear_at(*cue.tolist(), *target.tolist(), kept, radius) == full
-        assert can_hit_any_part(cue, target, obstacles, radius) == any(
-            _line_clear_reference(cue, target, obstacles, radius, a)
-            for a in np.linspace(-1.0, 1.0, 257)
-        )
-    assert dropped_seen > 0, "no ball was ever dropped: the corridor was not exercised"
-
-
-def _line_clear_reference(cue, target, obstacles, radius, frac):
-    """One line of can_hit_any_part, tested on every obstacle (no corridor): the line at
-    ``frac`` of the way from the left extreme edge (-1) to the right one (1)."""
-    d = target - cue
-    dist = float(np.hypot(*d))
-    base, alpha = math.atan2(d[1], d[0]), math.asin(2.0 * radius / dist)
-    angle = base + frac * alpha
-    v = (math.cos(angle), math.sin(angle))
-    return _line_to_target_clear(*cue.tolist(), *d.tolist(), v, obstacles, radius)
 
 
 @pytest.mark.parametrize("kind", list(rules.GameKind))
