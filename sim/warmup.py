@@ -16,10 +16,11 @@ def warmup() -> float:
     The shot (cue ball into one object ball on a 9-ft table, with a marked-line crossing, a
     cushion and transitions) touches the event loop, the motion, detection, resolution and
     root kernels the engine calls; ``state_at`` and ``sample`` touch the array evolution
-    kernels. (The
-    general ``roots.earliest_root``, which the engine does not call, compiles on first use.)
-    Nothing is kept.
+    kernels; three tiny sight-line queries touch ``sightlines`` (the snooker referee's
+    snookered and miss tests). (The general ``roots.earliest_root``, which the engine does
+    not call, compiles on first use.) Nothing is kept.
     """
+    from sim import sightlines
     from sim.balls import BallState
     from sim.simulate import simulate
     from sim.strike import Strike
@@ -32,4 +33,8 @@ def warmup() -> float:
     result = simulate(table, state, Strike(speed=2.0, phi=90.0, b=0.2))
     result.state_at(0.5 * result.duration)
     result.sample(0.25 * result.duration)
+    radius = float(table.ball_radius)
+    sightlines.any_edges_clear((x, y), [[x, y + 0.6]], [[x + 0.1, y + 0.3]], radius)
+    sightlines.any_line_clear((x, y), (x, y + 0.6), [[x, y + 0.3]], radius, 3)
+    sightlines.first_place_with_edges_clear([[x, y]], [], 0.0, [[x, y + 0.6]], [], radius)
     return time.perf_counter() - start
