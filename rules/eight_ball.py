@@ -28,10 +28,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from rules.errors import InvalidDeclarationError, InvalidGameStateError
 from rules.facts import ShotFacts
 from rules.game import Game
-from rules.placement import with_spots
 from rules.pool import CLAUSE_WRONG_BALL, COMMON_DECLARABLE, POOL_OPTIONS, FoulCode, PoolGame
 from rules.racks import eight_ball_rack, racked_state
 from rules.types import (
@@ -50,8 +51,6 @@ from rules.types import (
 
 if TYPE_CHECKING:
     from typing import Self
-
-    import numpy as np
 
     from sim.balls import BallState
 
@@ -103,6 +102,28 @@ CLAUSE_LOSS_FOUL = "Perte de la partie : « la bille n° 8 est empochée à la s
 CLAUSE_LOSS_POCKET = (
     "Perte de la partie : « la bille n° 8 est empochée dans une autre poche que celle annoncée »"
 )
+
+_CUE = frozenset((0,))
+_EIGHT = frozenset((8,))
+#: Each group's balls (``Group.balls``), built once.
+GROUP_BALLS: dict[Group, frozenset[int]] = {g: g.balls for g in Group}
+
+
+def objects_up(state: BallState) -> frozenset[int]:
+    """The object balls (index > 0) on the table in ``state``."""
+    flags = np.asarray(state.on_table, dtype=bool).tolist()
+    return frozenset(i for i in range(1, len(flags)) if flags[i])
+
+
+def balls_on_among(group: Group | None, up: frozenset[int]) -> frozenset[int]:
+    """The balls on for a player of ``group`` (None: open table) with the object balls ``up``
+    on the table: any but the 8 on an open table; the own group while any of it is up; the 8
+    once the group is cleared ("Choix du groupe", "L'ordre de l'empoche")."""
+    if group is None:
+        return up - _EIGHT
+    own = GROUP_BALLS[group] & up
+    return own if own else (_EIGHT & up)
+
 
 EIGHT_DECLARABLE: dict[str, str] = {
     **COMMON_DECLARABLE,
@@ -171,7 +192,7 @@ class EightBallGame(PoolGame):
 
     def first_ball_on(self, state: BallState) -> frozenset[int]:
         """On the break and on an open table: every object ball but the 8."""
-        return frozenset(i for i in range(1, int(state.n)) if i != 8 and bool(state.on_table[i]))
+        return objects_up(state) - _EIGHT
 
     def racked(self, breaker: int, rack_number: int) -> PoolGame:
         game = super().racked(breaker, rack_number)
@@ -184,12 +205,7 @@ class EightBallGame(PoolGame):
         """The balls ``player`` may hit first in ``state``: any but the 8 on an open table; the
         own group while any of it is up; the 8 once the group is cleared."""
         groups = self.groups if groups is None else groups
-        group = groups[player]
-        up = frozenset(i for i in range(1, int(state.n)) if bool(state.on_table[i]))
-        if group is None:
-            return up - {8}
-        own = group.balls & up
-        return own if own else (frozenset({8}) & up)
+        return balls_on_among(groups[player], objects_up(state))
 
     # ------------------------------------------------------------------ declarations
     def declarable_fouls(self) -> dict[str, str]:
@@ -221,7 +237,6 @@ class EightBallGame(PoolGame):
                     "there is no call on the 8-ball break (« Il n'y a pas d'annonce à la casse »)"
                 )
             return
-        pockets = ", ".join(p.name for p in self.table.pockets)
         if declaration.safety:
             if declaration.called_ball is not None or declaration.called_pocket is not None:
                 raise InvalidDeclarationError(
@@ -229,6 +244,7 @@ class EightBallGame(PoolGame):
                 )
             return
         if declaration.called_ball is None or declaration.called_pocket is None:
+            pockets = ", ".join(p.name for p in self.table.pockets)
             raise InvalidDeclarationError(
                 "call a ball and a pocket, or announce a safety; "
                 f"callable balls: {sorted(self.ball_on)}; pockets: {pockets}"
@@ -258,8 +274,9 @@ class EightBallGame(PoolGame):
         ]
         base = self.ruling_fields(facts, result, declaration, fouls)
         final = base["final"]
-        objects_off = sorted(b for b in self.balls_off(facts, declaration) if b != 0)
-        cue_gone = facts.cue_ball_pocketed or 0 in self.balls_off(facts, declaration)
+        off = self.balls_off(facts, declaration)
+        objects_off = sorted(b for b in off if b != 0) if off else []
+        cue_gone = facts.cue_ball_pocketed or 0 in off
         pocketed_objects = facts.object_balls_pocketed
         shortfall = self.four_cushion_shortfall(
             facts, FoulCode.ILLEGAL_BREAK, CLAUSE_ILLEGAL_BREAK, "Illegal break"
@@ -378,16 +395,21 @@ class EightBallGame(PoolGame):
         spot: tuple[tuple[int, tuple[float, float]], ...],
         groups: tuple[Group | None, ...],
     ) -> frozenset[int]:
-        """The balls on for ``player`` once the balls of ``spot`` are spotted on ``final``."""
-        return self.balls_on_for(player, with_spots(final, spot), groups)
+        """The balls on for ``player`` once the balls of ``spot`` are spotted on ``final``
+        (as ``balls_on_for`` of ``with_spots(final, spot)``: only the flags are read)."""
+        up = objects_up(final)
+        if spot:
+            up = up.union(ball for ball, _ in spot)
+        return balls_on_among(groups[player], up)
 
     def _judge_play(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
         shooter = self.to_play
         opponent = self.other(shooter)
         p1, p2 = self.players[shooter], self.players[opponent]
         group = self.groups[shooter]
-        up_before = frozenset(b for b in facts.on_table_before if b != 0)
-        cleared = group is not None and not (group.balls & up_before)
+        up_before = facts.on_table_before - _CUE
+        own_up = GROUP_BALLS[group] & up_before if group is not None else frozenset()
+        cleared = group is not None and not own_up
         if group is None:
             on = up_before - {8}
             on_words = "the table was open: any ball but the 8 may be hit first"
@@ -397,7 +419,7 @@ class EightBallGame(PoolGame):
             on_words = "the 8 was on"
             clause, miss = CLAUSE_WRONG_BALL, CLAUSE_EIGHT_LAST
         else:
-            on = group.balls & up_before
+            on = own_up
             on_words = f"{group.value} were on"
             clause, miss = CLAUSE_WRONG_BALL, CLAUSE_OWN_GROUP_FIRST
 
@@ -460,7 +482,7 @@ class EightBallGame(PoolGame):
 
         groups = self.groups
         if called_in and group is None and called is not None:
-            mine = Group.SOLIDS if called in Group.SOLIDS.balls else Group.STRIPES
+            mine = Group.SOLIDS if called in GROUP_BALLS[Group.SOLIDS] else Group.STRIPES
             new_groups: list[Group | None] = [None, None]
             new_groups[shooter] = mine
             new_groups[opponent] = mine.other

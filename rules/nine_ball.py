@@ -22,6 +22,7 @@ The clauses and how each is judged are listed in ``docs/rules-coverage.md``. In 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -31,7 +32,7 @@ import numpy as np
 from rules.errors import InvalidDeclarationError, InvalidGameStateError, InvalidOptionError
 from rules.facts import ShotFacts
 from rules.game import Game
-from rules.placement import rested, with_spots
+from rules.placement import foot_spot_position, rested
 from rules.pool import CLAUSE_WRONG_BALL, POOL_OPTIONS, FoulCode, PoolGame
 from rules.racks import nine_ball_rack, racked_state
 from rules.types import (
@@ -72,6 +73,16 @@ CLAUSE_THREE_FOULS = (
 )
 
 RACK_STYLES = ("triangle", "magic")
+_CUE = frozenset((0,))
+
+
+def lowest_on(flags: list[bool]) -> frozenset[int]:
+    """The lowest-numbered object ball whose flag is set (``flags[i]``: ball i on the table,
+    the cue ball at 0), as a one-ball set; empty when no object ball is on."""
+    try:
+        return frozenset((flags.index(True, 1),))
+    except ValueError:
+        return frozenset()
 
 
 @dataclass(frozen=True)
@@ -128,9 +139,7 @@ class NineBallGame(PoolGame):
 
     def first_ball_on(self, state: BallState) -> frozenset[int]:
         """The lowest-numbered object ball on the table."""
-        flags = np.asarray(state.on_table, dtype=bool).tolist()
-        lowest = next((i for i in range(1, len(flags)) if flags[i]), None)
-        return frozenset() if lowest is None else frozenset((lowest,))
+        return lowest_on(np.asarray(state.on_table, dtype=bool).tolist())
 
     # ------------------------------------------------------------------ declarations
     def declaration_options(self) -> DeclarationOptions:
@@ -165,13 +174,15 @@ class NineBallGame(PoolGame):
         cue ball is about to be lifted, so it occupies nothing (WPA 1.5: balls are spotted
         before the cue ball is placed); if the 9 then lands where the cue ball lay, the cue
         ball leaves the table, to be placed by the player in hand."""
-        lifted = rested(final, ((0, None),)) if cue_in_hand and bool(final.on_table[0]) else final
-        ball, xy = self.spot_on_foot(lifted, 9)
-        if lifted is not final:
-            gap = float(np.hypot(*(np.asarray(final.pos[0], dtype=float) - np.asarray(xy))))
-            if gap < 2.0 * float(self.table.ball_radius):
-                final = lifted
-        return ((ball, xy),), final
+        lifting = cue_in_hand and bool(final.on_table[0])
+        xy = foot_spot_position(self.table, final, 9, ignore=(0,) if lifting else ())
+        if lifting:
+            cx, cy = final.pos[0].tolist()
+            if math.hypot(float(cx) - xy[0], float(cy) - xy[1]) < 2.0 * float(
+                self.table.ball_radius
+            ):
+                final = rested(final, ((0, None),))
+        return ((9, xy),), final
 
     # ------------------------------------------------------------------ judging
     def _judge(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
@@ -182,8 +193,9 @@ class NineBallGame(PoolGame):
         opponent = self.other(shooter)
         is_break = self.phase is Phase.BREAK
         push_out = declaration.push_out
+        off = self.balls_off(facts, declaration)
         fouls = self._fouls(facts, declaration)
-        nine_down = 9 in facts.object_balls_pocketed or 9 in self.balls_off(facts, declaration)
+        nine_down = 9 in facts.object_balls_pocketed or 9 in off
         fouled = bool(fouls)
         notes: list[str] = []
         dry_break = False
@@ -198,7 +210,7 @@ class NineBallGame(PoolGame):
         common = self.ruling_fields(facts, result, declaration, fouls, counts, warned)
         final = common["final"]
         to_spot: tuple[tuple[int, tuple[float, float]], ...] = ()
-        spot_due = fouled or push_out or dry_break or 9 in self.balls_off(facts, declaration)
+        spot_due = fouled or push_out or dry_break or 9 in off
         if nine_down and spot_due and not (fouled and loses):
             # a game lost on the third foul is over: nothing is spotted
             to_spot, final = self._spot_nine(final, cue_in_hand=fouled)
@@ -206,7 +218,10 @@ class NineBallGame(PoolGame):
             notes.append(f"The 9 is spotted ({CLAUSE_NINE_SPOT if not push_out else 'push-out'}).")
         common["to_spot"] = to_spot
         common["notes"] = tuple(notes)
-        on_after = self.first_ball_on(with_spots(final, to_spot))
+        flags = np.asarray(final.on_table, dtype=bool).tolist()
+        for ball, _ in to_spot:
+            flags[ball] = True  # spotted: at rest on the table (``with_spots``)
+        on_after = lowest_on(flags)
 
         p1, p2 = self.players[shooter], self.players[opponent]
 
@@ -270,8 +285,8 @@ class NineBallGame(PoolGame):
         ("Casse de départ" on the break) and, when it was, a cushion after the contact (four
         object balls to a cushion on a triangle-rack break)."""
         is_break = self.phase is Phase.BREAK
-        objects = sorted(b for b in facts.on_table_before if b != 0)
-        lowest = objects[0] if objects else None
+        objects = facts.on_table_before - _CUE
+        lowest = min(objects) if objects else None
         fouls: list[Foul] = self.common_fouls(facts, declaration, CLAUSE_BREAK_IN_HAND)
         if declaration.push_out or lowest is None:
             return fouls

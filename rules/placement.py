@@ -140,22 +140,27 @@ def validate_placement(
 def first_free_distance(
     start: tuple[float, float],
     direction: tuple[float, float],
-    others: np.ndarray,
+    others: np.ndarray | Iterable[tuple[float, float]],
     reach: float,
     gap: float = 0.0,
 ) -> float:
     """The smallest ``s >= 0`` such that the point ``start + s * direction`` (``direction`` a
-    unit vector) is at least ``reach`` (m) from every centre in ``others`` (shape (k, 2)), a
-    point past a blocking centre being taken ``gap`` (m) beyond it.
+    unit vector) is at least ``reach`` (m) from every centre in ``others`` (an array of shape
+    (k, 2), or (x, y) pairs), a point past a blocking centre being taken ``gap`` (m) beyond it.
 
     Exact: each centre closer than ``reach`` to the line blocks an open interval of ``s``; the
     candidates are ``s = 0`` and the far end of each interval plus ``gap``, and the farthest is
     always free. Used to spot a ball on a line (pool: the long string; snooker: a colour's line,
-    §6.3-6.4)."""
+    §6.3-6.4). A handful of centres: read as Python floats, no array arithmetic."""
     dx, dy = float(direction[0]), float(direction[1])
     sx, sy = float(start[0]), float(start[1])
+    centres = (
+        np.asarray(others, dtype=float).reshape(-1, 2).tolist()
+        if isinstance(others, np.ndarray)
+        else others
+    )
     blocked: list[tuple[float, float]] = []
-    for ox, oy in np.asarray(others, dtype=float).reshape(-1, 2):
+    for ox, oy in centres:
         px, py = float(ox) - sx, float(oy) - sy
         along = px * dx + py * dy
         across = px * dy - py * dx
@@ -164,6 +169,8 @@ def first_free_distance(
             continue
         half = math.sqrt(reach2)
         blocked.append((along - half, along + half))
+    if not blocked:
+        return 0.0
     candidates = sorted({0.0, *(hi + gap for _, hi in blocked if hi + gap >= 0.0)})
     return next(s for s in candidates if not any(lo < s < hi for lo, hi in blocked))
 
@@ -174,18 +181,19 @@ def nearest_free_on_ray(
     ball: int,
     start: tuple[float, float],
     direction: tuple[float, float],
+    ignore: tuple[int, ...] = (),
 ) -> tuple[float, float] | None:
     """The first position ``start + s * direction`` (``s >= 0``, direction normalised here)
-    where ``ball`` fits on the cloth without touching any other ball on the table, leaving
-    ``SPOT_GAP`` to a ball it is placed against; None when that position is off the cloth
-    (``first_free_distance``)."""
+    where ``ball`` fits on the cloth without touching any other ball on the table (but those of
+    ``ignore``, about to be lifted), leaving ``SPOT_GAP`` to a ball it is placed against; None
+    when that position is off the cloth (``first_free_distance``)."""
     dx, dy = float(direction[0]), float(direction[1])
     norm = math.hypot(dx, dy)
     dx, dy = dx / norm, dy / norm
-    pos = np.asarray(state.pos, dtype=float)
-    others = np.asarray(state.on_table, dtype=bool).copy()
-    others[ball] = False
-    s = first_free_distance(start, (dx, dy), pos[others], 2.0 * float(table.ball_radius), SPOT_GAP)
+    flags = np.asarray(state.on_table, dtype=bool).tolist()
+    centres = np.asarray(state.pos, dtype=float).tolist()
+    others = [centres[i] for i, on in enumerate(flags) if on and i != ball and i not in ignore]
+    s = first_free_distance(start, (dx, dy), others, 2.0 * float(table.ball_radius), SPOT_GAP)
     x, y = float(start[0]) + s * dx, float(start[1]) + s * dy
     return (x, y) if _on_cloth(table, x, y) else None
 
@@ -197,12 +205,15 @@ def _on_cloth(table: Table, x: float, y: float) -> bool:
     return bool(table.contains_ball(x, y))
 
 
-def foot_spot_position(table: Table, state: BallState, ball: int) -> tuple[float, float]:
+def foot_spot_position(
+    table: Table, state: BallState, ball: int, ignore: tuple[int, ...] = ()
+) -> tuple[float, float]:
     """Where ``ball`` is spotted in pool: the foot spot, else behind it on the long string
-    (+y) as close as possible without touching, else in front of it (-y) likewise."""
+    (+y) as close as possible without touching, else in front of it (-y) likewise; the balls
+    of ``ignore`` (about to be lifted: a cue ball in hand) occupy nothing."""
     spot = (float(table.foot_spot[0]), float(table.foot_spot[1]))
     for way in ((0.0, 1.0), (0.0, -1.0)):
-        xy = nearest_free_on_ray(table, state, ball, spot, way)
+        xy = nearest_free_on_ray(table, state, ball, spot, way, ignore)
         if xy is not None:
             return xy
     raise IllegalPlacementError("no free position on the long string to spot the ball")

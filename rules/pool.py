@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from rules.errors import GameOverError, InvalidDeclarationError, InvalidOptionError
 from rules.facts import ShotFacts
 from rules.game import Game, draw_seed
 from rules.placement import foot_spot_position, is_behind_head_string, rested
@@ -126,8 +127,6 @@ class PoolGame(Game):
         """The fields both pool games set from ``new``'s arguments; pops the options read
         (``table``, ``referee_warns``, ``breaker``) from ``options``, after refusing any option
         the game does not take."""
-        from rules.errors import InvalidOptionError
-
         cls.check_option_names(options)
         players = tuple(str(p) for p in players)
         if len(players) != 2:
@@ -186,8 +185,6 @@ class PoolGame(Game):
     def next_rack(self, breaker: int | None = None) -> PoolGame:
         """After a finished rack, the next one (match play): racks won are kept; ``breaker``
         defaults to the player who did not break this rack (alternate break)."""
-        from rules.errors import GameOverError
-
         if not self.is_over:
             raise GameOverError("this rack is not finished yet")
         who = self.other(self.breaker) if breaker is None else int(breaker)
@@ -210,6 +207,8 @@ class PoolGame(Game):
         """``result.final`` with the balls declared off the table taken off it (those the
         engine sent off are already out of play there)."""
         state: BallState = result.final
+        if not declaration.off_table:
+            return state
         return rested(state, ((b, None) for b in sorted(declaration.off_table)))
 
     def common_fouls(
@@ -220,6 +219,7 @@ class PoolGame(Game):
         (judged under ``placement_clause``), and every declared foul."""
         names = self.ball_names
         fouls: list[Foul] = []
+        off = self.balls_off(facts, declaration)
         pocketing = facts.pocketing_of(0)
         if pocketing is not None:
             fouls.append(
@@ -231,7 +231,7 @@ class PoolGame(Game):
                     pocketing.event,
                 )
             )
-        elif 0 in self.balls_off(facts, declaration):
+        elif 0 in off:
             flown = facts.off_table_of(0)
             fouls.append(
                 Foul(
@@ -244,7 +244,7 @@ class PoolGame(Game):
                     None if flown is None else flown.event,
                 )
             )
-        objects_off = sorted(b for b in self.balls_off(facts, declaration) if b != 0)
+        objects_off = sorted(b for b in off if b != 0) if off else []
         if objects_off:
             listed = ", ".join(self.name_of(b) for b in objects_off)
             flights = [o for o in facts.off_table if o.ball != 0]
@@ -280,6 +280,8 @@ class PoolGame(Game):
                         f"y = {float(self.table.head_string_y):.4f} m",
                     )
                 )
+        if not declaration.declared_fouls:
+            return fouls
         allowed = self.declarable_fouls()
         for code in sorted(declaration.declared_fouls):
             fouls.append(
@@ -360,13 +362,14 @@ class PoolGame(Game):
         """The ``Ruling`` fields every pool ruling fills the same way: the shooter and shot
         number, ``fouls``, no points, the balls pocketed and declared off the table, the final
         state (``final_state``), and the foul counts (this game's unless given)."""
+        off = self.balls_off(facts, declaration)
         return {
             "shooter": self.to_play,
             "shot_number": self.shot_number,
             "fouls": tuple(fouls),
             "points": (0, 0),
             "pocketed": tuple(facts.pocketed),
-            "off_table": tuple(sorted(self.balls_off(facts, declaration))),
+            "off_table": tuple(sorted(off)) if off else (),
             "final": self.final_state(result, declaration),
             "fouls_in_a_row": self.fouls_in_a_row if fouls_in_a_row is None else fouls_in_a_row,
             "warning_given": self.warning_given if warning_given is None else warning_given,
@@ -422,8 +425,6 @@ class PoolGame(Game):
         return super()._resolve_choice(choice)
 
     def _check_declaration(self, declaration: Declaration) -> None:
-        from rules.errors import InvalidDeclarationError
-
         if (
             declaration.nominated is not None
             or declaration.free_ball
