@@ -20,8 +20,8 @@ def warmup() -> float:
     snookered and miss tests). (The general ``roots.earliest_root``, which the engine does
     not call, compiles on first use.) Nothing is kept.
     """
-    from sim import sightlines
     from sim.balls import BallState
+    from sim.sightlines import any_edges_clear, any_line_clear, first_place_with_edges_clear
     from sim.simulate import simulate
     from sim.strike import Strike
     from sim.table import Table
@@ -34,7 +34,7 @@ def warmup() -> float:
     result.state_at(0.5 * result.duration)
     result.sample(0.25 * result.duration)
     radius = float(table.ball_radius)
-    sightlines.any_edges_clear((x, y), [[x, y + 0.6]], [[x + 0.1, y + 0.3]], radius)
-    sightlines.any_line_clear((x, y), (x, y + 0.6), [[x, y + 0.3]], radius, 3)
-    sightlines.first_place_with_edges_clear([[x, y]], [], 0.0, [[x, y + 0.6]], [], radius)
+    any_edges_clear((x, y), [[x, y + 0.6]], [[x + 0.1, y + 0.3]], radius)
+    any_line_clear((x, y), (x, y + 0.6), [[x, y + 0.3]], radius, 3)
+    first_place_with_edges_clear([[x, y]], [], 0.0, [[x, y + 0.6]], [], radius)
     return time.perf_counter() - start
