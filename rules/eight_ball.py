@@ -265,13 +265,9 @@ class EightBallGame(PoolGame):
         shooter = self.to_play
         opponent = self.other(shooter)
         p1, p2 = self.players[shooter], self.players[opponent]
-        fouls = self.common_fouls(facts, declaration, CLAUSE_BREAK_IN_HAND)
-        fouls = [
-            replace(f, clause=CLAUSE_OFF_TABLE_BREAK)
-            if f.code == FoulCode.OBJECT_BALL_OFF_TABLE
-            else f
-            for f in fouls
-        ]
+        fouls = self.common_fouls(
+            facts, declaration, CLAUSE_BREAK_IN_HAND, object_off_clause=CLAUSE_OFF_TABLE_BREAK
+        )
         base = self.ruling_fields(facts, result, declaration, fouls)
         final = base["final"]
         off = self.balls_off(facts, declaration)
@@ -424,10 +420,13 @@ class EightBallGame(PoolGame):
             clause, miss = CLAUSE_WRONG_BALL, CLAUSE_OWN_GROUP_FIRST
 
         fouls = self.common_fouls(facts, declaration, CLAUSE_BAD_PLACEMENT)
-        wrong = self.wrong_ball_foul(facts, on, on_words, clause, miss)
+        code = (
+            FoulCode.EIGHT_FIRST_ON_OPEN_TABLE
+            if group is None and facts.first_ball_hit == 8
+            else FoulCode.WRONG_BALL_FIRST
+        )
+        wrong = self.wrong_ball_foul(facts, on, on_words, clause, miss, code)
         if wrong is not None:
-            if group is None and facts.first_ball_hit == 8:
-                wrong = replace(wrong, code=FoulCode.EIGHT_FIRST_ON_OPEN_TABLE)
             fouls = self.with_first_contact_foul(fouls, wrong)
         else:
             no_rail = self.no_cushion_foul(facts)

@@ -263,8 +263,8 @@ class NineBallGame(PoolGame):
         if nine_down:
             return self.rack_won(common, shooter, f"{p1} pocketed the 9 on a legal shot.")
         next_phase = Phase.PUSH_OUT_ALLOWED if is_break else Phase.PLAY
-        pots = ", ".join(self.name_of(b) for b in facts.object_balls_pocketed)
         if facts.object_balls_pocketed:
+            pots = ", ".join(self.name_of(b) for b in facts.object_balls_pocketed)
             return Ruling(
                 **common,
                 next_to_play=shooter,
@@ -293,10 +293,9 @@ class NineBallGame(PoolGame):
         clause = CLAUSE_BREAK_ONE if is_break else CLAUSE_WRONG_BALL
         on_words = f"{self.name_of(lowest)} was on"
         miss = CLAUSE_BREAK_ONE if is_break else CLAUSE_LOWEST_FIRST
-        wrong = self.wrong_ball_foul(facts, frozenset({lowest}), on_words, clause, miss)
+        code = FoulCode.BREAK_ONE_NOT_FIRST if is_break else FoulCode.WRONG_BALL_FIRST
+        wrong = self.wrong_ball_foul(facts, frozenset({lowest}), on_words, clause, miss, code)
         if wrong is not None:
-            if is_break and wrong.code == FoulCode.WRONG_BALL_FIRST:
-                wrong = replace(wrong, code=FoulCode.BREAK_ONE_NOT_FIRST)
             return self.with_first_contact_foul(fouls, wrong)
         # Break: four object balls to a cushion (triangle rack; the magic rack has the
         # three-ball rule); later shots: a cushion after the contact.

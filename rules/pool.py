@@ -212,11 +212,16 @@ class PoolGame(Game):
         return rested(state, ((b, None) for b in sorted(declaration.off_table)))
 
     def common_fouls(
-        self, facts: ShotFacts, declaration: Declaration, placement_clause: str
+        self,
+        facts: ShotFacts,
+        declaration: Declaration,
+        placement_clause: str,
+        object_off_clause: str = CLAUSE_OBJECT_OFF,
     ) -> list[Foul]:
         """Fouls both pool games read the same way: cue ball pocketed or off the table, object
-        balls off the table, a cue ball in hand behind the head string played from elsewhere
-        (judged under ``placement_clause``), and every declared foul."""
+        balls off the table (judged under ``object_off_clause``), a cue ball in hand behind the
+        head string played from elsewhere (judged under ``placement_clause``), and every
+        declared foul."""
         names = self.ball_names
         fouls: list[Foul] = []
         off = self.balls_off(facts, declaration)
@@ -256,7 +261,7 @@ class PoolGame(Game):
             fouls.append(
                 Foul(
                     FoulCode.OBJECT_BALL_OFF_TABLE,
-                    CLAUSE_OBJECT_OFF,
+                    object_off_clause,
                     f"Foul: {listed} left the playing surface",
                     "; ".join(evidence),
                     flights[0].event if flights else None,
@@ -301,12 +306,13 @@ class PoolGame(Game):
         on_words: str,
         clause: str,
         miss_clause: str | None = None,
+        wrong_code: str = FoulCode.WRONG_BALL_FIRST,
     ) -> Foul | None:
         """The foul for a first contact that is not one of ``on`` (or no contact at all), or
         None. A first contact shared (simultaneous) with a ball on counts as hitting the ball
-        on. ``clause`` is cited for a wrong first ball, ``miss_clause`` (``clause`` when None)
-        for no contact at all: the French texts list no separate miss, so a game names the
-        clause that says which ball must be hit first."""
+        on. ``clause`` is cited for a wrong first ball, under the code ``wrong_code``;
+        ``miss_clause`` (``clause`` when None) for no contact at all: the French texts list no
+        separate miss, so a game names the clause that says which ball must be hit first."""
         first = facts.first_contact
         if first is None:
             return Foul(
@@ -318,7 +324,7 @@ class PoolGame(Game):
         if facts.first_contact_balls & on:
             return None
         return Foul(
-            FoulCode.WRONG_BALL_FIRST,
+            wrong_code,
             clause,
             f"Foul: first contact was {self.name_of(first.other)}; {on_words}",
             facts.describe_event(first.event, self.ball_names),
