@@ -235,7 +235,14 @@ def rested(state: BallState, moves: Iterable[tuple[int, tuple[float, float] | No
     moves = tuple(moves)
     if not moves:
         return state
-    pos, vel, spin, motion, _ = state.copy_arrays()
+    # a BallState's arrays are float64 / int8 already (its constructor and the kernel's make
+    # them so): plain C copies, the on-table flags not copied (read off ``motion``)
+    pos, vel, spin, motion = (
+        state.pos.copy(),
+        state.vel.copy(),
+        state.spin.copy(),
+        state.motion.copy(),
+    )
     for ball, xy in moves:
         if xy is not None:
             pos[ball] = (float(xy[0]), float(xy[1]))
