@@ -1,0 +1,203 @@
+"""Fingerprints of the referee's rulings on many real shots, to prove a refactor of ``rules``
+changes no ruling: write them before and after, then compare.
+
+Usage::
+
+    .venv/bin/python -m benchmarks.ruling_fingerprints before.json          # ~10,000 rulings
+    .venv/bin/python -m benchmarks.ruling_fingerprints after.json --quick   # ~1,700, seconds
+    .venv/bin/python -m benchmarks.ruling_fingerprints --compare before.json after.json
+
+A fingerprint is the SHA-1 (16 hex digits) of the ``repr`` of a ``Ruling``: every field, the
+fouls with their evidence, the reason and the notes, the typed extras. The shots, all simulated
+(the engine is deterministic, so both runs see the same logs):
+
+1. every shipped example (``examples/<game>/``) as written and with ``--plays - 1`` noisy
+   plays (``lab.noise.NoiseModel()`` defaults, seed 11);
+2. ``--breaks`` noisy breaks of each game (``benchmarks.shots.break_scenarios``, seed 5);
+3. ``--sequences`` random games of each kind, up to 12 shots each: a cue ball in hand placed at
+   a random legal spot, a random strike aimed near a random ball, the declaration the game
+   requires (a called ball and pocket in 8-ball, a nominated colour in snooker), the ruling
+   applied with its first option. A shot whose judging raises is recorded as its error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import rules  # noqa: E402
+import sim  # noqa: E402
+from benchmarks.shots import break_scenarios  # noqa: E402
+from lab.noise import NoiseModel, StrikeValues, noisy_strike  # noqa: E402
+from lab.runner import prepare  # noqa: E402
+from lab.scenario import load_scenario  # noqa: E402
+
+#: The break scenarios of ``benchmarks.shots`` by game.
+BREAKS = {"nine_ball_break": "nine-ball", "eight_ball_break": "eight-ball"}
+BREAKS["snooker_break"] = "snooker"
+
+
+def fingerprint(ruling: Any) -> str:
+    """SHA-1 (16 hex digits) of ``repr(ruling)``."""
+    return hashlib.sha1(repr(ruling).encode()).hexdigest()[:16]
+
+
+def _strike(v: StrikeValues) -> sim.Strike:
+    return sim.Strike(v.speed, v.phi, v.theta, v.a, v.b)
+
+
+def _judged(game: Any, result: Any, declaration: Any = None) -> str:
+    try:
+        return fingerprint(game.judge(result, declaration))
+    except Exception as exc:  # the error is the fingerprint: a refactor must keep it too
+        return f"ERR {type(exc).__name__}: {exc}"
+
+
+def example_prints(plays: int) -> dict[str, str]:
+    """Every shipped example as written (play 0) and with ``plays - 1`` noisy plays."""
+    out = {}
+    noise = NoiseModel()
+    for folder in sorted(p for p in (ROOT / "examples").iterdir() if p.is_dir()):
+        for path in sorted(folder.iterdir()):
+            if path.suffix not in (".toml", ".json") or folder.name == "studies":
+                continue
+            prepared = prepare(load_scenario(path))
+            for i in range(plays):
+                v = noisy_strike(prepared.intended, noise, 11, i) if i else prepared.intended
+                result = sim.simulate(prepared.table, prepared.state, _strike(v))
+                key = f"{folder.name}/{path.name}:{i}"
+                out[key] = _judged(prepared.game, result, prepared.declaration)
+    return out
+
+
+def break_prints(breaks: int) -> dict[str, str]:
+    """``breaks`` noisy breaks of each game, judged by a fresh game of that kind."""
+    out = {}
+    for scenario in break_scenarios():
+        kind = BREAKS.get(scenario.name)
+        if kind is None:
+            continue
+        game = rules.new_game(kind, seed=3, table=scenario.table)
+        s = scenario.strike
+        intended = StrikeValues(
+            s["speed"], s["phi"], s.get("theta", 0.0), s.get("a", 0.0), s.get("b", 0.0)
+        )
+        for i in range(breaks):
+            v = noisy_strike(intended, NoiseModel(), 5, i)
+            result = sim.simulate(scenario.table, scenario.state, _strike(v))
+            out[f"{scenario.name}:{i}"] = _judged(game, result)
+    return out
+
+
+def _declaration(game: Any, target: int, rng: np.random.Generator) -> Any:
+    """What the game requires before this shot: a call in 8-ball, a colour in snooker."""
+    options = game.declaration_options()
+    if options.call_required:
+        balls = sorted(options.callable_balls)
+        pocket = options.pockets[int(rng.integers(len(options.pockets)))]
+        return rules.Declaration(
+            called_ball=target if target in balls else balls[0], called_pocket=pocket
+        )
+    if options.nomination_required:
+        on = np.asarray(game.state.on_table).tolist()
+        colours = [c for c in range(16, len(on)) if on[c]] or [len(on) - 1]
+        return rules.Declaration(nominated=colours[int(rng.integers(len(colours)))])
+    return rules.Declaration()
+
+
+def sequence_prints(sequences: int, shots: int = 12) -> dict[str, str]:
+    """``sequences`` random games of each kind, ``shots`` shots at most (module docstring)."""
+    out = {}
+    for kind in rules.GameKind:
+        for seq in range(sequences):
+            rng = np.random.default_rng([seq, len(kind.value)])
+            game = rules.new_game(kind.value, seed=seq)
+            table = game.table
+            for shot in range(shots):
+                if game.pending_choice:
+                    game = game.choose(game.pending_choice[0])
+                if game.is_over:
+                    break
+                xy = None
+                for _ in range(200 if game.ball_in_hand is not rules.BallInHand.NONE else 0):
+                    spot = (
+                        float(rng.uniform(0.1, table.width - 0.1)),
+                        float(rng.uniform(0.1, table.length - 0.1)),
+                    )
+                    if game.placement_problem(spot) is None:
+                        xy = spot
+                        break
+                key = f"{kind.value}:{seq}:{shot}"
+                try:
+                    state = game.state_for_shot(xy)
+                except rules.RulesError as exc:
+                    out[key] = f"PLACE {type(exc).__name__}"
+                    break
+                pos, on = np.asarray(state.pos), np.asarray(state.on_table).tolist()
+                targets = [b for b in range(1, len(on)) if on[b]]
+                if not targets:
+                    break
+                target = targets[int(rng.integers(len(targets)))]
+                d = pos[target] - pos[0]
+                phi = math.degrees(math.atan2(d[1], d[0])) + float(rng.normal(0.0, 3.0))
+                theta = float(rng.uniform(0.0, 20.0)) if rng.random() < 0.1 else 0.0
+                tip = rng.uniform(-0.3, 0.3, size=2)
+                strike = sim.Strike(float(rng.uniform(0.3, 6.0)), phi, theta, *tip.tolist())
+                result = sim.simulate(table, state, strike)
+                try:
+                    ruling = game.judge(result, _declaration(game, target, rng))
+                except Exception as exc:
+                    out[key] = f"ERR {type(exc).__name__}: {exc}"
+                    break
+                out[key] = fingerprint(ruling)
+                game = game.apply(ruling, ruling.options[0] if ruling.options else None)
+    return out
+
+
+def compare(before: dict[str, str], after: dict[str, str]) -> list[str]:
+    """The keys whose fingerprints differ or that only one side has, sorted."""
+    return sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", type=Path, help="write the fingerprints here (JSON)")
+    parser.add_argument("--quick", action="store_true", help="5 plays, 200 breaks, 30 games")
+    parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
+    args = parser.parse_args(argv)
+    if args.compare:
+        try:
+            before, after = (json.loads(p.read_text()) for p in args.compare)
+        except (OSError, ValueError) as exc:
+            parser.error(f"cannot read the fingerprints: {exc}")
+        differ = compare(before, after)
+        for key in differ[:50]:
+            print(f"{key}: {before.get(key, '-')} -> {after.get(key, '-')}")
+        print(f"{len(differ)} of {len(before | after)} rulings differ")
+        return 1 if differ else 0
+    if args.out is None:
+        parser.error("give a file to write the fingerprints to, or --compare BEFORE AFTER")
+    plays, breaks, sequences = (5, 200, 30) if args.quick else (20, 1500, 150)
+    sim.warmup()
+    prints = {**example_prints(plays), **break_prints(breaks), **sequence_prints(sequences)}
+    tmp = args.out.with_name(args.out.name + ".tmp")
+    tmp.write_text(json.dumps(prints, indent=0, sort_keys=True) + "\n")
+    tmp.replace(args.out)  # atomic: a half-written file never takes the name
+    errors = sum(v.startswith(("ERR", "PLACE")) for v in prints.values())
+    print(f"{len(prints)} rulings ({errors} errors) written to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,55 @@
+"""The ruling fingerprints behind "rulings identical before and after" (benchmarks/
+ruling_fingerprints.py): a fingerprint sees every field, the comparison every key, and the
+random games it plays are the same on every run."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+import rules
+import sim
+from benchmarks import ruling_fingerprints as fp
+from rules.testing import ShotBuilder
+
+
+def _ruling():
+    game = rules.new_game("nine-ball", seed=1)
+    shot = ShotBuilder(game.table, game.state_for_shot((0.6, 0.4)))
+    return game.judge(shot.hit(0, 1).cushion(1).result())
+
+
+def test_a_fingerprint_changes_with_any_field_and_only_then():
+    ruling = _ruling()
+    assert fp.fingerprint(ruling) == fp.fingerprint(dataclasses.replace(ruling))
+    for change in ({"reason": ruling.reason + "."}, {"notes": (*ruling.notes, "x")}):
+        assert fp.fingerprint(dataclasses.replace(ruling, **change)) != fp.fingerprint(ruling)
+
+
+def test_compare_names_changed_missing_and_added_keys():
+    before = {"a": "1", "b": "2", "c": "3"}
+    after = {"a": "1", "b": "9", "d": "4"}
+    assert fp.compare(before, after) == ["b", "c", "d"]
+    assert fp.compare(before, dict(before)) == []
+
+
+def test_the_command_line_compare_exits_1_on_a_difference(tmp_path, capsys):
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    one.write_text(json.dumps({"k": "1"}))
+    two.write_text(json.dumps({"k": "2"}))
+    assert fp.main(["--compare", str(one), str(one)]) == 0
+    assert fp.main(["--compare", str(one), str(two)]) == 1
+    assert "1 of 1 rulings differ" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        fp.main(["--compare", str(one), str(tmp_path / "missing.json")])
+    assert "cannot read the fingerprints" in capsys.readouterr().err
+
+
+def test_the_random_games_are_the_same_on_every_run_and_judge_without_error():
+    sim.warmup()
+    first = fp.sequence_prints(2, shots=4)
+    assert first == fp.sequence_prints(2, shots=4)
+    assert len(first) >= 3 * 2, "every game should play at least one shot"
+    assert not [v for v in first.values() if v.startswith(("ERR", "PLACE"))]
