@@ -457,6 +457,16 @@ class ShotFacts:
         return tuple(h for h in self.cushion_hits if h.event > start)
 
     @once
+    def cushion_after_first_contact(self) -> bool:
+        """Whether any ball (cue or object) met a cushion after the cue ball's first contact:
+        ``cushion_hits_after_first_contact()`` is not empty, read off the rows without making
+        their records (the pool rule "a cushion after contact" asks only that)."""
+        if self.first_contact is None:
+            return False
+        start = self.first_contact.event
+        return any(row[0] > start for row in self._rows(_BALL_CUSHION))
+
+    @once
     def object_balls_to_cushion(self) -> frozenset[int]:
         """Distinct object balls that touched a cushion at any time in the shot."""
         a = self._a[self._kind == _BALL_CUSHION]
@@ -513,29 +523,23 @@ class ShotFacts:
             return "the cue ball" if i == 0 else f"ball {i}"
 
         kind = int(self._kind[event]) if 0 <= event < len(self._kind) else None
-        # Each row has one kind, so only that kind's facts are searched, in the order a row
-        # that is two facts at once is worded: a contact, pocketing, cushion or leaving the
-        # table first, then the end of a flight, then a line crossing.
-        if kind == _BALL_BALL:
-            for c in self.contacts:
-                if c.event == event:
-                    return f"event {event} at t = {c.t:.3f} s: {nm(c.ball)} met {nm(c.other)}"
-        if kind == _BALL_POCKET:
-            for p in self.pocketings:
-                if p.event == event:
-                    where = p.pocket_name  # the name as drawn (sim.table.POCKET_NAMES)
-                    return (
-                        f"event {event} at t = {p.t:.3f} s: {nm(p.ball)} fell into the {where} "
-                        "pocket"
-                    )
-        if kind == _BALL_CUSHION:
-            for h in self.cushion_hits:
-                if h.event == event:
-                    return f"event {event} at t = {h.t:.3f} s: {nm(h.ball)} met cushion {h.cushion}"
-        if kind == _OFF_TABLE:
-            for o in self.off_table:
-                if o.event == event:
-                    return f"event {event} at t = {o.t:.3f} s: {nm(o.ball)} left the table"
+        # Each row has one kind, so only that kind's fact is worded, in the order a row that is
+        # two facts at once is worded: a contact, pocketing, cushion or leaving the table
+        # first (read off the row itself), then the end of a flight, then a line crossing.
+        if kind in (_BALL_BALL, _BALL_POCKET, _BALL_CUSHION, _OFF_TABLE):
+            events = self.shot[0]
+            t = float(events["t"][event])
+            a, b = int(self._a[event]), int(events["b"][event])
+            head = f"event {event} at t = {t:.3f} s: {nm(a)}"
+            if kind == _BALL_BALL:
+                return f"{head} met {nm(b)}"
+            if kind == _BALL_POCKET:
+                pockets = self._table.pockets
+                where = pockets[b].name if 0 <= b < len(pockets) else f"pocket {b}"
+                return f"{head} fell into the {where} pocket"  # sim.table.POCKET_NAMES
+            if kind == _BALL_CUSHION:
+                return f"{head} met cushion {b}"
+            return f"{head} left the table"
         for j in self.cue_ball_jumps if kind is not None else ():
             if j.event == event:
                 return (

@@ -399,7 +399,7 @@ class PoolGame(Game):
         contact no ball (cue or object) touched a cushion and no object ball was pocketed."""
         if facts.first_contact is None or facts.object_balls_pocketed:
             return None
-        if facts.cushion_hits_after_first_contact():
+        if facts.cushion_after_first_contact:
             return None
         return Foul(
             FoulCode.NO_CUSHION_AFTER_CONTACT,

@@ -86,11 +86,46 @@ def test_lazy_facts_read_what_the_rows_say(kind):
         assert facts.first_contact_balls == plain["first_balls"]
         assert facts.pocketed == plain["pocketed"]
         assert len(facts.cushion_hits_after_first_contact()) == plain["cushions_after"]
+        assert facts.cushion_after_first_contact == (plain["cushions_after"] > 0)
         assert facts.object_balls_to_cushion == plain["railed"]
         assert facts.balls_off_table == plain["off"]
         assert [p.ball for p in facts.pocketings] == [
             int(e["a"]) for e in result.events if e["kind"] == EventKind.BALL_POCKET
         ]
+
+
+@pytest.mark.parametrize("kind", list(rules.GameKind))
+def test_row_words_and_the_cushion_flag_agree_with_the_records(kind):
+    """``describe_event`` words a contact, pocketing, cushion or leaving the table off the row
+    itself, as the records of that row say; ``cushion_after_first_contact`` is whether the
+    records after the first contact exist: real breaks, whole and cut short (no cushion yet)."""
+    flags = set()
+    for game, result in noisy_breaks(kind, 6):
+        names = game.ball_names
+        for rows in (3, 6, 12, len(result.events)):
+            log = result.events[:rows]
+            facts = ShotFacts.from_log(game.table, result.initial, log, result.final)
+            flag = facts.cushion_after_first_contact
+            assert flag == bool(facts.cushion_hits_after_first_contact())
+            flags.add(flag)
+            words = {
+                c.event: f"{nm(c.ball, names)} met {nm(c.other, names)}" for c in facts.contacts
+            }
+            words |= {
+                p.event: f"{nm(p.ball, names)} fell into the {p.pocket_name} pocket"
+                for p in facts.pocketings
+            }
+            words |= {
+                h.event: f"{nm(h.ball, names)} met cushion {h.cushion}" for h in facts.cushion_hits
+            }
+            for row, said in words.items():
+                t = float(log["t"][row])
+                assert facts.describe_event(row, names) == f"event {row} at t = {t:.3f} s: {said}"
+    assert flags == {True, False}, "the cut logs never lacked (or never had) a cushion"
+
+
+def nm(ball, names):
+    return "the cue ball" if names[ball] == "cue" else f"the {names[ball]}"
 
 
 def test_part_past_a_line_matches_the_recorded_positions():
