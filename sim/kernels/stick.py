@@ -179,8 +179,9 @@ def air_pair_persistent(i, j, t, seg, model, recent, member):
     centre. A ball on the cloth keeps to it (no downward velocity into the slate). A flying
     ball resting on top of a ball on the cloth slides off it by :func:`ride_off` when it is
     too slow to leave the sphere at once (the turn alone would shrink to nothing); when that
-    slide ends inside a cushion and the pair's relative speed is below ZENO_SPEED (the turn's
-    hops would shrink with it), the cushion turns the slide round the lower ball instead.
+    slide's end is taken (a cushion, a flying ball, a ball on the cloth whose groove cannot
+    hold it) and the pair's relative speed is below ZENO_SPEED (the turn's hops would shrink
+    with it), the slide is turned round the lower ball instead.
     """
     p = model.p
     n, _dist, speed, pix, piy, zi, pjx, pjy, zj, v1, w1, v2, w2 = pair_contact(i, j, t, seg, p)
@@ -297,13 +298,14 @@ def ride_off(i, j, t, seg, model, member, wall_turn):
     slide's duration, a few tens of ms, is not simulated) with a hop of at most the settling
     speed off the sphere; its velocity is scaled down when needed so that total energy
     (kinetic + m g z) never rises. When the spot is taken by a ball on the cloth the slide runs
-    into it: :func:`groove_slide` takes over; when it is inside a cushion and ``wall_turn`` is
-    True, the cushion turns the slide round the lower ball (:func:`wall_turned_meridian`; the
-    caller asks for it when the pair's relative speed is below ZENO_SPEED, where the turn of
-    :func:`sim.kernels.flight.slide_off` would hop by ever less). Returns False, changing nothing,
-    when the upper ball is not above the lower one's equator, has already reached the
-    separation angle, or the spot is taken by a flying ball, or no turn clears it (or the
-    groove slide is not possible).
+    into it: :func:`groove_slide` takes over; when the spot is inside a cushion, taken by a
+    flying ball, or by a ball on the cloth whose groove slide is refused, and ``wall_turn`` is
+    True, the slide is turned round the lower ball (:func:`wall_turned_meridian`; the caller
+    asks for it when the pair's relative speed is below ZENO_SPEED, where the turn of
+    :func:`sim.kernels.flight.slide_off` would hop by ever less). Returns False, changing
+    nothing, when the upper ball is not above the lower one's equator, has already reached the
+    separation angle, or the spot is taken and ``wall_turn`` is False (the groove slide
+    refused), or no turn clears it.
     """
     p = model.p
     S = seg.state
@@ -343,20 +345,23 @@ def ride_off(i, j, t, seg, model, member, wall_turn):
     ny = ly + D * sin_s * ey
     nz = D * cos_s
     blocker = _spot_blocker(u, nx, ny, nz, t, seg, model)
-    if blocker == SPOT_IN_CUSHION and wall_turn:
-        # the slide runs into a cushion: the cushion turns it round the lower ball
+    # the slide runs into another ball on the cloth: the upper ball drops into the groove
+    # between the two and slides off across it
+    on_cloth = blocker >= 0 and S[blocker] != AIRBORNE
+    if on_cloth and groove_slide(u, low, blocker, t, seg, model, member):
+        return True
+    if blocker != SPOT_FREE:
+        if not wall_turn:
+            return False
+        # the slide runs into a cushion, a ball in the air, or a ball on the cloth whose groove
+        # cannot hold it (the two lower balls part faster than it could drop in): it is turned
+        # round the lower ball (docs/physics-notes.md, "A slide off a ball that runs into a
+        # cushion")
         ex, ey = wall_turned_meridian(u, lx, ly, ex, ey, D * sin_s, nz, t, seg, model)
         if ex == 0.0 and ey == 0.0:
             return False
         nx = lx + D * sin_s * ex
         ny = ly + D * sin_s * ey
-        blocker = SPOT_FREE
-    if blocker != SPOT_FREE:
-        # the slide runs into another ball on the cloth: the upper ball drops into the groove
-        # between the two and slides off across it
-        if blocker >= 0 and S[blocker] != AIRBORNE:
-            return groove_slide(u, low, blocker, t, seg, model, member)
-        return False
     speed = math.sqrt(s2 + 2.0 * g * D * (cos0 - cos_s))
     # the relative velocity leaves along the outward normal (a hop) and the downhill tangent
     hop = min(speed, math.sqrt(2.0 * g * BOUNCE_SETTLE_HEIGHT))

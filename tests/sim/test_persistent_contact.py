@@ -181,6 +181,27 @@ def test_ball_balanced_over_a_groove_beside_a_cushion_slides_off_the_open_side()
     assert float(result.final.z.max(initial=0.0)) == 0.0
 
 
+#: A flying ball resting on a ball on the cloth with no relative speed whose slide off it ends
+#: on a ball: a cue ball bouncing 2 mm off the cloth (``stack`` 7:132297, 7:156703), or a ball
+#: on the cloth that moves away from the lower one faster than the upper ball could drop into
+#: the groove between them (``cradle`` 7:160712: the groove slide's energy guard refused it).
+#: ride_off gave up, the turn of slide_off hopped by 1e-17 m/s, 20,000 contacts at one instant
+#: (the three capped shots of the first 212,000 of seed 7).
+SLIDE_END_TAKEN = ("7:132297", "7:156703", "7:160712")
+
+
+@pytest.mark.parametrize("spec", SLIDE_END_TAKEN)
+def test_slide_off_a_ball_whose_end_is_taken_is_turned_round_the_lower_ball(spec: str) -> None:
+    """Once the pair's relative speed is below ZENO_SPEED, whatever takes the end of the slide
+    (a ball in the air, a ball on the cloth whose groove cannot hold the upper ball) turns the
+    slide round the lower ball, as a cushion does (stick.wall_turned_meridian): under a hundred
+    events, no fault, nothing left in the air."""
+    result = _run(spec, max_events=300)
+    assert shot_faults(result) == []
+    assert len(result.events) < 100
+    assert float(result.final.z.max(initial=0.0)) == 0.0
+
+
 @pytest.mark.parametrize("spec", ["5:12900", "6:7523"])
 def test_flying_ball_over_a_side_pocket_drops_before_the_rail_end(spec: str) -> None:
     """A flying ball crossing a side pocket's opening above the rail tops came down through
