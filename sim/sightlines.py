@@ -17,7 +17,7 @@ arrays ``(m, 2)`` float.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -32,28 +32,33 @@ CORRIDOR_MARGIN = 1e-6
 
 _NOT_FINITE = "{} must hold finite centres (x, y in metres); got NaN or infinity"
 
-_EMPTY = np.zeros((0, 2), dtype=np.float64)
-_EMPTY.setflags(write=False)
-
 
 def _points(name: str, value: object) -> np.ndarray:
-    """``value`` as a C-contiguous ``(k, 2)`` float64 array of finite centres, else the error."""
+    """``value`` as a writable C-contiguous ``(k, 2)`` float64 array (a fresh copy of a
+    read-only one: Numba compiles read-only arrays as a type of their own, which the warm-up
+    would not have loaded), else the error. Finiteness is checked by the kernels, in one pass.
+    An empty sequence is ``(0, 2)``."""
+    if isinstance(value, str | bytes):
+        raise InvalidBallStateError(f"{name} must be an array of (x, y) centres, not text")
     try:
         arr = np.ascontiguousarray(value, dtype=np.float64)
     except (TypeError, ValueError):
         raise InvalidBallStateError(
             f"{name} must be an array of (x, y) centres in metres, shape (k, 2)"
         ) from None
-    if arr.size == 0:
-        return _EMPTY
+    if arr.shape == (0,):
+        return np.zeros((0, 2))
     if arr.ndim != 2 or arr.shape[1] != 2:
         raise InvalidBallStateError(
             f"{name} must have shape (k, 2) (x, y centres in metres); got shape {arr.shape}"
         )
-    return arr  # finiteness: checked by the kernel, in one pass
+    return arr if arr.flags.writeable else arr.copy()
 
 
 def _xy(name: str, value: Sequence[float] | np.ndarray) -> tuple[float, float]:
+    """``value`` as one finite (x, y) centre in metres, else the error naming ``name``."""
+    if isinstance(value, str | bytes):
+        raise InvalidBallStateError(f"{name} must be one (x, y) centre in metres, not text")
     try:
         x, y = (float(v) for v in value)
     except (TypeError, ValueError):
@@ -63,15 +68,27 @@ def _xy(name: str, value: Sequence[float] | np.ndarray) -> tuple[float, float]:
     return x, y
 
 
-def _lengths(radius: float, graze: float) -> tuple[float, float]:
-    r, g = float(radius), float(graze)
-    if not (math.isfinite(r) and r > 0.0):
-        raise InvalidBallStateError(f"radius must be a finite length > 0 m; got {radius!r}")
-    if not (math.isfinite(g) and 0.0 <= g < r):
-        raise InvalidBallStateError(
-            f"graze must be a finite length in [0, radius) m; got {graze!r}"
-        )
-    return r, g
+def _length(name: str, value: object, allowed: str, ok: Callable[[float], bool]) -> float:
+    """``value`` as a finite length in metres for which ``ok`` holds, else the error naming
+    ``name`` and the ``allowed`` range."""
+    try:
+        length = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        length = math.nan
+    if not (math.isfinite(length) and ok(length)):
+        raise InvalidBallStateError(f"{name} must be a finite length {allowed} m; got {value!r}")
+    return length
+
+
+def _radius_and_graze(radius: object, graze: object) -> tuple[float, float]:
+    """The balls' radius (> 0 m) and the touching slack (in [0, radius) m), checked."""
+    r = _length("radius", radius, "> 0", lambda v: v > 0.0)
+    return r, _length("graze", graze, "in [0, radius)", lambda v: 0.0 <= v < r)
+
+
+def _raise_not_finite(code: int, first: int, names: tuple[str, ...]) -> None:
+    """Raise for a kernel's code ``first - k`` (the k-th of ``names`` not finite)."""
+    raise InvalidBallStateError(_NOT_FINITE.format(names[first - code]))
 
 
 def any_edges_clear(
@@ -85,13 +102,13 @@ def any_edges_clear(
     ``start`` (x, y) free of the balls at ``obstacles`` (``(k, 2)``); balls of ``radius`` m.
     False when there is no target."""
     cx, cy = _xy("start", start)
-    r, g = _lengths(radius, graze)
+    r, g = _radius_and_graze(radius, graze)
     found = _kernels.any_target_edges_clear(
         cx, cy, _points("targets", targets), _points("obstacles", obstacles), r, g,
         CORRIDOR_MARGIN,
     )  # fmt: skip
     if found < 0:
-        raise InvalidBallStateError(_NOT_FINITE.format("targets and obstacles"))
+        _raise_not_finite(found, -1, ("targets", "obstacles"))
     return found == 1
 
 
@@ -116,19 +133,17 @@ def first_place_with_edges_clear(
     """The first start of ``places`` (``(p, 2)``, in order) from which :func:`any_edges_clear`
     holds, trying only the places where the starting ball stays at least ``2 radius +
     clearance`` from every ball of ``occupied`` (``(q, 2)``)."""
-    r, g = _lengths(radius, graze)
-    gap = float(clearance)
-    if not (math.isfinite(gap) and gap >= 0.0):
-        raise InvalidBallStateError(f"clearance must be a finite length >= 0 m; got {clearance!r}")
+    r, g = _radius_and_graze(radius, graze)
+    gap = _length("clearance", clearance, ">= 0", lambda v: v >= 0.0)
     found = int(
         _kernels.any_place_edges_clear(
             _points("places", places), _points("occupied", occupied), gap,
             _points("targets", targets), _points("obstacles", obstacles), r, g, CORRIDOR_MARGIN,
         )
     )  # fmt: skip
-    if found == -3:
-        raise InvalidBallStateError(_NOT_FINITE.format("places, occupied, targets and obstacles"))
-    return PlaceSearch(found != -2, found if found >= 0 else None)
+    if found <= -3:
+        _raise_not_finite(found, -3, ("places", "occupied", "targets", "obstacles"))
+    return PlaceSearch(found != _kernels.ALL_OCCUPIED, found if found >= 0 else None)
 
 
 def any_line_clear(
@@ -144,12 +159,12 @@ def any_line_clear(
     from the left extreme edge to the right one, both included."""
     cx, cy = _xy("start", start)
     tx, ty = _xy("target", target)
-    r, g = _lengths(radius, graze)
+    r, g = _radius_and_graze(radius, graze)
     if isinstance(samples, bool) or not isinstance(samples, int | np.integer) or samples < 2:
         raise InvalidBallStateError(f"samples must be an integer >= 2; got {samples!r}")
     found = _kernels.any_line_clear(
         cx, cy, tx, ty, _points("obstacles", obstacles), r, g, CORRIDOR_MARGIN, int(samples)
     )
     if found < 0:
-        raise InvalidBallStateError(_NOT_FINITE.format("obstacles"))
+        _raise_not_finite(found, -1, ("obstacles",))
     return found == 1
