@@ -38,7 +38,6 @@ old "angled ball" rule is no longer in the official rules).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -239,75 +238,14 @@ def touching_balls(
 # --- the snookered test ------------------------------------------------------------------------
 
 
-def edge_contact_points(
-    cue_xy: Sequence[float], target_xy: Sequence[float], radius: float
-) -> np.ndarray | None:
-    """Where the cue ball's centre is when it strikes the target's extreme left and right edges
-    along straight lines from ``cue_xy``, shape (2, 2) (row 0 left, row 1 right, as seen from
-    the cue ball looking at the target). None when the balls touch or overlap (D <= 2R).
-    See the module docstring for the geometry."""
-    cx, cy = float(cue_xy[0]), float(cue_xy[1])
-    dx, dy = float(target_xy[0]) - cx, float(target_xy[1]) - cy
-    dist = math.hypot(dx, dy)
-    if dist <= 2.0 * radius:
-        return None
-    ux, uy = dx / dist, dy / dist
-    nx, ny = -uy, ux
-    sin_a = 2.0 * radius / dist
-    cos_a = math.sqrt(1.0 - sin_a * sin_a)
-    L = math.sqrt(dist * dist - 4.0 * radius * radius)
-    left = (cx + L * (cos_a * ux + sin_a * nx), cy + L * (cos_a * uy + sin_a * ny))
-    right = (cx + L * (cos_a * ux - sin_a * nx), cy + L * (cos_a * uy - sin_a * ny))
-    return np.array([left, right], dtype=np.float64)
-
-
-def segment_point_distances(start: np.ndarray, end: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """Distance from each point (shape (k, 2)) to the segment start->end (each shape (2,)), m,
-    shape (k,)."""
-    seg = np.asarray(end, dtype=np.float64) - np.asarray(start, dtype=np.float64)
-    rel = np.asarray(points, dtype=np.float64).reshape(-1, 2) - start
-    length2 = float(seg @ seg)
-    if length2 == 0.0:
-        to_start: np.ndarray = np.hypot(rel[:, 0], rel[:, 1])
-        return to_start
-    t = np.clip(rel @ seg / length2, 0.0, 1.0)
-    closest = np.outer(t, seg)
-    to_segment: np.ndarray = np.hypot(rel[:, 0] - closest[:, 0], rel[:, 1] - closest[:, 1])
-    return to_segment
-
-
-def is_path_clear(
-    start: Sequence[float] | np.ndarray,
-    end: Sequence[float] | np.ndarray,
-    obstacles: np.ndarray,
-    radius: float,
-) -> bool:
-    """True when a ball of ``radius`` sliding in a straight line from ``start`` to ``end`` (m)
-    touches none of the balls centred at ``obstacles`` (shape (k, 2)): every obstacle centre
-    stays more than 2R (plus :data:`GRAZE_TOLERANCE`) from the segment, touching counting as a hit;
-    obstacles behind the start (projection on the travel direction <= 0) are ignored."""
-    if len(obstacles) == 0:
-        return True
-    a = np.asarray(start, dtype=float)
-    b = np.asarray(end, dtype=float)
-    pts = np.asarray(obstacles, dtype=float).reshape(-1, 2)
-    ahead = (pts - a) @ (b - a) > 0.0
-    if not ahead.any():
-        return True
-    d = segment_point_distances(a, b, pts[ahead])
-    return bool((d > 2.0 * radius + GRAZE_TOLERANCE).all())
-
-
 def can_hit_both_edges(
     cue_xy: Sequence[float], target_xy: Sequence[float], obstacles: np.ndarray, radius: float
 ) -> bool:
     """True when the cue ball at ``cue_xy`` can strike both extreme edges of the ball at
     ``target_xy`` along straight lines free of the balls at ``obstacles`` (shape (k, 2)).
-    A target touching the cue ball counts as hittable (§7; WPBSA 3.17)."""
-    contacts = edge_contact_points(cue_xy, target_xy, radius)
-    if contacts is None:
-        return True
-    return all(is_path_clear(cue_xy, contact, obstacles, radius) for contact in contacts)
+    A target touching the cue ball counts as hittable (§7; WPBSA 3.17). The geometry of the
+    module docstring, compiled: ``sim.sightlines.any_edges_clear`` with one target."""
+    return any_edges_clear(cue_xy, [target_xy], obstacles, radius, GRAZE_TOLERANCE)
 
 
 #: Number of straight lines tried, evenly spread in angle between the two extreme edges, when
@@ -333,6 +271,17 @@ def can_hit_any_part(
     return any_line_clear(cue_xy, target_xy, obstacles, radius, samples, GRAZE_TOLERANCE)
 
 
+def balls_on_and_not_on(
+    balls_on: Iterable[int], on_table: np.ndarray
+) -> tuple[list[int], list[int]]:
+    """(the balls of ``balls_on`` on the table, every other object ball on the table): the
+    targets and the obstacles of the snookered and any-part tests, indices in order."""
+    flags = np.asarray(on_table).tolist()
+    on = [i for i in balls_on if flags[i]]
+    chosen = set(on)
+    return on, [i for i in range(1, len(flags)) if flags[i] and i not in chosen]
+
+
 def can_hit_any_ball_on(
     cue_xy: Sequence[float],
     balls_on: Iterable[int],
@@ -343,9 +292,7 @@ def can_hit_any_ball_on(
     """True when some part of some ball on (on the table) can be struck in a straight line free
     of every ball not on (:func:`can_hit_any_part`): the "clear path in a straight line to any
     part of any ball on" of the miss rule (WPBSA 3.14)."""
-    flags = np.asarray(on_table).tolist()
-    on = [i for i in balls_on if flags[i]]
-    blockers = [i for i in range(1, len(flags)) if flags[i] and i not in on]
+    on, blockers = balls_on_and_not_on(balls_on, on_table)
     obstacles = pos[blockers].reshape(-1, 2)
     return any(can_hit_any_part(cue_xy, pos[i], obstacles, radius) for i in on)
 
@@ -365,16 +312,13 @@ def is_snookered(
     the cue ball (index 0) nor on. Returns True when no ball on can be struck at both extreme
     edges in a straight line free of obstruction, and at least one ball on is on the table.
     """
-    flags = np.asarray(on_table).tolist()
-    on = [i for i in balls_on if flags[i]]
+    on, others = balls_on_and_not_on(balls_on, on_table)
     if not on:
         return False
-    if obstructing is None:
-        on_set = set(on)
-        obstructing = [i for i in range(1, len(flags)) if flags[i] and i not in on_set]
-    else:
-        obstructing = [i for i in obstructing if flags[i] and i != 0]
-    return not any_edges_clear(cue_xy, pos[on], pos[obstructing], radius, GRAZE_TOLERANCE)
+    if obstructing is not None:
+        flags = np.asarray(on_table).tolist()
+        others = [i for i in obstructing if flags[i] and i != 0]
+    return not any_edges_clear(cue_xy, pos[on], pos[others], radius, GRAZE_TOLERANCE)
 
 
 def is_snookered_by(

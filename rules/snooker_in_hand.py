@@ -16,7 +16,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from rules.snooker_geometry import D_SAMPLE_SPACING, GRAZE_TOLERANCE, SPOT_CLEARANCE
+from rules.snooker_geometry import (
+    D_SAMPLE_SPACING,
+    GRAZE_TOLERANCE,
+    SPOT_CLEARANCE,
+    balls_on_and_not_on,
+)
 from sim.sightlines import first_place_with_edges_clear
 
 if TYPE_CHECKING:
@@ -77,11 +82,9 @@ def is_snookered_in_hand(
     ball would come within ``SPOT_CLEARANCE`` of another ball; a sampled test, exact to within
     the grid spacing. Compiled: ``sim.sightlines.first_place_with_edges_clear`` tries the places
     in the grid's order and stops at the first that sees a ball on at both extreme edges."""
-    flags = np.asarray(on_table, dtype=bool)
-    on = [i for i in balls_on if flags[i]]
-    others = flags.copy()
+    on, blockers = balls_on_and_not_on(balls_on, on_table)
+    others = np.asarray(on_table, dtype=bool).copy()
     others[0] = False
-    blockers = [i for i in range(1, len(flags)) if flags[i] and i not in on]
     found = first_place_with_edges_clear(
         d_sample_points(table, spacing),
         pos[others],

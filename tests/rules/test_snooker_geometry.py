@@ -15,7 +15,6 @@ from rules.snooker_geometry import (
     can_hit_any_ball_on,
     can_hit_any_part,
     can_hit_both_edges,
-    edge_contact_points,
     is_snookered,
     is_snookered_by,
     is_spot_free,
@@ -170,19 +169,6 @@ def test_touching_balls_found_within_the_gap():
 
 
 # --- snookered --------------------------------------------------------------------------------
-
-
-def test_edge_contact_points_are_2r_from_the_target():
-    cue, target = (0.5, 1.0), (0.7, 1.8)
-    pts = edge_contact_points(cue, target, R)
-    assert pts is not None
-    for p in pts:
-        assert math.hypot(p[0] - target[0], p[1] - target[1]) == pytest.approx(2 * R)
-    D = math.hypot(0.2, 0.8)
-    base = math.atan2(0.8, 0.2)
-    angles = [math.atan2(p[1] - cue[1], p[0] - cue[0]) - base for p in pts]
-    assert angles[0] == pytest.approx(math.asin(2 * R / D))
-    assert angles[1] == pytest.approx(-math.asin(2 * R / D))
 
 
 def test_open_ball_is_not_snookered_blocked_ball_is():
