@@ -340,11 +340,13 @@ class ShotFacts:
         found = self._rows(_BALL_POCKET)
         if not found:
             return ()
-        names = [p.name for p in self._table.pockets]
-        return tuple(
-            Pocketing(i, t, a, b, names[b] if 0 <= b < len(names) else f"pocket {b}")
-            for i, t, a, b, _ in found
-        )
+        return tuple(Pocketing(i, t, a, b, self._pocket_name(b)) for i, t, a, b, _ in found)
+
+    def _pocket_name(self, pocket: int) -> str:
+        """Pocket ``pocket``'s name as drawn (``sim.table.POCKET_NAMES``), or "pocket N" for an
+        id the table does not have."""
+        pockets = self._table.pockets
+        return pockets[pocket].name if 0 <= pocket < len(pockets) else f"pocket {pocket}"
 
     @once
     def cushion_hits(self) -> tuple[CushionHit, ...]:
@@ -534,9 +536,7 @@ class ShotFacts:
             if kind == _BALL_BALL:
                 return f"{head} met {nm(b)}"
             if kind == _BALL_POCKET:
-                pockets = self._table.pockets
-                where = pockets[b].name if 0 <= b < len(pockets) else f"pocket {b}"
-                return f"{head} fell into the {where} pocket"  # sim.table.POCKET_NAMES
+                return f"{head} fell into the {self._pocket_name(b)} pocket"
             if kind == _BALL_CUSHION:
                 return f"{head} met cushion {b}"
             return f"{head} left the table"

@@ -118,10 +118,26 @@ def test_row_words_and_the_cushion_flag_agree_with_the_records(kind):
             words |= {
                 h.event: f"{nm(h.ball, names)} met cushion {h.cushion}" for h in facts.cushion_hits
             }
+            words |= {o.event: f"{nm(o.ball, names)} left the table" for o in facts.off_table}
             for row, said in words.items():
                 t = float(log["t"][row])
                 assert facts.describe_event(row, names) == f"event {row} at t = {t:.3f} s: {said}"
     assert flags == {True, False}, "the cut logs never lacked (or never had) a cushion"
+
+
+def test_an_off_table_row_is_worded_as_its_record():
+    """The OFF_TABLE row of a hand-built log (a ball flown off the table) is worded off the
+    row, as its ``off_table`` record says."""
+    from rules.testing import ShotBuilder
+
+    game = rules.new_game("nine-ball", seed=1)
+    shot = ShotBuilder(game.table, game.state_for_shot((0.6, 0.4)))
+    result = shot.hit(0, 1).off_table(1, (0.6, 2.6)).result()
+    facts = ShotFacts.from_result(result, game.table)
+    (record,) = facts.off_table
+    t = float(result.events["t"][record.event])
+    words = f"event {record.event} at t = {t:.3f} s: the 1 left the table"
+    assert facts.describe_event(record.event, game.ball_names) == words
 
 
 def nm(ball, names):
