@@ -7,8 +7,10 @@ Usage::
     .venv/bin/python -m benchmarks.ruling_fingerprints after.json --quick   # ~1,700, seconds
     .venv/bin/python -m benchmarks.ruling_fingerprints --compare before.json after.json
 
-A fingerprint is the SHA-1 (16 hex digits) of the ``repr`` of a ``Ruling``: every field, the
-fouls with their evidence, the reason and the notes, the typed extras. The shots, all simulated
+A fingerprint is the SHA-1 (16 hex digits) of the ``repr`` of a ``Ruling`` (every field, the
+fouls with their evidence, the reason and the notes, the typed extras) and of the bytes of its
+``final`` state's arrays (positions, velocities, spins, heights, motion codes, on-table flags:
+a ``BallState``'s repr names only its counts). The shots, all simulated
 (the engine is deterministic, so both runs see the same logs):
 
 1. every shipped example (``examples/<game>/``) as written and with ``--plays - 1`` noisy
@@ -17,7 +19,8 @@ fouls with their evidence, the reason and the notes, the typed extras. The shots
 3. ``--sequences`` random games of each kind, up to 12 shots each: a cue ball in hand placed at
    a random legal spot, a random strike aimed near a random ball, the declaration the game
    requires (a called ball and pocket in 8-ball, a nominated colour in snooker), the ruling
-   applied with its first option. A shot whose judging raises is recorded as its error.
+   applied with its first option. A shot whose simulation, judging or applying raises is
+   recorded as its error.
 """
 
 from __future__ import annotations
@@ -42,15 +45,23 @@ from benchmarks.shots import break_scenarios  # noqa: E402
 from lab.noise import NoiseModel, StrikeValues, noisy_strike  # noqa: E402
 from lab.runner import prepare  # noqa: E402
 from lab.scenario import load_scenario  # noqa: E402
+from rules.files import write_atomic  # noqa: E402
 
 #: The break scenarios of ``benchmarks.shots`` by game.
 BREAKS = {"nine_ball_break": "nine-ball", "eight_ball_break": "eight-ball"}
 BREAKS["snooker_break"] = "snooker"
 
 
+#: The arrays of a ruling's final state that its fingerprint reads.
+STATE_ARRAYS = ("pos", "vel", "spin", "z", "vz", "motion", "on_table")
+
+
 def fingerprint(ruling: Any) -> str:
-    """SHA-1 (16 hex digits) of ``repr(ruling)``."""
-    return hashlib.sha1(repr(ruling).encode()).hexdigest()[:16]
+    """SHA-1 (16 hex digits) of ``repr(ruling)`` and of its final state's arrays."""
+    digest = hashlib.sha1(repr(ruling).encode())
+    for name in STATE_ARRAYS:
+        digest.update(np.ascontiguousarray(getattr(ruling.final, name)).tobytes())
+    return digest.hexdigest()[:16]
 
 
 def _strike(v: StrikeValues) -> sim.Strike:
@@ -116,25 +127,34 @@ def _declaration(game: Any, target: int, rng: np.random.Generator) -> Any:
     return rules.Declaration()
 
 
+def _random_spot(table: Any, where: Any, rng: np.random.Generator) -> tuple[float, float]:
+    """A random cue-ball spot to try for ``where`` (a ``BallInHand``): in the D's half disc
+    for snooker, anywhere on the cloth (0.1 m from the cushions) otherwise."""
+    if where is rules.BallInHand.IN_D and table.d_centre is not None:
+        angle = float(rng.uniform(np.pi, 2.0 * np.pi))
+        reach = float(table.d_radius) * math.sqrt(float(rng.uniform(0.0, 1.0)))
+        cx, cy = (float(v) for v in table.d_centre)
+        return cx + reach * math.cos(angle), cy + reach * math.sin(angle)
+    return (
+        float(rng.uniform(0.1, table.width - 0.1)),
+        float(rng.uniform(0.1, table.length - 0.1)),
+    )
+
+
 def sequence_prints(sequences: int, shots: int = 12) -> dict[str, str]:
     """``sequences`` random games of each kind, ``shots`` shots at most (module docstring)."""
     out = {}
-    for kind in rules.GameKind:
+    for number, kind in enumerate(rules.GameKind):
         for seq in range(sequences):
-            rng = np.random.default_rng([seq, len(kind.value)])
+            rng = np.random.default_rng([seq, number])
             game = rules.new_game(kind.value, seed=seq)
             table = game.table
             for shot in range(shots):
-                if game.pending_choice:
-                    game = game.choose(game.pending_choice[0])
                 if game.is_over:
                     break
                 xy = None
                 for _ in range(200 if game.ball_in_hand is not rules.BallInHand.NONE else 0):
-                    spot = (
-                        float(rng.uniform(0.1, table.width - 0.1)),
-                        float(rng.uniform(0.1, table.length - 0.1)),
-                    )
+                    spot = _random_spot(table, game.ball_in_hand, rng)
                     if game.placement_problem(spot) is None:
                         xy = spot
                         break
@@ -154,14 +174,14 @@ def sequence_prints(sequences: int, shots: int = 12) -> dict[str, str]:
                 theta = float(rng.uniform(0.0, 20.0)) if rng.random() < 0.1 else 0.0
                 tip = rng.uniform(-0.3, 0.3, size=2)
                 strike = sim.Strike(float(rng.uniform(0.3, 6.0)), phi, theta, *tip.tolist())
-                result = sim.simulate(table, state, strike)
-                try:
+                try:  # an engine refusal, a judging or an applying error is the fingerprint
+                    result = sim.simulate(table, state, strike)
                     ruling = game.judge(result, _declaration(game, target, rng))
+                    out[key] = fingerprint(ruling)
+                    game = game.apply(ruling, ruling.options[0] if ruling.options else None)
                 except Exception as exc:
                     out[key] = f"ERR {type(exc).__name__}: {exc}"
                     break
-                out[key] = fingerprint(ruling)
-                game = game.apply(ruling, ruling.options[0] if ruling.options else None)
     return out
 
 
@@ -191,9 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     plays, breaks, sequences = (5, 200, 30) if args.quick else (20, 1500, 150)
     sim.warmup()
     prints = {**example_prints(plays), **break_prints(breaks), **sequence_prints(sequences)}
-    tmp = args.out.with_name(args.out.name + ".tmp")
-    tmp.write_text(json.dumps(prints, indent=0, sort_keys=True) + "\n")
-    tmp.replace(args.out)  # atomic: a half-written file never takes the name
+    write_atomic(args.out, json.dumps(prints, indent=0, sort_keys=True) + "\n")
     errors = sum(v.startswith(("ERR", "PLACE")) for v in prints.values())
     print(f"{len(prints)} rulings ({errors} errors) written to {args.out}")
     return 0

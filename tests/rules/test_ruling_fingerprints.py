@@ -10,6 +10,7 @@ import json
 import pytest
 
 import rules
+import rules.placement
 import sim
 from benchmarks import ruling_fingerprints as fp
 from rules.testing import ShotBuilder
@@ -24,7 +25,13 @@ def _ruling():
 def test_a_fingerprint_changes_with_any_field_and_only_then():
     ruling = _ruling()
     assert fp.fingerprint(ruling) == fp.fingerprint(dataclasses.replace(ruling))
-    for change in ({"reason": ruling.reason + "."}, {"notes": (*ruling.notes, "x")}):
+    moved = rules.placement.rested(ruling.final, ((1, (0.3, 0.3)),))
+    assert repr(moved) == repr(ruling.final), "a BallState's repr names only its counts"
+    for change in (
+        {"reason": ruling.reason + "."},
+        {"notes": (*ruling.notes, "x")},
+        {"final": moved},  # a ball at rest elsewhere: only the state's arrays differ
+    ):
         assert fp.fingerprint(dataclasses.replace(ruling, **change)) != fp.fingerprint(ruling)
 
 
