@@ -265,7 +265,8 @@ WALL_TURN_STEP = math.pi / 180.0
 @kernel
 def wall_turned_meridian(u, lx, ly, ex, ey, reach, z, t, seg, model):
     """The downhill direction ``(ex, ey)`` of a slide off a ball at (lx, ly) whose separation
-    spot (``reach`` m out along it, at height ``z`` m) lies inside a cushion, turned round the
+    spot (``reach`` m out along it, at height ``z`` m) is taken (inside a cushion, or by a ball
+    that cannot hold the slide: see :func:`ride_off`), turned round the
     vertical by the smallest angle (in steps of WALL_TURN_STEP, the counter-clockwise turn
     first at each size) that puts the spot of ball ``u`` clear of every cushion and ball;
     ``(0.0, 0.0)`` when no direction does (docs/physics-notes.md, "A slide off a ball that runs
