@@ -47,10 +47,8 @@ from lab.runner import prepare  # noqa: E402
 from lab.scenario import load_scenario  # noqa: E402
 from rules.files import write_atomic  # noqa: E402
 
-#: The break scenarios of ``benchmarks.shots`` by game.
-BREAKS = {"nine_ball_break": "nine-ball", "eight_ball_break": "eight-ball"}
-BREAKS["snooker_break"] = "snooker"
-
+#: The game of each break scenario of ``benchmarks.shots`` (named ``<kind>_break``).
+BREAKS = {f"{k.name.lower()}_break": k.value for k in rules.GameKind}
 
 #: The arrays of a ruling's final state that its fingerprint reads.
 STATE_ARRAYS = ("pos", "vel", "spin", "z", "vz", "motion", "on_table")
