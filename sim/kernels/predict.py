@@ -60,6 +60,12 @@ N_RAILS = 6
 #: break (16) -1 %, the 9-ball break (10) unchanged at 8 or 16; below it the plain scan is kept.
 ROW_MINIMA_FROM = 16
 
+#: How far below the rail tops (m) a flying ball may be and still come down onto one now: the
+#: rounding of a height set at the nose height. A ball lower than that and not rising never
+#: comes down through the tops (``descent_time`` would say "now", which is meant for a ball a
+#: rounding's worth under the slate).
+TOP_LEVEL_SLACK = 1e-9
+
 #: ``Predictions.pair_t[i, n + BOX_COLUMN + k]``, k = 0..3: ball ``i``'s path box ``cx, cy, hx,
 #: hy`` (m) from its last prediction to its horizon.
 BOX_COLUMN = 2
@@ -260,7 +266,7 @@ def predict_flight(i, t, seg, model, pred):
     bid = -1
     # a rail top (at nose height) under the centre when the ball comes down to it: behind a
     # rail's or a jaw facing's nose line (the rail body round a pocket has its top there too)
-    t_top = descent_time(z, vz, g, h)
+    t_top = descent_time(z, vz, g, h) if z > h - TOP_LEVEL_SLACK or vz > 0.0 else math.inf
     if t_top < best:
         qx = px + vx * t_top
         qy = py + vy * t_top

@@ -202,6 +202,21 @@ def test_slide_off_a_ball_whose_end_is_taken_is_turned_round_the_lower_ball(spec
     assert float(result.final.z.max(initial=0.0)) == 0.0
 
 
+def test_a_ball_below_the_tops_is_never_lifted_onto_a_knuckle_top() -> None:
+    """A flying ball 6 mm above the cloth, falling, bounces off a knuckle's side (``stack``
+    7:680756, 7 ft pool): the top landing's descent time to the nose height said "now" for a
+    ball 3 cm below it, so the same instant it was put on the knuckle's top, 3 cm up, and the
+    energy rose by 3.6 mJ. A ball below the tops and not rising never comes down onto one
+    (predict.TOP_LEVEL_SLACK): it lands on the slate, no fault."""
+    result = _run("7:680756", max_events=300)
+    assert shot_faults(result) == []
+    ns = result.table.n_segments  # cushion ids from ns up are the knuckles
+    tops = result.events[
+        (result.events["kind"] == int(EventKind.BOUNCE)) & (result.events["b"] >= ns)
+    ]
+    assert len(tops) == 0
+
+
 @pytest.mark.parametrize("spec", ["5:12900", "6:7523"])
 def test_flying_ball_over_a_side_pocket_drops_before_the_rail_end(spec: str) -> None:
     """A flying ball crossing a side pocket's opening above the rail tops came down through
