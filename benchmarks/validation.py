@@ -470,24 +470,50 @@ def check_pockets(
     return check
 
 
-def check_jump() -> Check:
-    """The jump of a ball struck at elevation: measured only when the engine's results expose a
-    ball height (a ``z`` field on the state or snapshots, or 3-D positions)."""
+#: The elevated strikes of :func:`check_jump`: (elevation deg, cue speed m/s).
+JUMP_STRIKES = ((15.0, 3.0), (30.0, 3.0), (45.0, 3.0), (30.0, 5.0))
+
+
+def check_jump(strikes: Sequence[tuple[float, float]] = JUMP_STRIKES) -> Check:
+    """The jump of a ball struck at elevation: the height and length of the cue ball's first
+    hop off the slate, read off the log (the STRIKE row, its snapshot and the first BOUNCE
+    row). No published measurement was found, so every row is NO DATA
+    with the engine's figures; a flat engine (no heights in its results) is NOT MODELLED."""
     check = Check(
         name="jump_elevated_strike",
         title="Jump of a ball struck at elevation",
         sources=[f"Measured jump heights and distances: {NOT_FOUND} in the sources we reached."],
-        method="A 30-degree elevated draw strike; looks for a ball height in the results.",
+        method=(
+            "A lone cue ball on a 9-ft table struck at elevation, centre-ball (a = b = 0), along "
+            "the table; the strike sends it into the slate, which throws it up (docs/"
+            "physics-airborne.md section 2). First hop: the apex z + vz^2 / (2 g) from the "
+            "snapshot after the STRIKE row, and the plan distance from the strike to the first "
+            "BOUNCE row (the landing)."
+        ),
     )
     table = sim.Table.pool(feet=9)
-    state = sim.BallState.at_rest(np.array([[0.635, 0.635]]))
-    result = sim.simulate(table, state, sim.Strike(speed=2.0, phi=90.0, theta=30.0, b=-0.2))
-    snap, inputs = result.snapshots, "30 deg elevation, 2 m/s"
-    if hasattr(result.final, "z") or hasattr(snap, "z") or snap.pos.shape[-1] == 3:
-        check.add(inputs, "engine exposes height", NOT_FOUND, "-", NO_DATA)
-    else:
-        flat = "engine does not model flight yet (2-D, no-jump)"
-        check.add(inputs, flat, NOT_FOUND, "-", NOT_MODELLED)
+    state = sim.BallState.at_rest(np.array([[0.635, 0.4]]))
+    g = float(sim.Params.for_table(table).g)
+    for theta, speed in strikes:
+        result = sim.simulate(table, state, sim.Strike(speed=speed, phi=90.0, theta=theta))
+        inputs = f"{theta:g} deg elevation, {speed:g} m/s"
+        heights = getattr(result.snapshots, "z", None)
+        rates = getattr(result.snapshots, "vz", None)
+        if heights is None or rates is None:
+            flat = "engine does not model flight (no heights in its results)"
+            check.add(inputs, flat, NOT_FOUND, "-", NOT_MODELLED)
+            continue
+        ev = result.events
+        landings = np.flatnonzero((ev["kind"] == int(sim.EventKind.BOUNCE)) & (ev["a"] == 0))
+        if not len(landings) or float(rates[0, 0]) <= 0.0:
+            check.add(inputs, "no hop (the ball never left the cloth)", NOT_FOUND, "-", NO_DATA)
+            continue
+        land = int(landings[0])
+        vz = float(rates[0, 0])  # right after the strike row: the slate has thrown it up
+        apex = float(heights[0, 0]) + vz * vz / (2.0 * g)
+        length = float(np.hypot(ev["x"][land] - ev["x"][0], ev["y"][land] - ev["y"][0]))
+        engine = f"first hop: apex {1000.0 * apex:.1f} mm, length {length:.3f} m"
+        check.add(inputs, engine, NOT_FOUND, "-", NO_DATA)
     return check
 
 

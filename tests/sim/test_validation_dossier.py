@@ -106,3 +106,15 @@ def test_committed_dossier_lists_every_current_check(dossier):
             assert f"(validation/{check.plot})" in text
             assert (ROOT / "docs" / "validation" / check.plot).is_file()
     assert "FAIL" not in {line.split("|")[2].strip() for line in text.splitlines()[6:11]}
+
+
+def test_jump_reports_the_first_hop_and_it_rises_with_elevation(dossier):
+    """On the 3-D engine each elevated strike gives its first hop's apex and length, with no
+    published figure to judge them (NO DATA); at one cue speed the hop is higher at the
+    steeper cue."""
+    import re
+
+    check = dossier.check_jump(((15.0, 3.0), (30.0, 3.0)))
+    assert [r.status for r in check.rows] == ["NO DATA", "NO DATA"]
+    apexes = [float(re.search(r"apex ([0-9.]+) mm", r.engine).group(1)) for r in check.rows]
+    assert 0.0 < apexes[0] < apexes[1]
