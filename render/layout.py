@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -161,11 +161,22 @@ def lay_out_right(
     """Buttons for (label, action, hotkey, width px) packed into rows of ``area``'s width
     (:func:`button_rows`), each row right-aligned, from ``area``'s top: the aim panel's
     buttons, Shoot last, so it sits at the right end of the last row."""
+    return _buttons_in_rows(area, labels, lambda total: area.right - total)
+
+
+def _buttons_in_rows(
+    area: pygame.Rect,
+    labels: Sequence[tuple[str, str, str, int]],
+    row_left: Callable[[int], int],
+) -> tuple[Button, ...]:
+    """Buttons for (label, action, hotkey, width px), none wider than ``area``, in the rows of
+    :func:`button_rows` from ``area``'s top; ``row_left(total)`` is the x (px) where a row
+    ``total`` px wide, gaps included, starts."""
     widths = [max(1, min(area.width, w)) for *_, w in labels]
     out: list[Button] = []
     top = area.top
     for row in button_rows(area.width, widths):
-        left = area.right - row_width([widths[i] for i in row])
+        left = row_left(row_width([widths[i] for i in row]))
         for i in row:
             label, action, hotkey, _w = labels[i]
             rect = pygame.Rect(left, top, widths[i], BUTTON_H)
@@ -206,19 +217,7 @@ def lay_out_buttons(
 ) -> tuple[Button, ...]:
     """Buttons for (label, action, hotkey, width px) in centred rows that fit ``area``'s
     width, from its top (see :func:`button_rows`); a button is never wider than ``area``."""
-    widths = [max(1, min(area.width, w)) for *_, w in labels]
-    out: list[Button] = []
-    top = area.top
-    for row in button_rows(area.width, widths):
-        total = sum(widths[i] for i in row) + BUTTON_GAP * (len(row) - 1)
-        left = area.centerx - total // 2
-        for i in row:
-            label, action, hotkey, _w = labels[i]
-            rect = pygame.Rect(left, top, widths[i], BUTTON_H)
-            out.append(Button(rect, label, action, hotkey=hotkey))
-            left += widths[i] + BUTTON_GAP
-        top += BUTTON_H + BUTTON_GAP
-    return tuple(out)
+    return _buttons_in_rows(area, labels, lambda total: area.centerx - total // 2)
 
 
 #: Room a default window leaves on the desktop for its title bar and the desktop's own panels.
