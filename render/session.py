@@ -290,43 +290,36 @@ class Session:
     def concede(self, player: int) -> str:
         """Snooker: ``player`` concedes the frame (``SnookerGame.concede``); the frame is over,
         won by the other side. Returns the referee's words."""
-        concede = getattr(self.game, "concede", None)
-        if concede is None:
-            raise ActionRefusedError("Only a snooker frame can be conceded.")
-        try:
-            game = concede(player)
-        except rules.RulesError as exc:
-            raise ActionRefusedError(str(exc)) from exc
-        self._move_to(game)
+        game = self._snooker_move("concede", "be conceded", player)
         return str(game.last_reason)
 
     def warn_stalemate(self) -> str:
         """Snooker: the referee's warning that a stalemate is near (``SnookerGame.
         warn_stalemate``, §13): if the position does not change the frame will be re-started;
         it stands until a ball is potted. Returns the referee's words."""
-        warn = getattr(self.game, "warn_stalemate", None)
-        if warn is None:
-            raise ActionRefusedError("Only a snooker frame can be warned of a stalemate.")
-        try:
-            game = warn()
-        except rules.RulesError as exc:
-            raise ActionRefusedError(str(exc)) from exc
-        self._move_to(game)
+        game = self._snooker_move("warn_stalemate", "be warned of a stalemate")
         return str(game.last_reason)
 
     def declare_stalemate(self) -> str:
         """Snooker: the players agree on a stalemate (``SnookerGame.declare_stalemate``): the
         frame is void and racked again, the same player breaking; the match score is
         unchanged. Returns what happened, in words."""
-        stalemate = getattr(self.game, "declare_stalemate", None)
-        if stalemate is None:
-            raise ActionRefusedError("Only a snooker frame can be re-racked as a stalemate.")
+        game = self._snooker_move("declare_stalemate", "be re-racked as a stalemate")
+        return f"Stalemate: the frame starts again; {game.players[game.to_play]} breaks off."
+
+    def _snooker_move(self, method: str, what: str, *args: Any) -> Any:
+        """The game after its snooker-only ``method(*args)``, made the session's game; else
+        ``ActionRefusedError``: "Only a snooker frame can <what>." for a game without it, the
+        rules' own words when they refuse."""
+        move = getattr(self.game, method, None)
+        if move is None:
+            raise ActionRefusedError(f"Only a snooker frame can {what}.")
         try:
-            game = stalemate()
+            game = move(*args)
         except rules.RulesError as exc:
             raise ActionRefusedError(str(exc)) from exc
         self._move_to(game)
-        return f"Stalemate: the frame starts again; {game.players[game.to_play]} breaks off."
+        return game
 
     # ---------------------------------------------------------------- undo, save, load
     def undo(self) -> bool:
