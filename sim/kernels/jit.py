@@ -23,6 +23,20 @@ Options by role:
   and never as a function of its own (no module of its own to optimise and emit, then optimise
   again inside the caller's). At a kernel called from many places this would copy, re-type and
   re-lower the body at every call site: those take ``inline=True``.
+
+Reference counts: a compiled-only kernel is compiled without Numba's runtime (``_nrt=False``)
+unless it is declared ``allocates=True``. With the runtime, every array a kernel reads out of a
+bundle (``seg.pos``, ``pred.pair_t``, ...) is counted in and out with an atomic increment and
+decrement; after inlining, about 40 % of a 9-ball break's time went to those two instructions
+(``perf``: the runtime's incref and decref). Without it a kernel only borrows the arrays it is
+handed, which is all the per-event steps do. A kernel that makes an array (``np.empty``,
+``np.array``, array arithmetic), or is handed one a callee made, needs the runtime and says
+``allocates=True``; Numba refuses to compile one that does not. A kernel without the runtime
+must never return an array (its caller would release a reference it was never given):
+``tests/sim/test_reference_counts.py`` checks every compiled signature for that, and that the
+runtime's allocations balance over shots through every array-making path. The kernels called
+from Python and those inlined by Numba (``into_caller``, typed inside their caller) keep the
+runtime of their caller. Breaks 35-37 % faster, logs identical (benchmarks/ab_engine.py).
 """
 
 from __future__ import annotations
@@ -41,13 +55,21 @@ COMPILED_CALLERS_ONLY: dict[str, Any] = {"cache": False, "no_cpython_wrapper": T
 
 
 def kernel_options(
-    *, inline: bool = False, into_caller: bool = False, from_python: bool = False
+    *,
+    inline: bool = False,
+    into_caller: bool = False,
+    from_python: bool = False,
+    allocates: bool = False,
 ) -> dict[str, Any]:
-    """The keyword arguments of ``numba.njit`` for a kernel of that role (see the module)."""
+    """The keyword arguments of ``numba.njit`` for a kernel of that role (see the module).
+    ``allocates``: the kernel makes arrays or is handed arrays a callee made (it keeps Numba's
+    reference-counting runtime; see the module)."""
     if inline and into_caller:
         raise ValueError("a kernel is inlined by LLVM (inline) or by Numba (into_caller), not both")
     options = dict(COMMON_OPTIONS)
     options.update({"cache": True} if from_python else COMPILED_CALLERS_ONLY)
+    if not (from_python or into_caller):
+        options["_nrt"] = allocates
     if inline:
         options["forceinline"] = True
     if into_caller:
@@ -61,11 +83,15 @@ def kernel(
     inline: bool = False,
     into_caller: bool = False,
     from_python: bool = False,
+    allocates: bool = False,
 ) -> Any:
     """Compile ``fn`` as an engine kernel: ``@kernel``, ``@kernel(inline=True)``,
-    ``@kernel(into_caller=True)``, ``@kernel(from_python=True)`` (:func:`kernel_options`)."""
+    ``@kernel(into_caller=True)``, ``@kernel(from_python=True)``, with ``allocates=True`` for a
+    compiled-only kernel that makes arrays (:func:`kernel_options`)."""
     decorate = njit(
-        **kernel_options(inline=inline, into_caller=into_caller, from_python=from_python)
+        **kernel_options(
+            inline=inline, into_caller=into_caller, from_python=from_python, allocates=allocates
+        )
     )
     if fn is None:
         return decorate

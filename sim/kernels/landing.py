@@ -196,7 +196,7 @@ def resolve_air_cushion(i, c, t, seg, model, persistent):
     return _BALL_CUSHION, c, max(speed, 0.0), px, py
 
 
-@kernel
+@kernel(allocates=True)
 def pair_contact(i, j, t, seg, p):
     """Balls ``i`` and ``j`` touching at ``t`` s, seen in 3-D as both resolvers of a flying pair
     read them: ``(n, dist, speed, pix, piy, zi, pjx, pjy, zj, v1, w1, v2, w2)``, with ``n`` (3,)
@@ -232,7 +232,7 @@ def place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, memb
     member[j] = True
 
 
-@kernel
+@kernel(allocates=True)
 def resolve_air_pair(i, j, t, seg, p, member):
     """Balls ``i < j``, at least one flying, touch: the 3-D line of centres and the frictional
     impulse of docs/physics.md §3.1 (c) with it (friction from the fit at the tangential

@@ -335,7 +335,7 @@ def predict_flight(i, t, seg, model, pred):
     pred.horizon[i] = t + best
 
 
-@kernel
+@kernel(allocates=True)
 def _pair_time_3d(i, j, t, seg, p, window):
     """Contact time (s from ``t``) of balls ``i`` and ``j`` when at least one flies: the 3-D
     quartic of docs/physics-airborne.md section 5."""

@@ -49,7 +49,7 @@ def _in_box(px: float, py: float, ux: float, uy: float, dist: float, wide: float
     return -wide <= along <= dist + wide and abs(px * uy - py * ux) <= wide
 
 
-@kernel(inline=True)
+@kernel(inline=True, allocates=True)
 def _near_obstacles(
     cx: float, cy: float, tx: float, ty: float, obstacles: np.ndarray, wide: float
 ) -> np.ndarray:

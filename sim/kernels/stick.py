@@ -53,7 +53,7 @@ def cushion_normal_gap(c, px, py, segments, arcs, R):
     return dx / dist, dy / dist, dist - (R + arcs[c - ns, 2])
 
 
-@kernel
+@kernel(allocates=True)
 def stick_group(seed_a, seed_b, t, seg, model, member):
     """Zeno stick: the balls touching ``seed_a`` / ``seed_b`` (transitively) move as one.
 
@@ -166,7 +166,7 @@ def cushion_cut(px, py, vx, vy, segments, arcs, R, ns):
     return vx, vy
 
 
-@kernel
+@kernel(allocates=True)
 def air_pair_persistent(i, j, t, seg, model, recent, member):
     """Balls ``i < j``, one of them flying, touch in a persistent contact: resolved by the
     slide-off of :func:`sim.kernels.flight.slide_off` instead of the collision impulse.

@@ -65,6 +65,7 @@ def test_every_kernel_is_compiled_with_the_options_of_its_role() -> None:
     roles = {
         "python": kernel_options(from_python=True),
         "compiled": kernel_options(),
+        "compiled, allocating arrays": kernel_options(allocates=True),
         "into its one caller": kernel_options(into_caller=True),
     }
     dispatchers = 0
@@ -89,6 +90,11 @@ def test_a_compiled_only_kernel_has_no_cache_entry_and_no_wrapper() -> None:
     assert options["cache"] is False
     assert kernel_options(from_python=True)["cache"] is True
     assert kernel_options(inline=True)["forceinline"] is True
+    # no reference counting in a compiled-only kernel unless it makes arrays
+    assert kernel_options()["_nrt"] is False
+    assert kernel_options(inline=True, allocates=True)["_nrt"] is True
+    assert "_nrt" not in kernel_options(from_python=True)
+    assert "_nrt" not in kernel_options(into_caller=True)
     assert kernel_options(into_caller=True)["inline"] == "always"
     with pytest.raises(ValueError, match="not both"):
         kernel_options(inline=True, into_caller=True)
