@@ -53,7 +53,7 @@ def out_of_play(motion: np.ndarray) -> np.ndarray:
 
 
 def _frozen_copy(values: Any, dtype: Any) -> np.ndarray:
-    arr = np.array(values, dtype=dtype, copy=True)
+    arr = np.array(values, dtype=dtype, copy=True, order="C")
     arr.flags.writeable = False
     return arr
 

@@ -24,8 +24,8 @@ from sim.errors import (
     OverlappingBallsError,
     SimInputError,
 )
-from sim.kernels.checks import all_clearly_on_cloth, any_overlap, clearly_valid
-from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, run_shot
+from sim.kernels.checks import all_clearly_on_cloth, any_overlap
+from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, STATUS_UNCLEAR, run_shot
 from sim.kernels.shot_types import EventLog, ShotModel, ShotStart, empty_log
 from sim.params import Params
 from sim.result import ShotResult, kernel_result
@@ -103,6 +103,21 @@ def shot_model(table: Table, params: Params) -> ShotModel:
         _read_only(arrays.pockets),
         _read_only(arrays.lines),
         _read_only(_rim(table, params)),
+        _read_only(_pre_check_sizes(table, params)),
+    )
+
+
+def _pre_check_sizes(table: Table, params: Params) -> np.ndarray:
+    """``ShotModel.checks``: ``min_dist, width, length, clearance`` (m) of the input pre-check
+    (no two centres closer than ``2 R - MAX_OVERLAP``, every centre ``R - MAX_OVERLAP`` clear
+    of the cushions and outside the pockets)."""
+    return np.array(
+        [
+            2.0 * params.R - MAX_OVERLAP,
+            float(table.width),
+            float(table.length),
+            float(table.ball_radius) - MAX_OVERLAP,
+        ]
     )
 
 
@@ -167,11 +182,13 @@ def _check_overlaps_then_cloth(
 def _validate(
     table: Table, state: BallState, strike: Strike | None, params: Params, max_events: int
 ) -> ShotModel:
-    """Raise the first thing wrong with the inputs (in the order of ``simulate``'s docstring);
-    returns the kernel's model of ``table`` and ``params``. Cheap checks first: a ball state
-    is already shaped, typed and finite by construction, so what is left is one NumPy check
-    per array and one compiled call of both pre-checks (overlaps, balls clear of the cushions,
-    ``checks.clearly_valid``); only when it fails do the exact checks run."""
+    """Raise the first thing wrong with the inputs that Python checks (in the order of
+    ``simulate``'s docstring); returns the kernel's model of ``table`` and ``params``. A ball
+    state is already shaped, typed and finite by construction, so what is left is one NumPy
+    check per array made writeable since. The balls' places (overlaps, on the cloth) are
+    pre-checked by the kernel itself (``ShotStart.check``); only when that fails, or the
+    strike is wrong, do the exact checks run here (:func:`_check_overlaps_then_cloth`), so
+    that an overlap is named before a wrong strike as it always was."""
     if not isinstance(state, BallState):
         raise InvalidBallStateError(f"state must be a sim.BallState, got {type(state).__name__}")
     if not isinstance(params, Params):
@@ -198,20 +215,23 @@ def _validate(
             raise InvalidBallStateError(f"state.{name} holds NaN or infinite numbers")
     if state.n < 1:
         raise InvalidBallStateError("state has no balls; at least the cue ball is needed")
-    pos = np.ascontiguousarray(state.pos)
-    on_table = np.ascontiguousarray(state.on_table)
-    if not clearly_valid(
-        pos, on_table, 2.0 * params.R - MAX_OVERLAP, float(table.width), float(table.length),
-        float(table.ball_radius) - MAX_OVERLAP, model.segments, model.arcs, model.pockets,
-    ):  # fmt: skip
-        # one of the two compiled pre-checks failed: the exact checks, in order, name it
+    if strike is not None and (not isinstance(strike, Strike) or not state.on_table[0]):
         _check_overlaps_then_cloth(state, table, params, model)
-    if strike is not None:
         if not isinstance(strike, Strike):
             raise InvalidStrikeError(f"strike must be a sim.Strike or None, got {type(strike)!r}")
-        if not state.on_table[0]:
-            raise InvalidStrikeError("a strike needs the cue ball (ball 0) on the table")
+        raise InvalidStrikeError("a strike needs the cue ball (ball 0) on the table")
     return model
+
+
+def _kernel_input(arr: np.ndarray) -> np.ndarray:
+    """``arr`` as the kernel is compiled for it, read-only and C-ordered (a ``BallState``'s
+    arrays are both, and are handed on as they are): a read-only view of one made writeable
+    since (the kernel copies what it changes; it never writes its inputs)."""
+    if not arr.flags.writeable:
+        return arr
+    view = np.ascontiguousarray(arr).view()
+    view.flags.writeable = False
+    return view
 
 
 def simulate(
@@ -243,36 +263,37 @@ def simulate(
     if params is None:
         params = _default_params(table)
     model = _validate(table, state, strike, params, max_events)
-    # Writable copies of the types the kernel is compiled for (a BallState holds read-only
-    # float64 and int8 C arrays). The kernel starts balls out of play (motion POCKETED or
-    # OFF_TABLE, exactly the balls off the table in a BallState) as POCKETED; only when
-    # on_table or motion was made writeable since does on_table decide, as before.
-    pos, vel, spin, motion = (
-        state.pos.copy(),
-        state.vel.copy(),
-        state.spin.copy(),
-        state.motion.copy(),
-    )
-    if state.on_table.flags.writeable or state.motion.flags.writeable:
-        motion[~state.on_table] = MotionState.POCKETED
+    # The state's own read-only arrays, as the kernel is compiled for them (it copies what it
+    # changes). The kernel starts balls out of play (motion POCKETED or OFF_TABLE, exactly the
+    # balls off the table in a BallState) as POCKETED; only when on_table or motion was made
+    # writeable since does on_table decide, as before.
+    motion, on_table = state.motion, state.on_table
+    if on_table.flags.writeable or motion.flags.writeable:
+        fixed = motion.copy()
+        fixed[~on_table] = MotionState.POCKETED
+        motion, on_table = _kernel_input(fixed), _kernel_input(on_table)
     if strike is not None:
         strike_vz = strike_vertical_velocity(strike, params)
-        vel_xy, spin_xyz = strike_velocity_and_spin(strike, params)
-        strike_vel = np.array(vel_xy, dtype=np.float64)
-        strike_spin = np.array(spin_xyz, dtype=np.float64)
+        strike_vel, strike_spin = strike_velocity_and_spin(strike, params)
     else:
-        strike_vz = 0.0
-        strike_vel = np.zeros(2)
-        strike_spin = np.zeros(3)
+        strike_vz, strike_vel, strike_spin = 0.0, (0.0, 0.0), (0.0, 0.0, 0.0)
     start = ShotStart(
-        pos, vel, spin, motion, strike is not None, strike_vel, strike_spin,
-        state.z.copy(), state.vz.copy(), strike_vz,
+        _kernel_input(state.pos), _kernel_input(state.vel), _kernel_input(state.spin), motion,
+        on_table, strike is not None, strike_vel, strike_spin, _kernel_input(state.z),
+        _kernel_input(state.vz), strike_vz, True,
     )  # fmt: skip
     # Room for a typical shot; a longer one is rerun with four times the room (rare).
     capacity = min(int(max_events), INITIAL_CAPACITY + 32 * state.n)
     while True:
         out = run_shot(model, start, int(max_events), capacity, _working_log(state.n, capacity))
-        if int(out.status) != STATUS_NEED_ROOM:
+        status = int(out.status)
+        if status == STATUS_UNCLEAR:
+            # the kernel's pre-check failed: the exact checks name the fault, or find none
+            # (a ball just inside a bound the pre-check rounds) and the shot runs unchecked
+            _check_overlaps_then_cloth(state, table, params, model)
+            start = start._replace(check=False)
+            continue
+        if status != STATUS_NEED_ROOM:
             break
         capacity = min(int(max_events), 4 * capacity)
     result = kernel_result(table, params, state, strike, out)

@@ -49,6 +49,7 @@ import numpy as np
 
 from sim.constants import ZENO_SPEED, ZENO_WINDOW
 from sim.events import EventKind
+from sim.kernels.checks import clearly_valid
 from sim.kernels.jit import kernel
 from sim.kernels.landing import (
     place,
@@ -97,10 +98,12 @@ from sim.kernels.stick import (
 )
 from sim.params import P_R
 
-#: Kernel return status codes.
+#: Kernel return status codes. STATUS_UNCLEAR: the input pre-check (``ShotStart.check``)
+#: failed and nothing was simulated; the caller runs the exact checks, which name the fault.
 STATUS_DONE = 0
 STATUS_EVENT_CAP = 1
 STATUS_NEED_ROOM = 2
+STATUS_UNCLEAR = 3
 
 _STRIKE = int(EventKind.STRIKE)
 _BALL_BALL = int(EventKind.BALL_BALL)
@@ -529,8 +532,11 @@ def run_shot(model, start, max_events, capacity, log):
 
     Returns a :class:`~sim.kernels.shot_types.ShotOutput` whose ``status`` is STATUS_DONE,
     STATUS_EVENT_CAP (stopped at ``max_events``; the final arrays then hold the state at the
-    last event) or STATUS_NEED_ROOM (``capacity`` rows were not enough: run again with more;
-    the kernel is deterministic, so a rerun repeats the shot exactly).
+    last event), STATUS_NEED_ROOM (``capacity`` rows were not enough: run again with more;
+    the kernel is deterministic, so a rerun repeats the shot exactly) or STATUS_UNCLEAR
+    (``start.check`` and the pre-check of the balls failed: no event, the start as the final
+    state). The pre-check runs here, not as a call of its own: each compiled call from Python
+    costs microseconds to enter.
     """
     p = model.p
     n = start.pos.shape[0]
@@ -542,13 +548,20 @@ def run_shot(model, start, max_events, capacity, log):
     cap = max(1, min(max_events, capacity, log.events.shape[0]))
     count = 0
     status = STATUS_DONE
+    c = model.checks
+    unclear = start.check and not clearly_valid(
+        start.pos, start.on_table, c[0], c[1], c[2], c[3], model.segments, model.arcs,
+        model.pockets,
+    )  # fmt: skip
+    if unclear:
+        status = STATUS_UNCLEAR
     pending = _no_event()
-    if start.has_strike and seg.state[0] != POCKETED and max_events > 0:
+    if start.has_strike and seg.state[0] != POCKETED and max_events > 0 and not unclear:
         pending = _strike(start, seg, p)
     t = 0.0
     member = np.ones(n, dtype=np.bool_)  # the balls whose predictions are renewed next
     renew = True
-    while True:
+    while not unclear:
         if renew:
             predict_group(t, seg, model, pred, member)
         if pending.kind >= 0:

@@ -26,7 +26,9 @@ class ShotModel(NamedTuple):
     m; ``arcs`` (na, 3) ``cx, cy, r`` m; ``pockets`` (npk, 3) ``cx, cy, capture r`` m;
     ``lines`` (nl,) marked-line y, m (:class:`sim.table.TableArrays`); ``rim`` (6,): the
     rails in 3-D, ``rail_width, nose_offset, xlo, ylo, xhi, yhi`` m (the rail tops are at the
-    nose height; the box is the rails' outer edges; docs/physics-airborne.md section 4).
+    nose height; the box is the rails' outer edges; docs/physics-airborne.md section 4);
+    ``checks`` (4,): the input pre-check's ``min_dist, width, length, clearance`` m
+    (:func:`sim.kernels.checks.clearly_valid`).
     """
 
     p: np.ndarray
@@ -35,34 +37,42 @@ class ShotModel(NamedTuple):
     pockets: np.ndarray
     lines: np.ndarray
     rim: np.ndarray
+    checks: np.ndarray
 
 
 class ShotStart(NamedTuple):
-    """The balls at t = 0 and the strike (kernel inputs, not mutated).
+    """The balls at t = 0 and the strike (kernel inputs, read-only C arrays: a ``BallState``'s
+    own, never copied on the way in).
 
     ``pos`` (n, 2) m, ``vel`` (n, 2) m/s, ``spin`` (n, 3) rad/s float64; ``motion`` (n,) int8
-    (POCKETED marks balls off the table; the others are re-classified); ``has_strike``: whether
-    ball 0 is struck at t = 0, leaving with ``strike_vel`` (2,) m/s and ``strike_spin`` (3,)
-    rad/s, and ``strike_vz`` m/s vertically (negative: into the slate). ``z`` (n,) m and
-    ``vz`` (n,) m/s: each ball's height above the cloth and vertical velocity.
+    (POCKETED and OFF_TABLE mark balls out of play; the others are re-classified);
+    ``on_table`` (n,) bool (read by the pre-check only); ``has_strike``: whether ball 0 is
+    struck at t = 0, leaving with ``strike_vel`` ``(vx, vy)`` m/s and ``strike_spin``
+    ``(wx, wy, wz)`` rad/s, and ``strike_vz`` m/s vertically (negative: into the slate).
+    ``z`` (n,) m and ``vz`` (n,) m/s: each ball's height above the cloth and vertical
+    velocity. ``check``: run the input pre-check first (``clearly_valid``); when it fails the
+    kernel simulates nothing and answers STATUS_UNCLEAR.
     """
 
     pos: np.ndarray
     vel: np.ndarray
     spin: np.ndarray
     motion: np.ndarray
+    on_table: np.ndarray
     has_strike: bool
-    strike_vel: np.ndarray
-    strike_spin: np.ndarray
+    strike_vel: tuple[float, float]
+    strike_spin: tuple[float, float, float]
     z: np.ndarray
     vz: np.ndarray
     strike_vz: float
+    check: bool
 
 
 class ShotOutput(NamedTuple):
     """What the event loop returns.
 
-    ``status``: STATUS_DONE, STATUS_EVENT_CAP or STATUS_NEED_ROOM (:mod:`sim.kernels.loop`);
+    ``status``: STATUS_DONE, STATUS_EVENT_CAP, STATUS_NEED_ROOM or STATUS_UNCLEAR
+    (:mod:`sim.kernels.loop`);
     ``n_events``: events logged (``k``). ``events`` (k,): the event log, one
     ``sim.events.EVENT_DTYPE`` record per event. ``snap_floats`` (9 r n + k,) float64: the
     snapshots right after each event, ``r = max(k, 1)`` rows, as C-ordered blocks one after

@@ -15,6 +15,8 @@ import sim
 from sim import MotionState
 from sim.events import EVENT_DTYPE
 from sim.kernels.checks import all_clearly_on_cloth
+from sim.kernels.loop import STATUS_DONE, STATUS_UNCLEAR, run_shot
+from sim.kernels.shot_types import ShotStart, empty_log
 from sim.simulate import _model_of, shot_model
 
 
@@ -117,3 +119,40 @@ def test_a_shot_with_no_event_has_empty_snapshots_and_its_start_as_final() -> No
     assert result.final == state and result.final.on_table.tolist() == [True, True, False]
     for name in ("pos", "vel", "spin", "motion", "z", "vz", "on_table"):
         assert not getattr(result.final, name).flags.writeable, name
+
+
+def _start(state: sim.BallState, check: bool) -> ShotStart:
+    return ShotStart(
+        state.pos, state.vel, state.spin, state.motion, state.on_table, False, (0.0, 0.0),
+        (0.0, 0.0, 0.0), state.z, state.vz, 0.0, check,
+    )  # fmt: skip
+
+
+def test_the_kernel_pre_checks_the_balls_and_simulates_nothing_when_unclear() -> None:
+    table = sim.Table.pool(9)
+    model = shot_model(table, sim.Params.for_table(table))
+    R = float(table.ball_radius)
+    overlapping = sim.BallState(
+        [[0.5, 0.5], [0.6, 0.6], [0.6 + R, 0.6]], vel=[[0.0, 1.0], [0.0, 0.0], [0.0, 0.0]]
+    )
+    out = run_shot(model, _start(overlapping, True), 100, 100, empty_log(100, 3))
+    assert int(out.status) == STATUS_UNCLEAR and int(out.n_events) == 0
+    out = run_shot(model, _start(overlapping, False), 100, 100, empty_log(100, 3))
+    assert int(out.status) == STATUS_DONE and int(out.n_events) > 0  # unchecked, it runs
+    # an overlap is named before a wrong strike, as when Python ran the pre-check
+    with pytest.raises(sim.OverlappingBallsError, match="balls 1 and 2"):
+        sim.simulate(table, overlapping, strike="hard")  # type: ignore[arg-type]
+
+
+def test_a_ball_the_pre_check_cannot_clear_but_the_exact_check_accepts_is_simulated() -> None:
+    # a centre just outside the side cushions' line, in the mouth of the side pocket: outside
+    # the pre-check's box, on the cloth for the exact test (the kernel reruns unchecked)
+    table = sim.Table.pool(9)
+    state = sim.BallState.at_rest([[0.5, 0.5], [-0.015142962719228853, 1.2497027251449844]])
+    assert sim.balls.first_ball_off_cloth(state, table) is None
+    model = shot_model(table, sim.Params.for_table(table))
+    unchecked = run_shot(model, _start(state, True), 10, 10, empty_log(10, 2))
+    assert int(unchecked.status) == STATUS_UNCLEAR  # the kernel's pre-check does not clear it
+    result = sim.simulate(table, state, sim.Strike(speed=0.5, phi=90.0))
+    assert len(result.events) > 0 and result.events["a"][0] == 0
+    assert result.final.pos[1].tolist() == state.pos[1].tolist()
