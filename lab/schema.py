@@ -292,8 +292,12 @@ def _type_words(value: Any, wanted: str) -> str:
 
 
 def _join(path: str, key: str | int) -> str:
+    """The dotted path of ``key`` under ``path``; an empty key, or one with a character that
+    does not print (a newline would split the one-line message), is shown quoted: ``a['\\n']``."""
     if isinstance(key, int):
         return f"{path}[{key}]"
+    if not key or not key.isprintable():
+        return f"{path}[{key!r}]"
     return f"{path}.{key}" if path else key
 
 

@@ -26,7 +26,7 @@ from sim.errors import (
 )
 from sim.kernels.checks import all_clearly_on_cloth, any_overlap
 from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, STATUS_UNCLEAR, run_shot
-from sim.kernels.shot_types import EventLog, ShotModel, ShotStart, empty_log
+from sim.kernels.shot_types import EventLog, ShotModel, empty_log
 from sim.params import Params
 from sim.result import ShotResult, kernel_result
 from sim.strike import Strike, strike_velocity_and_spin, strike_vertical_velocity
@@ -277,21 +277,25 @@ def simulate(
         strike_vel, strike_spin = strike_velocity_and_spin(strike, params)
     else:
         strike_vz, strike_vel, strike_spin = 0.0, (0.0, 0.0), (0.0, 0.0, 0.0)
-    start = ShotStart(
+    # The fields of a ShotStart, in order, as the plain tuple run_shot takes (so are the model's
+    # and the log's: a named tuple costs Numba more to type at each call).
+    start = (
         _kernel_input(state.pos), _kernel_input(state.vel), _kernel_input(state.spin), motion,
         on_table, strike is not None, strike_vel, strike_spin, _kernel_input(state.z),
         _kernel_input(state.vz), strike_vz, True,
     )  # fmt: skip
+    fields = tuple(model)
     # Room for a typical shot; a longer one is rerun with four times the room (rare).
     capacity = min(int(max_events), INITIAL_CAPACITY + 32 * state.n)
     while True:
-        out = run_shot(model, start, int(max_events), capacity, _working_log(state.n, capacity))
+        log = tuple(_working_log(state.n, capacity))
+        out = run_shot(fields, start, int(max_events), capacity, log)
         status = int(out.status)
         if status == STATUS_UNCLEAR:
             # the kernel's pre-check failed: the exact checks name the fault, or find none
             # (a ball just inside a bound the pre-check rounds) and the shot runs unchecked
             _check_overlaps_then_cloth(state, table, params, model)
-            start = start._replace(check=False)
+            start = (*start[:-1], False)
             continue
         if status != STATUS_NEED_ROOM:
             break

@@ -97,6 +97,8 @@ def test_write_then_read_gives_the_same_scenario(tmp_path: Path, suffix: str) ->
         ({"1 = [0.3, 1.8]": "1 = [5.0, 1.8]"}, "balls.1", "not on the cloth"),
         ({"speed = 2.0": "speed = -1.0"}, "shot.speed", "must be > 0"),
         ({"speed = 2.0": "sped = 2.0"}, "shot.sped", "unknown key"),
+        # a key that does not print is quoted: the message stays on one line
+        ({"speed = 2.0": 'speed = 2.0\n"a\\nb" = 1'}, "shot['a\\nb']", "unknown key"),
         ({'aim = "1"': 'aim = "2"'}, "shot.aim", "not on the table"),
         ({'aim = "1"': 'aim = "1"\nphi = 90.0'}, "shot", "exactly one of phi"),
         ({'to_play = "Ann"': 'to_play = "Cid"'}, "phase.to_play", "unknown player 'Cid'"),
@@ -140,6 +142,7 @@ def test_bad_scenarios_name_the_file_and_the_field(
     assert exc.field == field
     assert words in exc.detail
     assert str(exc).startswith(f"case.toml: {field}: ")
+    assert "\n" not in str(exc)  # one line
 
 
 def test_cue_ball_placement_outside_the_zone_is_refused() -> None:
