@@ -97,6 +97,87 @@ def resolve_air(i, kind, rail, t, seg, model, side):
     return _OFF_TABLE, rail, math.sqrt(vx * vx + vy * vy + vz * vz), px, py
 
 
+@kernel(inline=True)
+def _on_edge(i, c, t, seg, model):
+    """Flying ball ``i`` against straight cushion ``c``'s nose edge, seen in the vertical plane
+    across the edge: ``(on, px, py, vx, vy, wx, wy, wz, tx, ty, fx, fy, cos0, s_down)``.
+    ``on``: the centre is over the edge's length (not beyond its ends), in front of it (toward
+    the table) and above it; then ``(tx, ty)`` is the edge's unit direction, ``(fx, fy)`` the
+    foot of the centre on the edge line, ``theta0`` the angle of the centre from the vertical
+    over the edge (``cos0``) and ``s_down`` its speed along the circle of radius R about the
+    edge, downhill toward the table (< 0: climbing toward the rail top). Pure."""
+    p = model.p
+    R = p[P_R]
+    sg = model.segments[c]
+    px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
+    z, vz = height_at(i, t, seg, p)
+    dx = sg[2] - sg[0]
+    dy = sg[3] - sg[1]
+    length = math.sqrt(dx * dx + dy * dy)
+    tx = dx / length
+    ty = dy / length
+    u = ((px - sg[0]) * tx + (py - sg[1]) * ty) / length
+    # the centre's offset across the edge (toward the table) and above it, m
+    across = (px - sg[0]) * sg[4] + (py - sg[1]) * sg[5] - model.rim[1]
+    up = z + R - p[P_CUSHION_H]
+    fx = sg[0] + u * dx + model.rim[1] * sg[4]
+    fy = sg[1] + u * dy + model.rim[1] * sg[5]
+    if u <= 0.0 or u >= 1.0 or across <= 0.0 or up <= 0.0:
+        return False, px, py, vx, vy, wx, wy, wz, tx, ty, fx, fy, 0.0, 0.0
+    radius = math.sqrt(across * across + up * up)
+    cos0 = up / radius
+    sin0 = across / radius
+    s_down = (vx * sg[4] + vy * sg[5]) * cos0 - vz * sin0
+    return True, px, py, vx, vy, wx, wy, wz, tx, ty, fx, fy, cos0, s_down
+
+
+@kernel(inline=True)
+def _spot_taken(i, x, y, z, t, seg, p):
+    """Whether a ball in play other than ``i`` is within 2R (3-D) of the spot ``(x, y)`` at
+    height ``z`` (m) at ``t``."""
+    R = p[P_R]
+    for k in range(seg.state.shape[0]):
+        if k == i or seg.state[k] == POCKETED or seg.state[k] == OFF_TABLE:
+            continue
+        kx, ky, _kvx, _kvy, _kwx, _kwy, _kwz = state_at(k, t, seg, p)
+        kz, _kvz = height_at(k, t, seg, p)
+        if (kx - x) ** 2 + (ky - y) ** 2 + (kz - z) ** 2 < 4.0 * R * R:
+            return True
+    return False
+
+
+@kernel(inline=True)
+def edge_ride_over(i, c, t, seg, model):
+    """Flying ball ``i`` resting on straight cushion ``c``'s nose edge with its centre in front
+    of it and climbing toward the rail top, too slowly to leave the edge (``s^2 < g R cos
+    theta``), rides over the crest in one step and leaves the table (the mirror of
+    :func:`edge_ride_off`; docs/physics-notes.md, "A flying ball resting on a nose edge").
+
+    Turning about the edge from ``theta0`` to the crest raises the centre by ``R (1 - cos
+    theta0)``, so the ball reaches it with ``s_c^2 = s^2 - 2 g R (1 - cos theta0)``; while
+    ``s_c^2 <= g R`` the normal force never vanishes on the way (it is least at the crest), and
+    past the crest the ball is on the rail top moving outward: it has left the table. It is
+    placed over the edge, its bottom at the nose height, as a ball that lands on a rail top
+    moving outward (``resolve_air``). Returns False, changing nothing, when the ball is not
+    climbing over the edge in contact (then the impulse model takes it), beyond the edge's
+    ends, or when the crest is taken by another ball."""
+    p = model.p
+    R = p[P_R]
+    g = p[P_G]
+    on, _px, _py, _vx, _vy, _wx, _wy, _wz, _tx, _ty, fx, fy, cos0, s_down = _on_edge(
+        i, c, t, seg, model
+    )
+    if not on or s_down >= 0.0:
+        return False
+    crest2 = s_down * s_down - 2.0 * g * R * (1.0 - cos0)
+    if crest2 <= 0.0 or crest2 > g * R:
+        return False  # falls back toward the table (edge_ride_off), or leaves the edge in flight
+    if _spot_taken(i, fx, fy, p[P_CUSHION_H], t, seg, p):
+        return False
+    set_segment(i, t, np.int64(OFF_TABLE), fx, fy, 0.0, 0.0, 0.0, 0.0, 0.0, seg, p)
+    return True
+
+
 @kernel
 def edge_ride_off(i, c, t, seg, model):
     """Flying ball ``i`` resting on straight cushion ``c``'s nose edge (a horizontal line at
@@ -117,43 +198,22 @@ def edge_ride_off(i, c, t, seg, model):
     g = p[P_G]
     h = p[P_CUSHION_H]
     sg = model.segments[c]
-    px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
-    z, vz = height_at(i, t, seg, p)
-    dx = sg[2] - sg[0]
-    dy = sg[3] - sg[1]
-    length = math.sqrt(dx * dx + dy * dy)
-    tx = dx / length
-    ty = dy / length
-    u = ((px - sg[0]) * tx + (py - sg[1]) * ty) / length
-    # the centre's offset across the edge (toward the table) and above it, m
-    across = (px - sg[0]) * sg[4] + (py - sg[1]) * sg[5] - model.rim[1]
-    up = z + R - h
-    if u <= 0.0 or u >= 1.0 or across <= 0.0 or up <= 0.0:
+    on, _px, _py, vx, vy, wx, wy, wz, tx, ty, fx, fy, cos0, s_down = _on_edge(i, c, t, seg, model)
+    if not on:
         return False
-    radius = math.sqrt(across * across + up * up)
-    cos0 = up / radius
-    sin0 = across / radius
-    s_down = (vx * sg[4] + vy * sg[5]) * cos0 - vz * sin0
     if s_down < 0.0 and s_down * s_down > 2.0 * g * R * (1.0 - cos0):
-        return False  # climbing over the edge: the impulse model takes it
+        return False  # climbing over the edge: edge_ride_over or the impulse model takes it
     s2 = s_down * s_down
     cos_s = (s2 / (g * R) + 2.0 * cos0) / 3.0
     if cos_s >= cos0:
         return False
     sin_s = math.sqrt(max(1.0 - cos_s * cos_s, 0.0))
     # the spot, from the foot of the centre on the edge
-    fx = sg[0] + u * dx + model.rim[1] * sg[4]
-    fy = sg[1] + u * dy + model.rim[1] * sg[5]
     nx = fx + R * sin_s * sg[4]
     ny = fy + R * sin_s * sg[5]
     nz = h + R * cos_s - R
-    for k in range(seg.state.shape[0]):
-        if k == i or seg.state[k] == POCKETED or seg.state[k] == OFF_TABLE:
-            continue
-        kx, ky, _kvx, _kvy, _kwx, _kwy, _kwz = state_at(k, t, seg, p)
-        kz, _kvz = height_at(k, t, seg, p)
-        if (kx - nx) ** 2 + (ky - ny) ** 2 + (kz - nz) ** 2 < 4.0 * R * R:
-            return False
+    if _spot_taken(i, nx, ny, nz, t, seg, p):
+        return False
     speed = math.sqrt(s2 + 2.0 * g * R * (cos0 - cos_s))
     hop = min(speed, math.sqrt(2.0 * g * BOUNCE_SETTLE_HEIGHT))
     down = math.sqrt(max(speed * speed - hop * hop, 0.0))
@@ -180,8 +240,11 @@ def resolve_air_cushion(i, c, t, seg, model, persistent):
         nx, ny, nz, _dist = edge_normal(px, py, z + R, model.segments[c], p[P_CUSHION_H],
                                         model.rim[1])  # fmt: skip
         speed = vx * nx + vy * ny + vz * nz
-        if persistent and speed < ZENO_SPEED and edge_ride_off(i, c, t, seg, model):
-            return _BALL_CUSHION, c, max(speed, 0.0), px, py
+        if persistent and speed < ZENO_SPEED:
+            if edge_ride_off(i, c, t, seg, model):
+                return _BALL_CUSHION, c, max(speed, 0.0), px, py
+            if edge_ride_over(i, c, t, seg, model):
+                return _OFF_TABLE, c, max(speed, 0.0), px, py
     else:
         dx = model.arcs[c - ns, 0] - px
         dy = model.arcs[c - ns, 1] - py
