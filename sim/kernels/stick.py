@@ -13,12 +13,12 @@ import numpy as np
 
 from sim.constants import BOUNCE_SETTLE_HEIGHT, TOUCH_TOL, ZENO_SPEED
 from sim.kernels.detect import segment_fraction
-from sim.kernels.flight import slide_off
+from sim.kernels.flight import edge_normal, slide_off
 from sim.kernels.jit import kernel
 from sim.kernels.landing import pair_contact, place, place_pair
 from sim.kernels.motion import AIRBORNE, OFF_TABLE, POCKETED, classify, norm2
 from sim.kernels.predict import height_at, set_segment, state_at
-from sim.params import P_G, P_R
+from sim.params import P_CUSHION_H, P_G, P_R
 
 
 @kernel
@@ -209,7 +209,10 @@ SPOT_IN_CUSHION = -2
 def _spot_blocker(u, x, y, z, t, seg, model):
     """What takes the spot of ball ``u`` with its centre at (x, y) m and height ``z`` m at
     ``t`` s: the lowest-numbered other ball in play it would overlap (3-D centre distance
-    < 2R), else SPOT_IN_CUSHION when it overlaps a cushion in plan view, else SPOT_FREE."""
+    < 2R), else SPOT_IN_CUSHION when it overlaps a cushion in plan view or, above the cloth,
+    a straight cushion's nose edge in 3-D (closer than R to the edge or its ends: the edge
+    sits in front of the cushion line, so a flying ball can clear the line and still be into
+    the edge; fuzz 12:76452), else SPOT_FREE."""
     p = model.p
     R = p[P_R]
     D = 2.0 * R
@@ -237,6 +240,13 @@ def _spot_blocker(u, x, y, z, t, seg, model):
             if s < 0.0 or s > 1.0:
                 continue
         return SPOT_IN_CUSHION
+    if z > 0.0:
+        for c in range(ns):
+            _ex, _ey, _ez, dist = edge_normal(
+                x, y, z + R, segments[c], p[P_CUSHION_H], model.rim[1]
+            )
+            if dist < R * (1.0 - 1e-12):
+                return SPOT_IN_CUSHION
     return SPOT_FREE
 
 
