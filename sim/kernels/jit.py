@@ -34,9 +34,11 @@ handed, which is all the per-event steps do. A kernel that makes an array (``np.
 ``allocates=True``; Numba refuses to compile one that does not. A kernel without the runtime
 must never return an array (its caller would release a reference it was never given):
 ``tests/sim/test_reference_counts.py`` checks every compiled signature for that, and that the
-runtime's allocations balance over shots through every array-making path. The kernels called
-from Python and those inlined by Numba (``into_caller``, typed inside their caller) keep the
-runtime of their caller. Breaks 35-37 % faster, logs identical (benchmarks/ab_engine.py).
+runtime's allocations balance over shots through every array-making path. A kernel called
+from Python, or inlined by Numba (``into_caller``), has no runtime option of its own: Numba
+gives it its caller's, so it has the runtime called from Python and, first compiled inside a
+kernel without it, runs without it there too (the test checks the signatures as compiled,
+these among them). Breaks 35-37 % faster, logs identical (benchmarks/ab_engine.py).
 """
 
 from __future__ import annotations
