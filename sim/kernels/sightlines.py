@@ -203,9 +203,8 @@ def any_line_clear(
 ) -> int:
     """1 when some straight line from (cx, cy) strikes the target at (tx, ty) free of the
     obstacles, 0 when none does, -1 when a centre of ``obstacles`` is not finite. The lines:
-    ``samples``
-    directions evenly spread in angle from the left extreme edge to the right one (both
-    included), each cut where the moving centre meets the target,
+    ``samples`` directions evenly spread in angle from the left extreme edge to the right one
+    (both included), each cut where the moving centre meets the target,
     ``s = (T - C).v - sqrt(4 R^2 - h^2)`` with ``h`` the target centre's distance from the
     line. A target touching the start counts as hit."""
     if not all_finite(obstacles):
