@@ -8,22 +8,26 @@ marked lines crossed, the balls that left the table (``OFF_TABLE`` rows) and the
 the cue ball flew over before its first contact. Facts are physical; whether they make a foul
 is the games' business.
 
-Each fact is worked out the first time a game's clause asks for it, from the log's columns
-(one NumPy mask per kind of row, each column then read at those rows once; no per-row
-structured indexing), and kept (:class:`once`): a 9-ball ruling reads the cue ball's contacts
-but never builds the list of every ball-ball contact of a break. Nothing here mutates its
+The facts every ruling asks for (the first contact, the balls pocketed and where, the balls
+off the table, the balls that met a cushion, a cushion after the first contact) come from one
+compiled pass over the log, ``sim.digest.digest_log``; it also refuses a log that names a ball
+the shot does not have. The records of every row of a kind (every contact, every cushion hit,
+every line crossing) are read from the log's columns when a clause asks for them (one NumPy
+mask per kind of row, each column then read at those rows once). Each fact is worked out the
+first time a game's clause asks for it and kept (:class:`once`). Nothing here mutates its
 inputs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
 
 import numpy as np
 
 from rules.flights import JumpOver, balls_flown_over, cue_ball_flights
 from sim.constants import MotionState
+from sim.digest import LogDigest, digest_log
 from sim.events import EventKind
 
 if TYPE_CHECKING:
@@ -294,46 +298,20 @@ class ShotFacts:
         return tuple(Contact(i, t, a, b) for i, t, a, b, _ in self._rows(_BALL_BALL))
 
     @once
-    def _first_contacts(self) -> tuple[Contact | None, frozenset[int]]:
-        """The cue ball's first contact (ball 0 first, the object ball second) and every object
-        ball it met within ``SIMULTANEOUS_CONTACT_S`` of it, reading the contacts in log order
-        until the first one later than that. In a long log only ``a`` and ``b`` are read at
-        every ball-ball row, the time at the cue ball's rows as they are reached (a break's
-        first contact is among its first rows)."""
-        first: Contact | None = None
-        balls: set[int] = set()
-        cue_rows: Iterable[tuple[int, float, int, int, int]]
-        if len(self._kind) <= SHORT_LOG_ROWS or (_BALL_BALL, True) in self._by_kind:
-            cue_rows = self._rows(_BALL_BALL, cue_only=True)
-        else:
-            events = self.shot[0]
-            at = (self._kind == _BALL_BALL).nonzero()[0]
-            t_col, pairs = events["t"], (self._a[at].tolist(), events["b"][at].tolist())
-            cue_rows = (
-                (i, float(t_col[i]), a, b, 0)
-                for i, a, b in zip(at.tolist(), *pairs, strict=True)
-                if a == 0 or b == 0
-            )
-        for i, t, a, b, _ in cue_rows:
-            if a != 0 and b != 0:
-                continue
-            other = b if a == 0 else a
-            if first is None:
-                first = Contact(i, t, 0, other)
-                balls.add(other)
-            elif t - first.t <= SIMULTANEOUS_CONTACT_S:
-                balls.add(other)
-            else:
-                break
-        return first, frozenset(balls)
+    def digest(self) -> LogDigest:
+        """The log's digest (``sim.digest.digest_log``, simultaneous contacts within
+        ``SIMULTANEOUS_CONTACT_S``); ``InvalidEventLogError`` for a log naming a ball outside
+        the shot's."""
+        return digest_log(self.shot[0], self.n_balls, SIMULTANEOUS_CONTACT_S)
 
     @once
     def first_contact(self) -> Contact | None:
-        return self._first_contacts[0]
+        first = self.digest.first_contact
+        return None if first is None else Contact(first[0], first[1], 0, first[2])
 
     @once
     def first_contact_balls(self) -> frozenset[int]:
-        return self._first_contacts[1]
+        return self.digest.first_contact_balls
 
     @once
     def pocketings(self) -> tuple[Pocketing, ...]:
@@ -372,8 +350,7 @@ class ShotFacts:
         events, initial, _ = self.shot
         first = self.first_contact
         end = len(self._kind) if first is None else first.event + 1
-        early = self._kind[:end].tolist()
-        landed = _BOUNCE in early or _OFF_TABLE in early
+        landed = self.digest.landed_before_first_contact
         airborne = self._airborne() if callable(self._airborne) else self._airborne
         if not landed and (airborne is None or not np.asarray(airborne[:end]).any()):
             return ()  # no landing and never in the air before the first contact: no flight
@@ -422,7 +399,7 @@ class ShotFacts:
     @once
     def pocketed(self) -> tuple[int, ...]:
         """Balls pocketed, in the order they dropped (each once)."""
-        return tuple(dict.fromkeys(r[2] for r in self._rows(_BALL_POCKET)))
+        return tuple(d.ball for d in self.digest.pocketed)
 
     @once
     def object_balls_pocketed(self) -> tuple[int, ...]:
@@ -436,20 +413,22 @@ class ShotFacts:
 
     def pocketing_of(self, ball: int) -> Pocketing | None:
         """The pocketing of ``ball``, or None if it stayed up."""
-        if ball not in self.pocketed:
-            return None
-        return next(p for p in self.pocketings if p.ball == ball)
+        for d in self.digest.pocketed:
+            if d.ball == ball:
+                return Pocketing(d.row, d.t, ball, d.pocket, self._pocket_name(d.pocket))
+        return None
 
     @once
     def balls_off_table(self) -> frozenset[int]:
         """Balls the engine sent off the table (an ``OFF_TABLE`` row), the cue ball included."""
-        return frozenset(r[2] for r in self._rows(_OFF_TABLE))
+        return frozenset(d.ball for d in self.digest.left_table)
 
     def off_table_of(self, ball: int) -> OffTable | None:
         """The ``OFF_TABLE`` row of ``ball``, or None if the engine kept it on the table."""
-        if ball not in self.balls_off_table:
-            return None
-        return next(o for o in self.off_table if o.ball == ball)
+        for d in self.digest.left_table:
+            if d.ball == ball:
+                return OffTable(d.row, d.t, ball, d.pocket)
+        return None
 
     def cushion_hits_after_first_contact(self) -> tuple[CushionHit, ...]:
         """Cushion contacts by any ball (cue or object) after the cue ball's first contact."""
@@ -461,18 +440,14 @@ class ShotFacts:
     @once
     def cushion_after_first_contact(self) -> bool:
         """Whether any ball (cue or object) met a cushion after the cue ball's first contact:
-        ``cushion_hits_after_first_contact()`` is not empty, read off the rows without making
-        their records (the pool rule "a cushion after contact" asks only that)."""
-        if self.first_contact is None:
-            return False
-        start = self.first_contact.event
-        return any(row[0] > start for row in self._rows(_BALL_CUSHION))
+        ``cushion_hits_after_first_contact()`` is not empty, from the log's digest without
+        making their records (the pool rule "a cushion after contact" asks only that)."""
+        return self.digest.cushion_after_first_contact
 
     @once
     def object_balls_to_cushion(self) -> frozenset[int]:
         """Distinct object balls that touched a cushion at any time in the shot."""
-        a = self._a[self._kind == _BALL_CUSHION]
-        return frozenset(a[a != 0].tolist())
+        return self.digest.cushioned - {0}
 
     def crossings_of(
         self, line_name: str, direction: int | None = None

@@ -48,6 +48,7 @@ from rules.errors import (
     InvalidDeclarationError,
     InvalidGameStateError,
     InvalidOptionError,
+    InvalidShotError,
     StaleRulingError,
     UnknownBallError,
     WarningNotDueError,
@@ -56,6 +57,7 @@ from rules.facts import ShotFacts, on_table_indices
 from rules.placement import validate_placement, with_spots, zone_words
 from rules.position import check_game_fields, check_member, state_from_positions
 from rules.types import (
+    NO_DECLARATION,
     BallInHand,
     Choice,
     Declaration,
@@ -64,6 +66,7 @@ from rules.types import (
     Phase,
     Ruling,
 )
+from sim.errors import InvalidEventLogError
 
 if TYPE_CHECKING:
     from typing import Self
@@ -481,9 +484,13 @@ class Game(ABC):
         else ``InvalidShotError``) shot with ``declaration``. Pure: reads events, initial, final."""
         self._check_can_shoot()
         check_result_fits(result, self.table, len(self.ball_names), self.title)
-        declaration = declaration if declaration is not None else Declaration()
+        declaration = declaration if declaration is not None else NO_DECLARATION
         self.validate_declaration(declaration)
         facts = ShotFacts.from_result(result, self.table)
+        try:
+            facts.digest  # noqa: B018 (read first: a log naming a ball the game lacks is refused)
+        except InvalidEventLogError as error:
+            raise InvalidShotError(f"{self.title} cannot judge this shot: {error}") from None
         return self._judge(facts, result, declaration)
 
     def apply(self, ruling: Ruling, choice: Choice | None = None) -> Game:
@@ -585,7 +592,7 @@ class Game(ABC):
 
         self._check_can_shoot()
         check_strike(strike)
-        declaration = declaration if declaration is not None else Declaration()
+        declaration = declaration if declaration is not None else NO_DECLARATION
         self.validate_declaration(declaration)
         state = self.state_for_shot(cue_ball_at)
         result = sim.simulate(self.table, state, strike, params=params)

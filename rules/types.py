@@ -142,6 +142,11 @@ class Declaration:
     ball_concerned: int | None = None
 
 
+#: The declaration of a shot that declares nothing (``Game.judge``'s default; frozen, so one
+#: value serves every call).
+NO_DECLARATION = Declaration()
+
+
 @dataclass(frozen=True)
 class Foul:
     """One foul found in a shot.

@@ -31,6 +31,10 @@ class BallOffTableError(InvalidBallStateError):
     """A ball on the table lies outside the cloth (beyond a cushion) or inside a pocket."""
 
 
+class InvalidEventLogError(SimInputError):
+    """An event log that is not an ``EVENT_DTYPE`` array, or names a ball its shot lacks."""
+
+
 class EventCapExceededError(RuntimeError):
     """The shot needed more events than the cap allows; the shot was stopped, not hung.
 

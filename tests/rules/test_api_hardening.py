@@ -64,6 +64,24 @@ def test_judge_refuses_a_result_on_another_table(nine: rules.Game) -> None:
         nine.judge(result)
 
 
+@pytest.mark.parametrize(("kind", "a", "b"), [(3, 12, 2), (1, 0, 10), (2, -1, 0)])
+def test_judge_refuses_a_log_naming_a_ball_the_game_lacks(
+    nine: rules.Game, kind: int, a: int, b: int
+) -> None:
+    """A hand-built log whose row names ball 12 (or -1, or a ball-ball partner 10) of a 10-ball
+    game: one message naming the row and the balls allowed, not an IndexError mid-ruling or a
+    ruling about a ball that does not exist."""
+    state = nine.state_for_shot()
+    events = np.zeros(2, dtype=sim.EVENT_DTYPE)
+    events[0]["kind"], events[1]["t"] = int(sim.EventKind.STRIKE), 0.5
+    events[1]["kind"], events[1]["a"], events[1]["b"] = kind, a, b
+    result = sim.ShotResult.from_log(nine.table, state, events, state)
+    with pytest.raises(
+        rules.InvalidShotError, match=r"row 1 of the event log names ball .*balls 0\.\.9"
+    ):
+        nine.judge(result)
+
+
 def test_judge_refuses_something_that_is_not_a_result(nine: rules.Game) -> None:
     with pytest.raises(rules.InvalidShotError, match="lacks events, initial, final"):
         nine.judge(None)

@@ -1,0 +1,147 @@
+"""The digest of an event log, compiled: one pass over a shot's rows that finds the facts a
+referee asks of every shot (the cue ball's first contact, the balls pocketed and where, the balls
+that left the table, the balls that met a cushion), so that judging a shot does not read the log
+column by column in Python (issue 11, "a judge that never stalls").
+
+The kernel writes its findings into two flat arrays its caller hands it, laid out below;
+``sim.digest`` checks the log, calls the kernel and reads the arrays into a ``LogDigest``.
+
+Integer array (int64), the header first:
+
+==== ==========================================================================================
+ 0   row of the cue ball's first ball-ball contact, -1 when it met no ball
+ 1   the ball it met there (-1 when none)
+ 2   1 when some ball met a cushion after that row (0 when not, or no contact)
+ 3   1 when a ``BOUNCE`` or ``OFF_TABLE`` row comes before that row (anywhere in the log
+     when there is no contact)
+ 4   first row naming a ball outside ``0 .. n - 1`` (``a`` of any row, ``b`` of a ball-ball
+     row), -1 when none: the log is not of these balls
+ 5   P, balls pocketed (each counted once)
+ 6   Q, balls that left the table (``OFF_TABLE`` rows, each ball once)
+ 7   F, balls the cue ball met at its first contact (simultaneous within the tolerance)
+ 8   C, balls that met a cushion at any time
+==== ==========================================================================================
+
+then P triples (ball, row, pocket id) in the order the balls first dropped, Q triples (ball,
+row, rail id) in the order the balls first left, F balls and C balls in ascending order.
+
+Float array (float64): the first contact's time (s, NaN when none), the speed of the first
+``STRIKE`` row of the cue ball (m/s, NaN when none), then the P pocketing times and the Q
+leaving times (s), in the order of the triples.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.events import EventKind
+from sim.kernels.jit import kernel
+
+_STRIKE = int(EventKind.STRIKE)
+_BALL_BALL = int(EventKind.BALL_BALL)
+_BALL_CUSHION = int(EventKind.BALL_CUSHION)
+_BALL_POCKET = int(EventKind.BALL_POCKET)
+_BOUNCE = int(EventKind.BOUNCE)
+_OFF_TABLE = int(EventKind.OFF_TABLE)
+
+#: Entries of the integer header (see the module).
+HEADER = 9
+
+
+@kernel(from_python=True)
+def log_digest(
+    events: np.ndarray, n: int, simultaneous_s: float, ints: np.ndarray, floats: np.ndarray
+) -> int:
+    """Write the digest of one log of ``n`` balls into ``ints`` and ``floats``, as the module
+    lays them out; returns how many entries of ``ints`` it wrote.
+
+    ``events``: the log, shape (rows,), dtype ``EVENT_DTYPE``, time order (read-only and
+    C-contiguous: the one specialisation compiled). ``simultaneous_s`` (s): a cue-ball contact
+    at most this long after the first one is part of it. ``ints`` (int64, at least
+    ``HEADER + 8 n``) and ``floats`` (float64, at least ``2 + 2 n``): the caller's buffers (an
+    array returned from compiled code costs about 1 us to hand back to Python, more than the
+    pass over a break's log)."""
+    kind, a, b = events["kind"], events["a"], events["b"]
+    t, speed = events["t"], events["speed"]
+    rows = kind.shape[0]
+    first_row = -1
+    first_ball = -1
+    first_t = np.nan
+    contacts_done = False
+    cushion_after = 0
+    landed = 0
+    bad_row = -1
+    strike_speed = np.nan
+    # per ball, one block of n each: first pocketing row, first OFF_TABLE row (-1: none), met
+    # at the first contact, met a cushion (1: yes); then the balls in the order they dropped,
+    # and in the order they left
+    scratch = np.full(6 * n, -1, dtype=np.int64)
+    pocket_row, off_row = scratch[:n], scratch[n : 2 * n]
+    met_first, cushioned = scratch[2 * n : 3 * n], scratch[3 * n : 4 * n]
+    pocket_order, off_order = scratch[4 * n : 5 * n], scratch[5 * n :]
+    n_pocketed = 0
+    n_off = 0
+    n_first = 0
+    n_cushioned = 0
+    for i in range(rows):
+        k = kind[i]
+        ball = a[i]
+        if ball < 0 or ball >= n or (k == _BALL_BALL and (b[i] < 0 or b[i] >= n)):
+            if bad_row < 0:
+                bad_row = i
+            continue
+        if k == _BALL_BALL:
+            if contacts_done or (ball != 0 and b[i] != 0):
+                continue
+            other = b[i] if ball == 0 else ball
+            if first_row < 0:
+                first_row, first_ball, first_t = i, other, t[i]
+            elif t[i] - first_t > simultaneous_s:
+                contacts_done = True
+                continue
+            if met_first[other] < 0:
+                met_first[other] = 1
+                n_first += 1
+        elif k == _BALL_CUSHION:
+            if cushioned[ball] < 0:
+                cushioned[ball] = 1
+                n_cushioned += 1
+            if first_row >= 0:
+                cushion_after = 1
+        elif k == _BALL_POCKET:
+            if pocket_row[ball] < 0:
+                pocket_row[ball] = i
+                pocket_order[n_pocketed] = ball
+                n_pocketed += 1
+        elif k == _OFF_TABLE:
+            if first_row < 0:
+                landed = 1
+            if off_row[ball] < 0:
+                off_row[ball] = i
+                off_order[n_off] = ball
+                n_off += 1
+        elif k == _BOUNCE:
+            if first_row < 0:
+                landed = 1
+        elif k == _STRIKE and ball == 0 and np.isnan(strike_speed):
+            strike_speed = speed[i]
+    ints[0], ints[1], ints[2] = first_row, first_ball, cushion_after
+    ints[3], ints[4] = landed, bad_row
+    ints[5], ints[6], ints[7], ints[8] = n_pocketed, n_off, n_first, n_cushioned
+    floats[0], floats[1] = first_t, strike_speed
+    at = HEADER
+    for j in range(n_pocketed + n_off):
+        ball = pocket_order[j] if j < n_pocketed else off_order[j - n_pocketed]
+        row = pocket_row[ball] if j < n_pocketed else off_row[ball]
+        ints[at], ints[at + 1], ints[at + 2] = ball, row, b[row]
+        floats[2 + j] = t[row]
+        at += 3
+    for j in range(n):
+        if met_first[j] > 0:
+            ints[at] = j
+            at += 1
+    for j in range(n):
+        if cushioned[j] > 0:
+            ints[at] = j
+            at += 1
+    return at
