@@ -27,7 +27,7 @@ import numpy as np
 
 from rules.flights import JumpOver, balls_flown_over, cue_ball_flights
 from sim.constants import MotionState
-from sim.digest import LogDigest, digest_log
+from sim.digest import LogDigest, balls_with_part_below, digest_log
 from sim.events import EventKind
 
 if TYPE_CHECKING:
@@ -479,16 +479,10 @@ class ShotFacts:
         ``y = y_line``: a recorded centre with ``y - radius < y_line`` (at an event of the ball
         or at rest) for a ball that was wholly on the other side at t = 0. Part of a ball
         passing a line between its recorded positions on a curved slide is not seen; a centre
-        crossing is, through the log's LINE_CROSSING rows (``crossings_of``). NaN is never below."""
-        (events, initial, final), n = self.shot, self.n_balls
-        found = {b for b in self._a[events["y"] - radius < y_line].tolist() if 0 < b < n}
-        rest, over = (
-            [i for i, (on, y) in enumerate(zip(np.asarray(state.on_table, dtype=bool).tolist(),
-                                               state.pos[:, 1].tolist(), strict=True))
-             if on and y - radius < y_line]
-            for state in (final, initial)
-        )  # fmt: skip
-        return frozenset(found.union(rest).difference(over, (0,)))
+        crossing is, through the log's LINE_CROSSING rows (``crossings_of``). NaN is never below.
+        Compiled: ``sim.digest.balls_with_part_below``."""
+        events, initial, final = self.shot
+        return balls_with_part_below(events, initial, final, y_line, radius)
 
     def describe_event(self, event: int, names: tuple[str, ...] | None = None) -> str:
         """A logged fact in plain words, for a foul's evidence ("event 3 at t = 0.412 s: the cue

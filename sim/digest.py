@@ -10,13 +10,18 @@ of a kind (every contact, every cushion hit) stay the referee's business (``rule
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import math
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
+from numpy.typing import DTypeLike
 
-from sim.errors import InvalidEventLogError
+from sim.errors import InvalidBallStateError, InvalidEventLogError
 from sim.events import EVENT_DTYPE
 from sim.kernels import digest as _kernels
+
+if TYPE_CHECKING:
+    from sim.balls import BallState
 
 _HEADER = _kernels.HEADER
 
@@ -63,16 +68,29 @@ class LogDigest(NamedTuple):
     strike_speed: float | None
 
 
-def _read_only_log(events: np.ndarray) -> np.ndarray:
-    """``events`` as a read-only C-contiguous array (itself when it is one, as the engine's and
-    ``ShotResult.from_log``'s logs are; else a read-only view or copy): one compiled
-    specialisation of the kernel serves every log."""
-    if not events.flags.c_contiguous:
-        events = np.ascontiguousarray(events)
-    if events.flags.writeable:
-        events = events.view()
-        events.flags.writeable = False
-    return events
+def _check_log(events: object) -> None:
+    """``InvalidEventLogError`` unless ``events`` is a one-dimensional ``EVENT_DTYPE`` array."""
+    if not (
+        isinstance(events, np.ndarray)
+        and events.ndim == 1
+        and (events.dtype is EVENT_DTYPE or events.dtype == EVENT_DTYPE)
+    ):
+        got = getattr(events, "dtype", type(events).__name__)
+        raise InvalidEventLogError(
+            f"an event log is a one-dimensional array of dtype sim.EVENT_DTYPE; got {got}"
+        )
+
+
+def _read_only(array: np.ndarray, dtype: DTypeLike | None = None) -> np.ndarray:
+    """``array`` as a read-only C-contiguous array of ``dtype`` (itself when it is one, as the
+    engine's logs and every ``BallState``'s arrays are; else a read-only view or copy): one
+    compiled specialisation of each kernel serves every input."""
+    if not array.flags.c_contiguous or (dtype is not None and array.dtype != dtype):
+        array = np.ascontiguousarray(array, dtype=dtype)
+    if array.flags.writeable:
+        array = array.view()
+        array.flags.writeable = False
+    return array
 
 
 def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) -> LogDigest:
@@ -83,15 +101,7 @@ def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) ->
     Raises ``InvalidEventLogError`` for a log of another dtype, one with more than one
     dimension, or one naming a ball outside ``0 .. n_balls - 1``; ``ValueError`` for a bad
     ``n_balls`` or ``simultaneous_s``. Reads its inputs only."""
-    if not (
-        isinstance(events, np.ndarray)
-        and events.ndim == 1
-        and (events.dtype is EVENT_DTYPE or events.dtype == EVENT_DTYPE)
-    ):
-        got = getattr(events, "dtype", type(events).__name__)
-        raise InvalidEventLogError(
-            f"an event log is a one-dimensional array of dtype sim.EVENT_DTYPE; got {got}"
-        )
+    _check_log(events)
     if type(n_balls) is not int and (
         isinstance(n_balls, bool) or not isinstance(n_balls, np.integer)
     ):
@@ -103,9 +113,7 @@ def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) ->
         raise ValueError(f"simultaneous_s must be in [0, 1) s; got {simultaneous_s!r}")
     ints_out = np.empty(_HEADER + 8 * n, np.int64)
     floats_out = np.empty(2 + 2 * n)
-    used = _kernels.log_digest(
-        _read_only_log(events), n, float(simultaneous_s), ints_out, floats_out
-    )
+    used = _kernels.log_digest(_read_only(events), n, float(simultaneous_s), ints_out, floats_out)
     ints: list[int] = ints_out[:used].tolist()
     first_row, first_ball, after, landed, bad_row, n_pocketed, n_off, n_first, _ = ints[:_HEADER]
     if bad_row >= 0:
@@ -133,3 +141,35 @@ def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) ->
         frozenset(ints[at + n_first :]),
         None if speed != speed else speed,
     )
+
+
+def balls_with_part_below(
+    events: np.ndarray, initial: BallState, final: BallState, y_line: float, radius: float
+) -> frozenset[int]:
+    """The object balls that came, during the shot logged in ``events``, with some part below
+    ``y = y_line`` (m; the head side of the head string, say) when they were wholly above it
+    at t = 0 (``initial``): a centre logged at a row of the ball, or its centre at rest
+    (``final``), with ``y - radius < y_line``. Part of a ball passing the line between two
+    logged centres is not seen (a centre crossing a marked line is, by its ``LINE_CROSSING``
+    row). NaN is never below.
+
+    Raises ``InvalidEventLogError`` for a log that is not an ``EVENT_DTYPE`` array,
+    ``InvalidBallStateError`` for states of different sizes, ``ValueError`` for a line or radius
+    that is not a finite number (radius > 0). Reads its inputs only."""
+    _check_log(events)
+    n = int(initial.n)
+    if int(final.n) != n:
+        raise InvalidBallStateError(
+            f"the initial and final states must hold the same balls; got {n} and {int(final.n)}"
+        )
+    if not (math.isfinite(y_line) and math.isfinite(radius) and radius > 0.0):
+        raise ValueError(
+            f"y_line must be finite and radius a finite length > 0 m; got {y_line!r}, {radius!r}"
+        )
+    out = np.empty(n, np.int64)
+    count = _kernels.balls_with_part_below(
+        _read_only(events), float(y_line), float(radius),
+        _read_only(initial.pos, np.float64), _read_only(initial.on_table, np.bool_),
+        _read_only(final.pos, np.float64), _read_only(final.on_table, np.bool_), out,
+    )  # fmt: skip
+    return frozenset(out[:count].tolist())

@@ -145,3 +145,38 @@ def log_digest(
             ints[at] = j
             at += 1
     return at
+
+
+@kernel(from_python=True)
+def balls_with_part_below(
+    events: np.ndarray,
+    y_line: float,
+    radius: float,
+    pos0: np.ndarray,
+    on0: np.ndarray,
+    pos1: np.ndarray,
+    on1: np.ndarray,
+    out: np.ndarray,
+) -> int:
+    """Write into ``out`` (int64, at least n) the object balls that came with some part below
+    ``y = y_line`` (m): a logged centre of theirs (a row where they are ``a``) or their centre
+    at rest on the table (``pos1``, ``on1``) with ``y - radius < y_line``, leaving out the
+    balls already so at t = 0 (``pos0``, ``on0``: on the table with ``y - radius < y_line``)
+    and the cue ball (0); ascending, returns how many. States are ``(n, 2)`` float and
+    ``(n,)`` bool arrays; NaN is never below."""
+    n = on0.shape[0]
+    a, y = events["a"], events["y"]
+    below = np.zeros(n, dtype=np.bool_)
+    for i in range(a.shape[0]):
+        ball = a[i]
+        if 0 < ball < n and y[i] - radius < y_line:
+            below[ball] = True
+    for j in range(n):
+        if on1[j] and pos1[j, 1] - radius < y_line:
+            below[j] = True
+    count = 0
+    for j in range(1, n):
+        if below[j] and not (on0[j] and pos0[j, 1] - radius < y_line):
+            out[count] = j
+            count += 1
+    return count

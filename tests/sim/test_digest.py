@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sim import EVENT_DTYPE, EventKind
-from sim.digest import Drop, LogDigest, digest_log
-from sim.errors import InvalidEventLogError
+from sim import EVENT_DTYPE, BallState, EventKind
+from sim.digest import Drop, LogDigest, balls_with_part_below, digest_log
+from sim.errors import InvalidBallStateError, InvalidEventLogError
 from sim.kernels import digest as kernels
 
 K = EventKind
@@ -190,3 +190,45 @@ def test_real_shots_agree_with_the_slow_twin() -> None:
             result = simulate(scenario.table, scenario.state, strike)
             n = result.initial.n
             assert digest_log(result.events, n, 1e-9) == twin(result.events, n, 1e-9)
+
+
+def test_balls_with_part_below_a_line_on_a_hand_built_log() -> None:
+    """Ball 1 reaches below the line at one of its rows, ball 2 at rest, ball 3 was already
+    below at t = 0 (left out), the cue ball is never counted; a NaN centre is never below."""
+    r, y_line = 0.028, 0.5
+    initial = BallState.at_rest(
+        np.array([[0.3, 0.2], [0.3, 0.9], [0.5, 0.9], [0.7, 0.4], [0.9, 0.9]])
+    )
+    final = BallState.at_rest(
+        np.array([[0.3, 0.6], [0.3, 0.9], [0.5, 0.52], [0.7, 0.4], [0.9, 0.9]])
+    )
+    events = np.zeros(3, dtype=EVENT_DTYPE)
+    events["a"], events["y"] = [1, 0, 4], [0.51, 0.1, math.nan]
+    assert balls_with_part_below(events, initial, final, y_line, r) == {1, 2}
+    assert balls_with_part_below(events, initial, final, -1.0, r) == frozenset()
+
+
+def _two_balls(n: int = 2) -> BallState:
+    return BallState.at_rest(np.array([[0.3, 0.2], [0.3, 0.9], [0.6, 0.9]][:n]))
+
+
+@pytest.mark.parametrize(
+    ("change", "error", "message"),
+    [
+        ({"events": np.zeros(2)}, InvalidEventLogError, "dtype sim.EVENT_DTYPE"),
+        ({"y_line": math.nan}, ValueError, "y_line must be finite"),
+        ({"radius": 0.0}, ValueError, "radius a finite length > 0"),
+        ({"final": _two_balls(3)}, InvalidBallStateError, "same balls; got 2 and 3"),
+    ],
+)
+def test_balls_with_part_below_refuses_bad_input(change: dict, error: type, message: str) -> None:
+    args = {
+        "events": np.zeros(1, dtype=EVENT_DTYPE),
+        "initial": _two_balls(),
+        "final": _two_balls(),
+        "y_line": 0.5,
+        "radius": 0.028,
+    }
+    args.update(change)
+    with pytest.raises(error, match=message):
+        balls_with_part_below(**args)
