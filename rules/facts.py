@@ -467,12 +467,12 @@ class ShotFacts:
     def balls_crossing(self, line_name: str, direction: int) -> frozenset[int]:
         """The balls (the cue ball included) whose centre crossed the line called ``line_name``
         in ``direction`` (+1 towards the foot, -1 towards the head): the balls of
-        ``crossings_of(line_name, direction)``, read off the rows without making records."""
-        wanted = {i for i, ln in enumerate(self._table.lines) if ln.name == line_name}
-        if "line_crossings" in self.__dict__ or line_name.startswith("line "):
+        ``crossings_of(line_name, direction)``, from the log's digest without making records."""
+        if line_name.startswith("line "):  # a line id the table lacks, named by its number
             return frozenset(c.ball for c in self.crossings_of(line_name, direction))
-        rows = self._rows(_LINE_CROSSING) if wanted else ()
-        return frozenset(a for _, _, a, b, d in rows if b in wanted and d == direction)
+        wanted = {i for i, ln in enumerate(self._table.lines) if ln.name == line_name}
+        crossings = self.digest.crossings if wanted else ()
+        return frozenset(ball for ball, line, d in crossings if line in wanted and d == direction)
 
     def balls_with_part_below(self, y_line: float, radius: float) -> frozenset[int]:
         """Object balls that came, during the shot, with some part on the head side of

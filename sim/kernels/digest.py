@@ -20,10 +20,12 @@ Integer array (int64), the header first:
  6   Q, balls that left the table (``OFF_TABLE`` rows, each ball once)
  7   F, balls the cue ball met at its first contact (simultaneous within the tolerance)
  8   C, balls that met a cushion at any time
+ 9   X, ``LINE_CROSSING`` rows
 ==== ==========================================================================================
 
 then P triples (ball, row, pocket id) in the order the balls first dropped, Q triples (ball,
-row, rail id) in the order the balls first left, F balls and C balls in ascending order.
+row, rail id) in the order the balls first left, F balls and C balls in ascending order, and X
+triples (ball, line id, direction) of the line crossings in log order.
 
 Float array (float64): the first contact's time (s, NaN when none), the speed of the first
 ``STRIKE`` row of the cue ball (m/s, NaN when none), then the P pocketing times and the Q
@@ -41,11 +43,12 @@ _STRIKE = int(EventKind.STRIKE)
 _BALL_BALL = int(EventKind.BALL_BALL)
 _BALL_CUSHION = int(EventKind.BALL_CUSHION)
 _BALL_POCKET = int(EventKind.BALL_POCKET)
+_LINE_CROSSING = int(EventKind.LINE_CROSSING)
 _BOUNCE = int(EventKind.BOUNCE)
 _OFF_TABLE = int(EventKind.OFF_TABLE)
 
 #: Entries of the integer header (see the module).
-HEADER = 9
+HEADER = 10
 
 
 @kernel(from_python=True)
@@ -58,9 +61,9 @@ def log_digest(
     ``events``: the log, shape (rows,), dtype ``EVENT_DTYPE``, time order (read-only and
     C-contiguous: the one specialisation compiled). ``simultaneous_s`` (s): a cue-ball contact
     at most this long after the first one is part of it. ``ints`` (int64, at least
-    ``HEADER + 8 n``) and ``floats`` (float64, at least ``2 + 2 n``): the caller's buffers (an
-    array returned from compiled code costs about 1 us to hand back to Python, more than the
-    pass over a break's log)."""
+    ``HEADER + 8 n + 3 rows``) and ``floats`` (float64, at least ``2 + 2 n``): the caller's
+    buffers (an array returned from compiled code costs about 1 us to hand back to Python,
+    more than the pass over a break's log)."""
     kind, a, b = events["kind"], events["a"], events["b"]
     t, speed = events["t"], events["speed"]
     rows = kind.shape[0]
@@ -144,6 +147,13 @@ def log_digest(
         if cushioned[j] > 0:
             ints[at] = j
             at += 1
+    n_crossings = 0
+    for i in range(rows):
+        if kind[i] == _LINE_CROSSING:
+            ints[at], ints[at + 1], ints[at + 2] = a[i], b[i], events["direction"][i]
+            at += 3
+            n_crossings += 1
+    ints[9] = n_crossings
     return at
 
 

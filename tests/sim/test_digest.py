@@ -19,12 +19,13 @@ from sim.kernels import digest as kernels
 K = EventKind
 
 
-def log(*rows: tuple[float, int, int, int] | tuple[float, int, int, int, float]) -> np.ndarray:
-    """A log of rows (t, kind, a, b[, speed]), read-only like the engine's."""
+def log(*rows: tuple[float, ...]) -> np.ndarray:
+    """A log of rows (t, kind, a, b[, speed[, direction]]), read-only like the engine's."""
     events = np.zeros(len(rows), dtype=EVENT_DTYPE)
     for i, row in enumerate(rows):
         events[i]["t"], events[i]["kind"], events[i]["a"], events[i]["b"] = row[:4]
         events[i]["speed"] = row[4] if len(row) > 4 else 0.0
+        events[i]["direction"] = row[5] if len(row) > 5 else 0
     events.flags.writeable = False
     return events
 
@@ -62,6 +63,11 @@ def twin(events: np.ndarray, n: int, simultaneous_s: float) -> LogDigest:
         return tuple(seen.values())
 
     strikes = [speed for _, kind, a, _, speed in rows if kind == K.STRIKE and a == 0]
+    crossings = tuple(
+        (int(r["a"]), int(r["b"]), int(r["direction"]))
+        for r in events
+        if r["kind"] == K.LINE_CROSSING
+    )
     return LogDigest(
         first_contact=first,
         first_contact_balls=frozenset(balls),
@@ -71,6 +77,7 @@ def twin(events: np.ndarray, n: int, simultaneous_s: float) -> LogDigest:
         left_table=firsts(K.OFF_TABLE),
         cushioned=frozenset(a for _, kind, a, _, _ in rows if kind == K.BALL_CUSHION),
         strike_speed=strikes[0] if strikes else None,
+        crossings=crossings,
     )
 
 
@@ -86,7 +93,11 @@ def test_each_fact_of_a_hand_built_log() -> None:
         (0.5, K.BALL_POCKET, 3, 1),
         (0.6, K.BALL_POCKET, 5, 0),  # a second drop of the 5 (hand-built): the first counts
         (0.7, K.OFF_TABLE, 7, 3),
+        (0.8, K.LINE_CROSSING, 4, 0),
     )
+    crossing = events.copy()
+    crossing[-1]["direction"] = -1
+    events = crossing
     d = digest_log(events, 8, 1e-9)
     assert d.first_contact == (2, 0.1, 3)
     assert d.first_contact_balls == {3, 5}
@@ -95,6 +106,7 @@ def test_each_fact_of_a_hand_built_log() -> None:
     assert d.left_table == (Drop(7, 9, 0.7, 3),)
     assert d.cushioned == {5}
     assert d.strike_speed == 2.5
+    assert d.crossings == ((4, 0, -1),)
     assert d == twin(events, 8, 1e-9)
 
 
@@ -106,7 +118,7 @@ def test_a_log_without_contact_strike_or_landing() -> None:
     assert not d.landed_before_first_contact and d.strike_speed is None
     assert d.cushioned == {0}
     empty = digest_log(np.zeros(0, dtype=EVENT_DTYPE), 1)
-    assert empty == LogDigest(None, frozenset(), False, False, (), (), frozenset(), None)
+    assert empty == LogDigest(None, frozenset(), False, False, (), (), frozenset(), None, ())
 
 
 def test_contacts_at_the_very_same_instant_are_simultaneous_with_no_tolerance() -> None:
@@ -166,16 +178,17 @@ _ROW = st.tuples(
     st.integers(0, 5),
     st.integers(-1, 5),
     st.floats(0.0, 9.0, allow_nan=False),
+    st.sampled_from([-1, 0, 1]),
 )
 
 
 @settings(max_examples=300, deadline=None)
 @given(rows=st.lists(_ROW, max_size=40), simultaneous=st.sampled_from([0.0, 1e-9, 0.05]))
 def test_random_logs_agree_with_the_slow_twin(
-    rows: list[tuple[float, int, int, int, float]], simultaneous: float
+    rows: list[tuple[float, int, int, int, float, int]], simultaneous: float
 ) -> None:
     rows = sorted(rows)  # time order, kinds mixed; ball-ball partners kept in range
-    rows = [(t, k, a, max(b, 0) if k == K.BALL_BALL else b, v) for t, k, a, b, v in rows]
+    rows = [(t, k, a, max(b, 0) if k == K.BALL_BALL else b, v, d) for t, k, a, b, v, d in rows]
     events = log(*rows)
     assert digest_log(events, 6, simultaneous) == twin(events, 6, simultaneous)
 
