@@ -432,7 +432,7 @@ class SnookerGame(Game):
             touching=touching,
             stroke=read_stroke(self.phase, facts, declaration, touching),
             strike_phi=strike_phi_of(result),
-            cue_reach=cue_reach_of(result),
+            cue_reach=cue_reach_of(result, facts),
             aggregate_before=self.aggregate_before,
             last_frame=self.last_frame,
         )

@@ -117,20 +117,13 @@ def open_cloth_reach(speed: float, u_s: float, u_r: float, g: float) -> float:
     return 12.0 * v2 / (49.0 * u_s * g) + (25.0 / 49.0) * v2 / (2.0 * u_r * g)
 
 
-def cue_reach_of(result: Any) -> float | None:
-    """``open_cloth_reach`` at the speed of the log's strike row (kind ``STRIKE``, ball 0) with
-    the shot's ``params``; None when there is no such row."""
-    from sim.events import EventKind
-
-    events = result.events
-    strike, kind, ball = int(EventKind.STRIKE), events["kind"], events["a"]
-    if len(events) and kind[0] == strike and ball[0] == 0:
-        speed = float(events["speed"][0])  # the engine logs the strike first
-    else:
-        rows = (kind == strike) & (ball == 0)
-        if not rows.any():
-            return None
-        speed = float(events["speed"][rows][0])
+def cue_reach_of(result: Any, facts: ShotFacts) -> float | None:
+    """``open_cloth_reach`` at the speed of the log's first strike row of the cue ball (kind
+    ``STRIKE``, ball 0; the log's digest) with the shot's ``params``; None when there is no
+    such row."""
+    speed = facts.digest.strike_speed
+    if speed is None:
+        return None
     params = result.params
     return open_cloth_reach(speed, float(params.u_s), float(params.u_r), float(params.g))
 

@@ -128,9 +128,8 @@ def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) ->
     floats_out = np.empty(2 + 2 * n)
     used = _kernels.log_digest(_read_only(events), n, float(simultaneous_s), ints_out, floats_out)
     ints: list[int] = ints_out[:used].tolist()
-    first_row, first_ball, after, landed, bad_row, n_pocketed, n_off, n_first, n_cushioned, _ = (
-        ints[:_HEADER]
-    )
+    first_row, first_ball, after, landed, bad_row, n_pocketed, n_off = ints[:7]
+    n_first, n_cushioned, strike_row = ints[7], ints[8], ints[10]
     if bad_row >= 0:
         row = events[bad_row]
         raise InvalidEventLogError(
@@ -154,7 +153,7 @@ def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) ->
         tuple(drops[:n_pocketed]),
         tuple(drops[n_pocketed:]),
         frozenset(ints[at + n_first : at + n_first + n_cushioned]),
-        None if speed != speed else speed,
+        None if strike_row < 0 else speed,
         tuple(zip(*[iter(ints[at + n_first + n_cushioned :])] * 3, strict=True)),
     )
 

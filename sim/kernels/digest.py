@@ -21,6 +21,7 @@ Integer array (int64), the header first:
  7   F, balls the cue ball met at its first contact (simultaneous within the tolerance)
  8   C, balls that met a cushion at any time
  9   X, ``LINE_CROSSING`` rows
+10   row of the cue ball's first ``STRIKE`` row, -1 when none
 ==== ==========================================================================================
 
 then P triples (ball, row, pocket id) in the order the balls first dropped, Q triples (ball,
@@ -48,7 +49,7 @@ _BOUNCE = int(EventKind.BOUNCE)
 _OFF_TABLE = int(EventKind.OFF_TABLE)
 
 #: Entries of the integer header (see the module).
-HEADER = 10
+HEADER = 11
 
 
 @kernel(from_python=True)
@@ -75,6 +76,7 @@ def log_digest(
     landed = 0
     bad_row = -1
     strike_speed = np.nan
+    strike_row = -1
     # per ball, one block of n each: first pocketing row, first OFF_TABLE row (-1: none), met
     # at the first contact, met a cushion (1: yes); then the balls in the order they dropped,
     # and in the order they left
@@ -126,8 +128,8 @@ def log_digest(
         elif k == _BOUNCE:
             if first_row < 0:
                 landed = 1
-        elif k == _STRIKE and ball == 0 and np.isnan(strike_speed):
-            strike_speed = speed[i]
+        elif k == _STRIKE and ball == 0 and strike_row < 0:
+            strike_speed, strike_row = speed[i], i
     ints[0], ints[1], ints[2] = first_row, first_ball, cushion_after
     ints[3], ints[4] = landed, bad_row
     ints[5], ints[6], ints[7], ints[8] = n_pocketed, n_off, n_first, n_cushioned
@@ -153,7 +155,7 @@ def log_digest(
             ints[at], ints[at + 1], ints[at + 2] = a[i], b[i], events["direction"][i]
             at += 3
             n_crossings += 1
-    ints[9] = n_crossings
+    ints[9], ints[10] = n_crossings, strike_row
     return at
 
 

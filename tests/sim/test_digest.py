@@ -128,6 +128,14 @@ def test_contacts_at_the_very_same_instant_are_simultaneous_with_no_tolerance() 
     assert digest_log(events, 4, 0.0).first_contact_balls == {1, 2}
 
 
+def test_the_first_strike_row_of_the_cue_ball_gives_the_speed_even_a_nan_one() -> None:
+    events = log(
+        (0.0, K.STRIKE, 1, -1, 1.0), (0.0, K.STRIKE, 0, -1, math.nan), (0.1, K.STRIKE, 0, -1, 3.0)
+    )
+    speed = digest_log(events, 2).strike_speed
+    assert speed is not None and math.isnan(speed)
+
+
 def test_a_landing_after_the_first_contact_is_not_before_it() -> None:
     events = log((0.1, K.BALL_BALL, 0, 1), (0.2, K.BOUNCE, 1, -1), (0.3, K.OFF_TABLE, 1, 2))
     assert not digest_log(events, 2).landed_before_first_contact
