@@ -400,11 +400,16 @@ def jitter_failures(
 
 @dataclass(frozen=True)
 class RefereeModel:
-    """The study shot model: the real engine and referee from one prepared position."""
+    """The study shot model: the real engine and referee from one prepared position.
+
+    ``head_string_y`` and ``radius`` (m): the head string (-inf on a table without one) and
+    the balls' radius; ``below_at_start``: the object balls some part of which is on the head
+    side of the head string in the prepared position (every shot of a study starts there)."""
 
     prepared: PreparedShot
     head_string_y: float
     radius: float
+    below_at_start: frozenset[int] = frozenset()
 
     @property
     def intended(self) -> StrikeValues:
@@ -414,6 +419,7 @@ class RefereeModel:
         """Simulate and judge ``strike``. A shot the engine refuses or cannot finish, or one
         the referee fails on, becomes a record with ``error`` set (and is counted as failed in
         the summary) instead of ending a study of many thousand shots."""
+        from sim.digest import digest_log
         from sim.errors import EventCapExceededError, SimInputError
 
         try:
@@ -429,14 +435,11 @@ class RefereeModel:
                 duration=float(result.duration),
             )
         log = result.events
-        kind = log["kind"]
-        ball = log["a"]
-        pocketed = list(dict.fromkeys(ball[kind == _POCKET_KIND].tolist()))
+        digest = digest_log(log, result.initial.n)
+        pocketed = [drop.ball for drop in digest.pocketed]
         objects = [b for b in pocketed if b != 0]
-        railed = set(ball[(kind == _CUSHION_KIND) & (ball != 0)].tolist())
-        past_line = (
-            self._past_head_string(result, ball) if self.head_string_y > -math.inf else set()
-        )
+        railed = digest.cushioned - {0}
+        past_line = self._past_head_string(result) if self.head_string_y > -math.inf else set()
         shooter = ruling.shooter
         names = self.prepared.names
         players = self.prepared.scenario.players
@@ -463,24 +466,25 @@ class RefereeModel:
             duration=float(result.duration),
         )
 
-    def _past_head_string(self, result: Any, ball: np.ndarray) -> set[int]:
+    def _past_head_string(self, result: Any) -> set[int]:
         """Object balls some part of which was seen on the head side of the head string: a
-        centre within one radius of it or beyond, at the start, at any of the ball's events
-        (``ball``: the log's ``a`` column) or at rest (the 9-ball three-ball rule's « une partie
-        la dépasse »). Three masks: the log's rows, then both states' balls at once."""
+        centre closer than one radius to it or beyond (``y < head + R``), at the start, at any
+        of the ball's events or at rest (the 9-ball three-ball rule's « une partie la
+        dépasse »): the start's (``below_at_start``) and the shot's (compiled:
+        ``sim.digest.balls_with_part_below`` of the line ``head + R`` for a point)."""
+        from sim.digest import balls_with_part_below
+
         limit = self.head_string_y + self.radius
-        seen = set(ball[(result.events["y"] < limit) & (ball > 0)].tolist())
-        start, rest = result.initial, result.final
-        low = (start.on_table & (start.pos[:, 1] < limit)) | (
-            rest.on_table & (rest.pos[:, 1] < limit)
-        )
-        low[0] = False
-        seen.update(low.nonzero()[0].tolist())
-        return seen
+        start = result.initial
+        at_start = self.below_at_start if start is self.prepared.state else _below(start, limit)
+        return set(balls_with_part_below(result.events, start, result.final, limit, 0.0) | at_start)
 
 
-_POCKET_KIND = int(EventKind.BALL_POCKET)
-_CUSHION_KIND = int(EventKind.BALL_CUSHION)
+def _below(state: Any, limit: float) -> frozenset[int]:
+    """Object balls on the table in ``state`` whose centre has ``y < limit`` (m)."""
+    low = np.asarray(state.on_table, dtype=bool) & (np.asarray(state.pos)[:, 1] < limit)
+    low[0] = False
+    return frozenset(low.nonzero()[0].tolist())
 
 
 def study_model(scenario: Scenario) -> RefereeModel:
@@ -488,4 +492,5 @@ def study_model(scenario: Scenario) -> RefereeModel:
     prepared = prepare(scenario)
     table = prepared.table
     head = float(table.head_string_y) if table.kind == "pool" else -math.inf
-    return RefereeModel(prepared, head, float(table.ball_radius))
+    radius = float(table.ball_radius)
+    return RefereeModel(prepared, head, radius, _below(prepared.state, head + radius))

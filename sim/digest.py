@@ -170,16 +170,17 @@ def balls_with_part_below(
 
     Raises ``InvalidEventLogError`` for a log that is not an ``EVENT_DTYPE`` array,
     ``InvalidBallStateError`` for states of different sizes, ``ValueError`` for a line or radius
-    that is not a finite number (radius > 0). Reads its inputs only."""
+    that is not a finite number (radius >= 0: 0 asks for the centres themselves). Reads its
+    inputs only."""
     _check_log(events)
     n = int(initial.n)
     if int(final.n) != n:
         raise InvalidBallStateError(
             f"the initial and final states must hold the same balls; got {n} and {int(final.n)}"
         )
-    if not (math.isfinite(y_line) and math.isfinite(radius) and radius > 0.0):
+    if not (math.isfinite(y_line) and math.isfinite(radius) and radius >= 0.0):
         raise ValueError(
-            f"y_line must be finite and radius a finite length > 0 m; got {y_line!r}, {radius!r}"
+            f"y_line must be finite and radius a finite length >= 0 m; got {y_line!r}, {radius!r}"
         )
     out = np.empty(n, np.int64)
     count = _kernels.balls_with_part_below(

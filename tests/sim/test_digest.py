@@ -238,7 +238,7 @@ def _two_balls(n: int = 2) -> BallState:
     [
         ({"events": np.zeros(2)}, InvalidEventLogError, "dtype sim.EVENT_DTYPE"),
         ({"y_line": math.nan}, ValueError, "y_line must be finite"),
-        ({"radius": 0.0}, ValueError, "radius a finite length > 0"),
+        ({"radius": -0.01}, ValueError, "radius a finite length >= 0"),
         ({"final": _two_balls(3)}, InvalidBallStateError, "same balls; got 2 and 3"),
     ],
 )
