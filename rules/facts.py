@@ -41,7 +41,6 @@ _BALL_BALL = int(EventKind.BALL_BALL)
 _BALL_CUSHION = int(EventKind.BALL_CUSHION)
 _BALL_POCKET = int(EventKind.BALL_POCKET)
 _LINE_CROSSING = int(EventKind.LINE_CROSSING)
-_BOUNCE = int(EventKind.BOUNCE)
 _OFF_TABLE = int(EventKind.OFF_TABLE)
 _AIRBORNE = int(MotionState.AIRBORNE)
 

@@ -52,6 +52,17 @@ _OFF_TABLE = int(EventKind.OFF_TABLE)
 HEADER = 11
 
 
+@kernel(inline=True)
+def _note_first(first_row: np.ndarray, order: np.ndarray, count: int, ball: int, row: int) -> int:
+    """Note ``row`` as ``ball``'s first row of a kind, unless it has one (``first_row[ball]``,
+    -1 when none), appending the ball to ``order`` (``count`` long); returns the new count."""
+    if first_row[ball] >= 0:
+        return count
+    first_row[ball] = row
+    order[count] = ball
+    return count + 1
+
+
 @kernel(from_python=True)
 def log_digest(
     events: np.ndarray, n: int, simultaneous_s: float, ints: np.ndarray, floats: np.ndarray
@@ -114,17 +125,11 @@ def log_digest(
             if first_row >= 0:
                 cushion_after = 1
         elif k == _BALL_POCKET:
-            if pocket_row[ball] < 0:
-                pocket_row[ball] = i
-                pocket_order[n_pocketed] = ball
-                n_pocketed += 1
+            n_pocketed = _note_first(pocket_row, pocket_order, n_pocketed, ball, i)
         elif k == _OFF_TABLE:
             if first_row < 0:
                 landed = 1
-            if off_row[ball] < 0:
-                off_row[ball] = i
-                off_order[n_off] = ball
-                n_off += 1
+            n_off = _note_first(off_row, off_order, n_off, ball, i)
         elif k == _BOUNCE:
             if first_row < 0:
                 landed = 1
