@@ -7,6 +7,7 @@ The public API (docs/architecture.md)::
     state = sim.BallState.at_rest(xy)
     result = sim.simulate(table, state, sim.Strike(speed=3.0, phi=90.0), params)
     result.events, result.final, result.state_at(t), result.sample(dt)
+    sim.digest_log(result.events, state.n)         # first contact, pockets, cushions, ...
 
 Importing this package compiles nothing; the first shot compiles the kernels (or loads them
 from Numba's cache). Call :func:`warmup` to do that up front.
@@ -21,10 +22,12 @@ from sim.constants import (
     MISCUE_LIMIT,
     MotionState,
 )
+from sim.digest import LogDigest, balls_with_part_below, digest_log
 from sim.errors import (
     BallOffTableError,
     EventCapExceededError,
     InvalidBallStateError,
+    InvalidEventLogError,
     InvalidParamsError,
     InvalidStrikeError,
     OverlappingBallsError,
@@ -51,8 +54,10 @@ __all__ = [
     "EventCapExceededError",
     "EventKind",
     "InvalidBallStateError",
+    "InvalidEventLogError",
     "InvalidParamsError",
     "InvalidStrikeError",
+    "LogDigest",
     "MarkedLine",
     "MotionState",
     "OverlappingBallsError",
@@ -64,6 +69,8 @@ __all__ = [
     "Strike",
     "Table",
     "TableArrays",
+    "balls_with_part_below",
+    "digest_log",
     "empty_log",
     "events_of_ball",
     "events_of_kind",
