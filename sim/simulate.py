@@ -29,7 +29,7 @@ from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, STATUS_UNCLEAR,
 from sim.kernels.shot_types import EventLog, ShotModel, empty_log
 from sim.params import Params
 from sim.result import ShotResult, kernel_result
-from sim.strike import Strike, strike_velocity_and_spin, strike_vertical_velocity
+from sim.strike import Strike
 from sim.table import Table
 
 #: Event-log rows allocated for a shot before the first run (plus 32 per ball).
@@ -40,6 +40,10 @@ KEPT_LOG_BYTES = 8 * 2**20
 KEPT_LOGS = 4
 
 _kept = threading.local()
+
+
+#: ``ShotStart.strike`` of a shot without a strike (its fields are not read).
+_NO_STRIKE = (0.0, 0.0, 0.0, 0.0, 0.0)
 
 
 def _working_log(n: int, capacity: int) -> EventLog:
@@ -104,6 +108,11 @@ def shot_model(table: Table, params: Params) -> ShotModel:
         _read_only(arrays.lines),
         _read_only(_rim(table, params)),
         _read_only(_pre_check_sizes(table, params)),
+        _read_only(
+            np.array(
+                [params.e_tip, params.m / params.cue_mass, params.m / params.effective_end_mass]
+            )
+        ),
     )
 
 
@@ -131,8 +140,24 @@ def _rim(table: Table, params: Params) -> np.ndarray:
 
 
 @lru_cache(maxsize=32)
-def _default_params(table: Table) -> Params:
+def _params_for(table: Table) -> Params:
     return Params.for_table(table)
+
+
+#: The last ``(table, default params)``: a shot on the same table as the one before finds its
+#: default params by identity, without hashing the table for the cache.
+_last_params: tuple[Table, Params] | None = None
+
+
+def _default_params(table: Table) -> Params:
+    """``Params.for_table(table)``, made once per table (looked up by identity first)."""
+    global _last_params
+    last = _last_params
+    if last is not None and last[0] is table:
+        return last[1]
+    params = _params_for(table)
+    _last_params = (table, params)
+    return params
 
 
 #: The last ``(table, params, model)`` a call used: a shot on the same objects as the one
@@ -193,7 +218,9 @@ def _validate(
         raise InvalidBallStateError(f"state must be a sim.BallState, got {type(state).__name__}")
     if not isinstance(params, Params):
         raise InvalidParamsError(f"params must be a sim.Params or None, got {type(params)!r}")
-    if isinstance(max_events, bool) or not isinstance(max_events, int | np.integer):
+    if type(max_events) is not int and (
+        isinstance(max_events, bool) or not isinstance(max_events, np.integer)
+    ):
         raise SimInputError(
             f"max_events must be an int in [1, {MAX_EVENTS_LIMIT}], got {max_events!r}"
         )
@@ -201,7 +228,8 @@ def _validate(
         raise SimInputError(
             f"max_events must be in [1, {MAX_EVENTS_LIMIT}] (MAX_EVENTS_LIMIT), got {max_events}"
         )
-    if not math.isclose(params.R, float(table.ball_radius), rel_tol=1e-9, abs_tol=0.0):
+    radius = float(table.ball_radius)
+    if radius != params.R and not math.isclose(params.R, radius, rel_tol=1e-9, abs_tol=0.0):
         raise InvalidParamsError(
             f"Params.R = {params.R} m does not match the balls of {table.name} "
             f"(radius {float(table.ball_radius)} m); use Params.for_table(table, ...)"
@@ -272,17 +300,16 @@ def simulate(
         fixed = motion.copy()
         fixed[~on_table] = MotionState.POCKETED
         motion, on_table = _kernel_input(fixed), _kernel_input(on_table)
-    if strike is not None:
-        strike_vz = strike_vertical_velocity(strike, params)
-        strike_vel, strike_spin = strike_velocity_and_spin(strike, params)
-    else:
-        strike_vz, strike_vel, strike_spin = 0.0, (0.0, 0.0), (0.0, 0.0, 0.0)
     # The fields of a ShotStart, in order, as the plain tuple run_shot takes (so are the model's
-    # and the log's: a named tuple costs Numba more to type at each call).
+    # and the log's: a named tuple costs Numba more to type at each call). The kernel launches
+    # the cue ball from the strike's own fields (sim.kernels.strike).
+    struck = _NO_STRIKE if strike is None else (
+        strike.speed, strike.phi, strike.theta, strike.a, strike.b
+    )  # fmt: skip
     start = (
         _kernel_input(state.pos), _kernel_input(state.vel), _kernel_input(state.spin), motion,
-        on_table, strike is not None, strike_vel, strike_spin, _kernel_input(state.z),
-        _kernel_input(state.vz), strike_vz, True,
+        on_table, strike is not None, struck, _kernel_input(state.z), _kernel_input(state.vz),
+        True,
     )  # fmt: skip
     fields = tuple(model)
     # Room for a typical shot; a longer one is rerun with four times the room (rare).

@@ -16,6 +16,7 @@ import numpy as np
 
 from sim.constants import MAX_CUE_SPEED, MAX_ELEVATION_DEG, MISCUE_LIMIT
 from sim.errors import InvalidStrikeError
+from sim.kernels import strike as _kernels
 from sim.params import Params
 
 
@@ -73,12 +74,19 @@ def squirt_angle(a: float, params: Params) -> float:
         alpha = atan( 2.5 a sqrt(1 - a^2) / (1 + m/m_e + 2.5 (1 - a^2)) )
 
     Positive for right English; the ball's velocity is rotated by ``+alpha`` (to the
-    shooter's left).
+    shooter's left). Compiled: ``sim.kernels.strike.squirt_angle``.
     """
-    ratio = params.m / params.effective_end_mass
-    num = 2.5 * a * math.sqrt(1.0 - a * a)
-    den = 1.0 + ratio + 2.5 * (1.0 - a * a)
-    return math.atan(num / den)
+    return float(_kernels.squirt_angle(float(a), params.m / params.effective_end_mass))
+
+
+def _launch(strike: Strike, params: Params) -> tuple[float, float, float, float, float, float]:
+    """``(vx, vy, wx, wy, wz, vz)`` of the cue ball right after ``strike``: the engine's own
+    launch (``sim.kernels.strike.cue_ball_launch``), with the ``ShotModel.cue`` coefficients
+    ``simulate`` hands it."""
+    return _kernels.cue_ball_launch(
+        strike.speed, strike.phi, strike.theta, strike.a, strike.b, params.e_tip,
+        params.m / params.cue_mass, params.m / params.effective_end_mass, params.R,
+    )  # fmt: skip
 
 
 def strike_velocity_and_spin(
@@ -93,29 +101,11 @@ def strike_velocity_and_spin(
         w = (F/I) R [a (cos(theta) z + sin(theta) e_f) - b e_r]
 
     then both ``v`` and the horizontal part of ``w`` are rotated by the squirt angle
-    (TP A.31). Pure; nothing is mutated.
+    (TP A.31). Pure; nothing is mutated. Compiled: the engine's own launch of the cue ball
+    (``sim.kernels.strike.cue_ball_launch``), so a preview starts from the shot's floats.
     """
-    R, m = params.R, params.m
-    phi = math.radians(strike.phi)
-    theta = math.radians(strike.theta)
-    a, b = strike.a, strike.b
-    force_per_mass = (
-        (1.0 + params.e_tip) * strike.speed / (1.0 + m / params.cue_mass + 2.5 * (a * a + b * b))
-    )
-    ef = (math.cos(phi), math.sin(phi))
-    er = (ef[1], -ef[0])  # e_f x z
-    speed = force_per_mass * math.cos(theta)
-    # F/I * R * offset = (F/m) * (5 / (2 R)) * (offset in radii)
-    k = force_per_mass * 2.5 / R
-    wx = k * (a * math.sin(theta) * ef[0] - b * er[0])
-    wy = k * (a * math.sin(theta) * ef[1] - b * er[1])
-    wz = k * a * math.cos(theta)
-    alpha = squirt_angle(a, params)
-    ca, sa = math.cos(alpha), math.sin(alpha)
-    vx, vy = speed * ef[0], speed * ef[1]
-    vel = (ca * vx - sa * vy, sa * vx + ca * vy)
-    spin = (ca * wx - sa * wy, sa * wx + ca * wy, wz)
-    return vel, spin
+    vx, vy, wx, wy, wz, _ = _launch(strike, params)
+    return (vx, vy), (wx, wy, wz)
 
 
 def strike_vertical_velocity(strike: Strike, params: Params) -> float:
@@ -126,10 +116,4 @@ def strike_vertical_velocity(strike: Strike, params: Params) -> float:
     bounces the ball off the slate at once, which is how a jump shot leaves the cloth
     (docs/physics-airborne.md section 2). 0 for a level cue.
     """
-    a, b = strike.a, strike.b
-    force_per_mass = (
-        (1.0 + params.e_tip)
-        * strike.speed
-        / (1.0 + params.m / params.cue_mass + 2.5 * (a * a + b * b))
-    )
-    return -force_per_mass * math.sin(math.radians(strike.theta))
+    return _launch(strike, params)[5]

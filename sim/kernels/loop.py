@@ -99,6 +99,7 @@ from sim.kernels.stick import (
     leave_cushions,
     stick_group,
 )
+from sim.kernels.strike import cue_ball_launch
 from sim.params import P_R
 
 #: Kernel return status codes. STATUS_UNCLEAR: the input pre-check (``ShotStart.check``)
@@ -187,16 +188,18 @@ def _empty_predictions(pos, lines):
 
 
 @kernel(into_caller=True)
-def _strike(start, seg, p):
-    """Ball 0 leaves with the strike's velocity and spin at t = 0; returns the STRIKE event."""
-    st, vx, vy, wx, wy, wz = classify(
-        start.strike_vel[0], start.strike_vel[1], start.strike_spin[0], start.strike_spin[1],
-        start.strike_spin[2], p[P_R],
-    )  # fmt: skip
+def _strike(start, seg, cue, p):
+    """Ball 0 leaves with the strike's velocity and spin at t = 0 (``cue_ball_launch``, the
+    model's ``cue`` coefficients); returns the STRIKE event."""
+    speed, phi, theta, a, b = start.strike
+    vx0, vy0, wx0, wy0, wz0, vz = cue_ball_launch(
+        speed, phi, theta, a, b, cue[0], cue[1], cue[2], p[P_R]
+    )
+    st, vx, vy, wx, wy, wz = classify(vx0, vy0, wx0, wy0, wz0, p[P_R])
     x = seg.pos[0, 0]
     y = seg.pos[0, 1]
     set_segment(np.int64(0), 0.0, st, x, y, vx, vy, wx, wy, wz, seg, p)
-    strike_jump(seg, start.strike_vz, p)
+    strike_jump(seg, vz, p)
     return _event(0.0, _STRIKE, 0, -1, norm2(vx, vy), x, y, 0)
 
 
@@ -564,7 +567,7 @@ def run_shot(model, start, max_events, capacity, log):
         status = STATUS_UNCLEAR
     pending = _no_event()
     if start.has_strike and seg.state[0] != POCKETED and max_events > 0 and not unclear:
-        pending = _strike(start, seg, p)
+        pending = _strike(start, seg, model.cue, p)
     t = 0.0
     member = np.ones(n, dtype=np.bool_)  # the balls whose predictions are renewed next
     renew = True

@@ -28,7 +28,9 @@ class ShotModel(NamedTuple):
     rails in 3-D, ``rail_width, nose_offset, xlo, ylo, xhi, yhi`` m (the rail tops are at the
     nose height; the box is the rails' outer edges; docs/physics-airborne.md section 4);
     ``checks`` (4,): the input pre-check's ``min_dist, width, length, clearance`` m
-    (:func:`sim.kernels.checks.clearly_valid`).
+    (:func:`sim.kernels.checks.clearly_valid`); ``cue`` (3,): the strike model's ``e_tip,
+    m / M, m / m_e`` (tip restitution, the ball's mass over the cue's and over the cue's
+    effective end mass: :func:`sim.kernels.strike.cue_ball_launch`).
     """
 
     p: np.ndarray
@@ -38,6 +40,7 @@ class ShotModel(NamedTuple):
     lines: np.ndarray
     rim: np.ndarray
     checks: np.ndarray
+    cue: np.ndarray
 
 
 class ShotStart(NamedTuple):
@@ -47,11 +50,11 @@ class ShotStart(NamedTuple):
     ``pos`` (n, 2) m, ``vel`` (n, 2) m/s, ``spin`` (n, 3) rad/s float64; ``motion`` (n,) int8
     (POCKETED and OFF_TABLE mark balls out of play; the others are re-classified);
     ``on_table`` (n,) bool (read by the pre-check only); ``has_strike``: whether ball 0 is
-    struck at t = 0, leaving with ``strike_vel`` ``(vx, vy)`` m/s and ``strike_spin``
-    ``(wx, wy, wz)`` rad/s, and ``strike_vz`` m/s vertically (negative: into the slate).
-    ``z`` (n,) m and ``vz`` (n,) m/s: each ball's height above the cloth and vertical
-    velocity. ``check``: run the input pre-check first (``clearly_valid``); when it fails the
-    kernel simulates nothing and answers STATUS_UNCLEAR.
+    struck at t = 0 by the strike ``(speed m/s, phi deg, theta deg, a, b)`` of ``strike``
+    (``sim.Strike``'s fields; the kernel launches the ball, ``ShotModel.cue``). ``z`` (n,) m
+    and ``vz`` (n,) m/s: each ball's height above the cloth and vertical velocity. ``check``:
+    run the input pre-check first (``clearly_valid``); when it fails the kernel simulates
+    nothing and answers STATUS_UNCLEAR.
     """
 
     pos: np.ndarray
@@ -60,11 +63,9 @@ class ShotStart(NamedTuple):
     motion: np.ndarray
     on_table: np.ndarray
     has_strike: bool
-    strike_vel: tuple[float, float]
-    strike_spin: tuple[float, float, float]
+    strike: tuple[float, float, float, float, float]
     z: np.ndarray
     vz: np.ndarray
-    strike_vz: float
     check: bool
 
 

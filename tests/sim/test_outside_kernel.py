@@ -131,11 +131,9 @@ def _start(state: sim.BallState, check: bool) -> tuple:  # type: ignore[type-arg
             state.motion,
             state.on_table,
             False,
-            (0.0, 0.0),
-            (0.0, 0.0, 0.0),
+            (0.0, 0.0, 0.0, 0.0, 0.0),
             state.z,
             state.vz,
-            0.0,
             check,
         )
     )
