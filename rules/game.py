@@ -485,7 +485,12 @@ class Game(ABC):
         self._check_can_shoot()
         check_result_fits(result, self.table, len(self.ball_names), self.title)
         declaration = declaration if declaration is not None else NO_DECLARATION
-        self.validate_declaration(declaration)
+        # Whether a declaration is allowed depends on this (frozen) game and the (frozen)
+        # declaration only: the last one found allowed is kept by identity, so a study judging
+        # ten thousand shots with one declaration checks it once.
+        if self.__dict__.get("_allowed_declaration") is not declaration:
+            self.validate_declaration(declaration)
+            self.__dict__["_allowed_declaration"] = declaration
         facts = ShotFacts.from_result(result, self.table)
         try:
             facts.digest  # noqa: B018 (read first: a log naming a ball the game lacks is refused)

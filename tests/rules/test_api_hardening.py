@@ -402,3 +402,17 @@ def test_loads_of_arbitrary_text_only_raises_save_file_error(text: str) -> None:
 def test_fresh_games_pass_the_property_checks() -> None:
     for data in _SAVES:
         _fresh_checks(rules.loads(json.dumps(data)))
+
+
+def test_a_declaration_kept_as_allowed_does_not_let_another_through(nine: rules.Game) -> None:
+    """``judge`` keeps the last declaration it found allowed (by identity): judging with it
+    again skips the check, but any other declaration is checked, and a refused one is refused
+    every time."""
+    result = sim.simulate(nine.table, nine.state_for_shot(), STRIKE)
+    allowed = rules.Declaration()
+    refused = rules.Declaration(called_ball=3)  # 9-ball calls neither ball nor pocket
+    first = nine.judge(result, allowed)
+    for _ in range(2):
+        with pytest.raises(rules.InvalidDeclarationError, match="calls neither the ball"):
+            nine.judge(result, refused)
+        assert nine.judge(result, allowed) == first
