@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from rules.errors import IllegalPlacementError, InvalidOptionError, InvalidShotError
+from rules.facts import ShotFacts
+from sim.errors import InvalidEventLogError
 
 if TYPE_CHECKING:
     from sim.table import Table
@@ -128,6 +130,17 @@ def check_result_fits(result: Any, table: Table, n_balls: int, title: str) -> No
             f"the shot was played on the {getattr(shot_table, 'name', shot_table)} table; "
             f"this game is on the {table.name} table"
         )
+
+
+def checked_facts(result: Any, table: Table, title: str) -> ShotFacts:
+    """The ``ShotFacts`` of ``result`` on ``table``, its log's digest read first:
+    ``InvalidShotError`` for a log naming a ball the game (``title``) lacks."""
+    facts = ShotFacts.from_result(result, table)
+    try:
+        facts.digest  # noqa: B018 (read for its check)
+    except InvalidEventLogError as error:
+        raise InvalidShotError(f"{title} cannot judge this shot: {error}") from None
+    return facts
 
 
 def cue_ball_point(at: Any) -> tuple[float, float]:

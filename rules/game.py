@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from rules.arguments import check_result_fits, check_strike, cue_ball_point
+from rules.arguments import check_result_fits, check_strike, checked_facts, cue_ball_point
 from rules.errors import (
     ChoiceNotOfferedError,
     ChoicePendingError,
@@ -48,7 +48,6 @@ from rules.errors import (
     InvalidDeclarationError,
     InvalidGameStateError,
     InvalidOptionError,
-    InvalidShotError,
     StaleRulingError,
     UnknownBallError,
     WarningNotDueError,
@@ -66,7 +65,6 @@ from rules.types import (
     Phase,
     Ruling,
 )
-from sim.errors import InvalidEventLogError
 
 if TYPE_CHECKING:
     from typing import Self
@@ -484,19 +482,12 @@ class Game(ABC):
         else ``InvalidShotError``) shot with ``declaration``. Pure: reads events, initial, final."""
         self._check_can_shoot()
         check_result_fits(result, self.table, len(self.ball_names), self.title)
-        declaration = declaration if declaration is not None else NO_DECLARATION
-        # Whether a declaration is allowed depends on this (frozen) game and the (frozen)
-        # declaration only: the last one found allowed is kept by identity, so a study judging
-        # ten thousand shots with one declaration checks it once.
-        if self.__dict__.get("_allowed_declaration") is not declaration:
-            self.validate_declaration(declaration)
-            self.__dict__["_allowed_declaration"] = declaration
-        facts = ShotFacts.from_result(result, self.table)
-        try:
-            facts.digest  # noqa: B018 (read first: a log naming a ball the game lacks is refused)
-        except InvalidEventLogError as error:
-            raise InvalidShotError(f"{self.title} cannot judge this shot: {error}") from None
-        return self._judge(facts, result, declaration)
+        declared = declaration if declaration is not None else NO_DECLARATION
+        # allowed or not for this frozen game: the last one allowed is kept (by identity)
+        if self.__dict__.get("_allowed_declaration") is not declared:
+            self.validate_declaration(declared)
+            self.__dict__["_allowed_declaration"] = declared
+        return self._judge(checked_facts(result, self.table, self.title), result, declared)
 
     def apply(self, ruling: Ruling, choice: Choice | None = None) -> Game:
         """The game after ``ruling`` (judged by this very game), and after ``choice`` when given.

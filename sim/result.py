@@ -96,30 +96,27 @@ def kernel_result(
     holds, of the dtypes and shapes the result documents; they are frozen in place and
     wrapped, and the result and its snapshots are made without their dataclass constructors.
     ``table``, ``params``, ``initial`` and ``strike`` are the checked inputs of the shot. The
-    final state's arrays are the last snapshot row's read-only views (no copies) and the
-    kernel's ``final_on_table``; with no event, the kernel's one row is the final state and
-    the snapshots are its empty slices."""
+    final state's arrays are read-only views of the last snapshot row (no copies) and the
+    kernel's ``final_on_table``; the snapshots (:class:`KernelSnapshots`) make their views
+    when first read. With no event, the kernel's one row is the final state and the snapshots
+    are its empty slices."""
     count = int(out.n_events)
     motion = frozen(out.snap_motion)
     r, n = motion.shape
     kn = r * n
-    # Views of the one frozen float array are read-only and C-contiguous (one block each).
+    # Views of the one frozen float array are read-only and C-contiguous (one block each):
+    # the final state is the last row of each block, the snapshots are made when first read.
     floats = frozen(out.snap_floats)
-    rows = {
-        "pos": floats[: 2 * kn].reshape(r, n, 2),
-        "vel": floats[2 * kn : 4 * kn].reshape(r, n, 2),
-        "spin": floats[4 * kn : 7 * kn].reshape(r, n, 3),
-        "motion": motion,
-        "z": floats[7 * kn : 8 * kn].reshape(r, n),
-        "vz": floats[8 * kn : 9 * kn].reshape(r, n),
+    state = {
+        "pos": floats[2 * kn - 2 * n : 2 * kn].reshape(n, 2),
+        "vel": floats[4 * kn - 2 * n : 4 * kn].reshape(n, 2),
+        "spin": floats[7 * kn - 3 * n : 7 * kn].reshape(n, 3),
+        "motion": motion[r - 1],
+        "z": floats[8 * kn - n : 8 * kn],
+        "vz": floats[9 * kn - n : 9 * kn],
+        "on_table": frozen(out.final_on_table),
     }
-    times = floats[9 * kn :]
-    last = r - 1
-    state = {name: arr[last] for name, arr in rows.items()}
-    state["on_table"] = frozen(out.final_on_table)
-    if not count:
-        rows = {name: arr[:0] for name, arr in rows.items()}
-    rows["times"] = times
+    snapshots = {"_floats": floats, "_motion": motion, "_count": count}
     return _trusted(
         ShotResult,
         {
@@ -128,9 +125,9 @@ def kernel_result(
             "initial": initial,
             "strike": strike,
             "events": frozen(out.events),
-            "snapshots": _trusted(Snapshots, rows),
+            "snapshots": _trusted(KernelSnapshots, snapshots),
             "final": _trusted(BallState, state),
-            "duration": float(times[last]) if count else 0.0,
+            "duration": float(floats[9 * kn + count - 1]) if count else 0.0,
             "_start": None,
         },
     )
@@ -172,6 +169,60 @@ class Snapshots:
 
     def __len__(self) -> int:
         return int(self.times.shape[0])
+
+
+class _KernelSnapshotView:
+    """A field of :class:`KernelSnapshots`: on its first read, every field's view of the one
+    flat buffer is made and kept in the instance's ``__dict__``, where later reads find it
+    (a non-data descriptor, like ``functools.cached_property``)."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __get__(self, instance: KernelSnapshots | None, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        instance.__dict__.update(instance._views())
+        return instance.__dict__[self._name]
+
+
+class KernelSnapshots(Snapshots):
+    """:class:`Snapshots` around the event loop's flat buffers (``ShotOutput.snap_floats`` and
+    ``snap_motion``, frozen), made without the dataclass constructor: the arrays of the
+    fields are views of the one float buffer, made when a field is first read (a study's
+    referee never reads them; making them costs about 3 us a shot). ``len`` needs none. Reads
+    like a ``Snapshots`` (an instance of it); pickles with its buffers."""
+
+    _count: int  # events logged (the instance's own, set by kernel_result)
+    times = _KernelSnapshotView("times")
+    pos = _KernelSnapshotView("pos")
+    vel = _KernelSnapshotView("vel")
+    spin = _KernelSnapshotView("spin")
+    motion = _KernelSnapshotView("motion")
+    z = _KernelSnapshotView("z")
+    vz = _KernelSnapshotView("vz")
+
+    def _views(self) -> dict[str, np.ndarray]:
+        """The fields, as read-only C-contiguous views of the flat buffer (the layout of
+        ``ShotOutput``): ``count`` rows (none when there was no event)."""
+        floats, motion, count = self.__dict__["_floats"], self.__dict__["_motion"], self._count
+        r, n = motion.shape
+        kn = r * n
+        views = {
+            "pos": floats[: 2 * kn].reshape(r, n, 2),
+            "vel": floats[2 * kn : 4 * kn].reshape(r, n, 2),
+            "spin": floats[4 * kn : 7 * kn].reshape(r, n, 3),
+            "motion": motion,
+            "z": floats[7 * kn : 8 * kn].reshape(r, n),
+            "vz": floats[8 * kn : 9 * kn].reshape(r, n),
+        }
+        if not count:  # the one row is the final state, not a snapshot
+            views = {name: arr[:0] for name, arr in views.items()}
+        views["times"] = floats[9 * kn :]
+        return views
+
+    def __len__(self) -> int:
+        return int(self._count)
 
 
 @dataclass(frozen=True)

@@ -144,35 +144,37 @@ def _params_for(table: Table) -> Params:
     return Params.for_table(table)
 
 
-#: The last ``(table, default params)``: a shot on the same table as the one before finds its
-#: default params by identity, without hashing the table for the cache.
-_last_params: tuple[Table, Params] | None = None
+#: How many recent (table, params) pairs are found again by identity: the tables of one study
+#: or match, or of a benchmark that takes turns between the three breaks and a one-ball shot.
+RECENT_MODELS = 8
+
+#: The recent ``(table, default params)`` and ``(table, params, model)``, newest first: a shot
+#: on objects a recent call used finds its params and model by identity, without hashing the
+#: table and the params for the caches (a few microseconds a call). Both hold their objects,
+#: so an identity is never reused while it is listed.
+_recent_params: list[tuple[Table, Params]] = []
+_recent_models: list[tuple[Table, Params, ShotModel]] = []
 
 
 def _default_params(table: Table) -> Params:
     """``Params.for_table(table)``, made once per table (looked up by identity first)."""
-    global _last_params
-    last = _last_params
-    if last is not None and last[0] is table:
-        return last[1]
+    for known, params in _recent_params:
+        if known is table:
+            return params
     params = _params_for(table)
-    _last_params = (table, params)
+    _recent_params.insert(0, (table, params))
+    del _recent_params[RECENT_MODELS:]
     return params
 
 
-#: The last ``(table, params, model)`` a call used: a shot on the same objects as the one
-#: before (a study, a match) finds its model by identity, without hashing both for the cache.
-_last_model: tuple[Table, Params, ShotModel] | None = None
-
-
 def _model_of(table: Table, params: Params) -> ShotModel:
-    """``shot_model(table, params)``, looked up by identity first (:data:`_last_model`)."""
-    global _last_model
-    last = _last_model
-    if last is not None and last[0] is table and last[1] is params:
-        return last[2]
+    """``shot_model(table, params)``, looked up by identity first (:data:`_recent_models`)."""
+    for known_table, known_params, model in _recent_models:
+        if known_table is table and known_params is params:
+            return model
     model = shot_model(table, params)
-    _last_model = (table, params, model)
+    _recent_models.insert(0, (table, params, model))
+    del _recent_models[RECENT_MODELS:]
     return model
 
 

@@ -108,3 +108,37 @@ def test_from_log_for_hand_built_logs() -> None:
     assert res.sample(0.5).shape == (4, 2, 2)
     log["t"][1] = 9.0  # the result holds its own copy
     assert res.events["t"][1] == 1.5
+
+
+def test_kernel_snapshots_make_their_views_when_first_read_and_pickle() -> None:
+    """A simulated shot's snapshots are views of the kernel's flat buffers made on the first
+    read of any field (``len`` needs none): the same rows as the final state and the log
+    times, read-only, and a pickled copy reads the same."""
+    import pickle
+
+    from sim.result import KernelSnapshots
+
+    table = sim.Table.pool(9)
+    x, y = table.head_spot
+    state = sim.BallState.at_rest(np.array([[x, y - 0.2], [x + 0.01, y + 0.6]]))
+    result = sim.simulate(table, state, sim.Strike(speed=2.0, phi=90.0))
+    snaps = result.snapshots
+    assert isinstance(snaps, KernelSnapshots) and isinstance(snaps, sim.Snapshots)
+    assert "pos" not in snaps.__dict__ and len(snaps) == len(result.events)
+    assert "pos" not in snaps.__dict__  # len made no view
+    k, n = len(result.events), state.n
+    assert snaps.pos.shape == (k, n, 2) and snaps.spin.shape == (k, n, 3)
+    assert snaps.motion.shape == snaps.z.shape == snaps.vz.shape == (k, n)
+    assert np.array_equal(snaps.times, result.events["t"])
+    assert np.array_equal(snaps.pos[-1], result.final.pos)
+    assert np.array_equal(snaps.motion[-1], result.final.motion)
+    for name in ("times", "pos", "vel", "spin", "motion", "z", "vz"):
+        arr = getattr(snaps, name)
+        assert not arr.flags.writeable and arr.flags.c_contiguous, name
+    copy = pickle.loads(pickle.dumps(snaps))
+    for name in ("times", "pos", "vel", "spin", "motion", "z", "vz"):
+        assert np.array_equal(getattr(copy, name), getattr(snaps, name)), name
+    unread = sim.simulate(table, state, sim.Strike(speed=2.0, phi=90.0)).snapshots
+    assert "vel" not in unread.__dict__
+    fresh = pickle.loads(pickle.dumps(unread))  # its buffers, no view yet
+    assert len(fresh) == k and np.array_equal(fresh.vel, snaps.vel)
