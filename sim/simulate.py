@@ -26,7 +26,7 @@ from sim.errors import (
 )
 from sim.kernels.checks import all_clearly_on_cloth, any_overlap
 from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, STATUS_UNCLEAR, run_shot
-from sim.kernels.shot_types import EventLog, ShotModel, empty_log
+from sim.kernels.shot_types import ShotModel, empty_log
 from sim.params import Params
 from sim.result import ShotResult, kernel_result
 from sim.strike import Strike
@@ -46,26 +46,29 @@ _kept = threading.local()
 _NO_STRIKE = (0.0, 0.0, 0.0, 0.0, 0.0)
 
 
-def _working_log(n: int, capacity: int) -> EventLog:
-    """An event log with room for ``capacity`` events of ``n`` balls for the kernel to write.
+def _working_log(n: int, capacity: int) -> tuple[np.ndarray, ...]:
+    """The fields of an event log with room for ``capacity`` events of ``n`` balls for the
+    kernel to write, as the plain tuple ``run_shot`` takes.
 
     The log of a typical shot (up to ``KEPT_LOG_BYTES``) is kept per thread and per ball count
-    and handed to the next shot: its pages stay mapped (a fresh snooker log faulted in about
-    90 pages per call). Larger ones (reruns with more room, hundreds of balls) are made for
-    the one shot. The kernel's outputs are copies, so nothing a result holds is reused.
+    (with its capacity) and handed to the next shot: its pages stay mapped (a fresh snooker
+    log faulted in about 90 pages per call). Larger ones (reruns with more room, hundreds of
+    balls) are made for the one shot. The kernel's outputs are copies, so nothing a result
+    holds is reused.
     """
-    logs: dict[int, EventLog] | None = getattr(_kept, "logs", None)
+    logs: dict[int, tuple[int, tuple[np.ndarray, ...]]] | None = getattr(_kept, "logs", None)
     if logs is None:
         logs = _kept.logs = {}
-    log = logs.get(n)
-    if log is not None and log.capacity >= capacity:
-        return log
+    kept = logs.get(n)
+    if kept is not None and kept[0] >= capacity:
+        return kept[1]
     log = empty_log(capacity, n)
+    fields = tuple(log)
     if log.nbytes <= KEPT_LOG_BYTES:
         if len(logs) >= KEPT_LOGS:
             logs.clear()
-        logs[n] = log
-    return log
+        logs[n] = (log.capacity, fields)
+    return fields
 
 
 def _first_ball_off_cloth(state: BallState, table: Table, model: ShotModel) -> int | None:
@@ -208,11 +211,12 @@ def _check_overlaps_then_cloth(
 
 def _validate(
     table: Table, state: BallState, strike: Strike | None, params: Params, max_events: int
-) -> ShotModel:
+) -> tuple[ShotModel, np.ndarray, np.ndarray, np.ndarray]:
     """Raise the first thing wrong with the inputs that Python checks (in the order of
-    ``simulate``'s docstring); returns the kernel's model of ``table`` and ``params``. A ball
-    state is already shaped, typed and finite by construction, so what is left is one NumPy
-    check per array made writeable since. The balls' places (overlaps, on the cloth) are
+    ``simulate``'s docstring); returns the kernel's model of ``table`` and ``params`` and the
+    state's positions, velocities and spins as the kernel takes them (``_kernel_input``). A
+    ball state is already shaped, typed and finite by construction, so what is left is one
+    NumPy check per array made writeable since. The balls' places (overlaps, on the cloth) are
     pre-checked by the kernel itself (``ShotStart.check``); only when that fails, or the
     strike is wrong, do the exact checks run here (:func:`_check_overlaps_then_cloth`), so
     that an overlap is named before a wrong strike as it always was."""
@@ -237,20 +241,23 @@ def _validate(
             f"(radius {float(table.ball_radius)} m); use Params.for_table(table, ...)"
         )
     model = _model_of(table, params)
-    for name, arr in (("pos", state.pos), ("vel", state.vel), ("spin", state.spin)):
+    pos, vel, spin = state.pos, state.vel, state.spin
+    if pos.flags.writeable or vel.flags.writeable or spin.flags.writeable:
         # A read-only array was checked finite when its BallState was made (BallState(...)
         # refuses NaN and infinities and freezes copies; the kernel's outputs are finite);
         # only one made writeable since is scanned again.
-        if arr.flags.writeable and not np.isfinite(arr).all():
-            raise InvalidBallStateError(f"state.{name} holds NaN or infinite numbers")
-    if state.n < 1:
+        for name, arr in (("pos", pos), ("vel", vel), ("spin", spin)):
+            if arr.flags.writeable and not np.isfinite(arr).all():
+                raise InvalidBallStateError(f"state.{name} holds NaN or infinite numbers")
+        pos, vel, spin = _kernel_input(pos), _kernel_input(vel), _kernel_input(spin)
+    if pos.shape[0] < 1:
         raise InvalidBallStateError("state has no balls; at least the cue ball is needed")
     if strike is not None and (not isinstance(strike, Strike) or not state.on_table[0]):
         _check_overlaps_then_cloth(state, table, params, model)
         if not isinstance(strike, Strike):
             raise InvalidStrikeError(f"strike must be a sim.Strike or None, got {type(strike)!r}")
         raise InvalidStrikeError("a strike needs the cue ball (ball 0) on the table")
-    return model
+    return model, pos, vel, spin
 
 
 def _kernel_input(arr: np.ndarray) -> np.ndarray:
@@ -292,7 +299,7 @@ def simulate(
         raise SimInputError(f"table must be a sim.Table, got {type(table).__name__}")
     if params is None:
         params = _default_params(table)
-    model = _validate(table, state, strike, params, max_events)
+    model, pos, vel, spin = _validate(table, state, strike, params, max_events)
     # The state's own read-only arrays, as the kernel is compiled for them (it copies what it
     # changes). The kernel starts balls out of play (motion POCKETED or OFF_TABLE, exactly the
     # balls off the table in a BallState) as POCKETED; only when on_table or motion was made
@@ -308,17 +315,16 @@ def simulate(
     struck = _NO_STRIKE if strike is None else (
         strike.speed, strike.phi, strike.theta, strike.a, strike.b
     )  # fmt: skip
-    start = (
-        _kernel_input(state.pos), _kernel_input(state.vel), _kernel_input(state.spin), motion,
-        on_table, strike is not None, struck, _kernel_input(state.z), _kernel_input(state.vz),
-        True,
-    )  # fmt: skip
+    z, vz = state.z, state.vz
+    if z.flags.writeable or vz.flags.writeable:
+        z, vz = _kernel_input(z), _kernel_input(vz)
+    start = (pos, vel, spin, motion, on_table, strike is not None, struck, z, vz, True)
     fields = tuple(model)
+    n, cap_events = pos.shape[0], int(max_events)
     # Room for a typical shot; a longer one is rerun with four times the room (rare).
-    capacity = min(int(max_events), INITIAL_CAPACITY + 32 * state.n)
+    capacity = min(cap_events, INITIAL_CAPACITY + 32 * n)
     while True:
-        log = tuple(_working_log(state.n, capacity))
-        out = run_shot(fields, start, int(max_events), capacity, log)
+        out = run_shot(fields, start, cap_events, capacity, _working_log(n, capacity))
         status = int(out.status)
         if status == STATUS_UNCLEAR:
             # the kernel's pre-check failed: the exact checks name the fault, or find none
@@ -328,9 +334,9 @@ def simulate(
             continue
         if status != STATUS_NEED_ROOM:
             break
-        capacity = min(int(max_events), 4 * capacity)
+        capacity = min(cap_events, 4 * capacity)
     result = kernel_result(table, params, state, strike, out)
-    if int(out.status) == STATUS_EVENT_CAP:
+    if status == STATUS_EVENT_CAP:
         raise EventCapExceededError(
             f"the shot needed more than max_events={max_events} events and was stopped at "
             f"t = {result.duration:.6g} s (a Zeno chain of tiny collisions, or a cap set too low); "
