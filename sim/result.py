@@ -222,7 +222,8 @@ class KernelSnapshots(Snapshots):
         return views
 
     def __len__(self) -> int:
-        return int(self._count)
+        count = self.__dict__.get("_count")  # None in a copy made by dataclasses.replace
+        return int(self.times.shape[0]) if count is None else int(count)
 
 
 @dataclass(frozen=True)

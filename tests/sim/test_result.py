@@ -138,6 +138,8 @@ def test_kernel_snapshots_make_their_views_when_first_read_and_pickle() -> None:
     copy = pickle.loads(pickle.dumps(snaps))
     for name in ("times", "pos", "vel", "spin", "motion", "z", "vz"):
         assert np.array_equal(getattr(copy, name), getattr(snaps, name)), name
+    replaced = dataclasses.replace(snaps, times=snaps.times + 1.0)
+    assert len(replaced) == k and np.array_equal(replaced.pos, snaps.pos)
     unread = sim.simulate(table, state, sim.Strike(speed=2.0, phi=90.0)).snapshots
     assert "vel" not in unread.__dict__
     fresh = pickle.loads(pickle.dumps(unread))  # its buffers, no view yet
