@@ -112,7 +112,7 @@ def log_digest(
             other = b[i] if ball == 0 else ball
             if first_row < 0:
                 first_row, first_ball, first_t = i, other, t[i]
-            elif t[i] - first_t > simultaneous_s:
+            elif not t[i] - first_t <= simultaneous_s:  # later (or a NaN time): the end
                 contacts_done = True
                 continue
             if met_first[other] < 0:

@@ -136,6 +136,12 @@ def test_the_first_strike_row_of_the_cue_ball_gives_the_speed_even_a_nan_one() -
     assert speed is not None and math.isnan(speed)
 
 
+def test_a_contact_at_a_nan_time_ends_the_first_contact() -> None:
+    events = log((0.1, K.BALL_BALL, 0, 1), (math.nan, K.BALL_BALL, 0, 2), (0.1, K.BALL_BALL, 0, 3))
+    assert digest_log(events, 4, 1e-9).first_contact_balls == {1}
+    assert digest_log(events, 4, 1e-9) == twin(events, 4, 1e-9)
+
+
 def test_a_landing_after_the_first_contact_is_not_before_it() -> None:
     events = log((0.1, K.BALL_BALL, 0, 1), (0.2, K.BOUNCE, 1, -1), (0.3, K.OFF_TABLE, 1, 2))
     assert not digest_log(events, 2).landed_before_first_contact
