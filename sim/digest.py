@@ -14,11 +14,11 @@ import math
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
-from numpy.typing import DTypeLike
 
 from sim.errors import InvalidBallStateError, InvalidEventLogError
 from sim.events import EVENT_DTYPE
 from sim.kernels import digest as _kernels
+from sim.result import read_only_view
 
 if TYPE_CHECKING:
     from sim.balls import BallState
@@ -94,18 +94,6 @@ def _check_log(events: object) -> None:
     )
 
 
-def _read_only(array: np.ndarray, dtype: DTypeLike | None = None) -> np.ndarray:
-    """``array`` as a read-only C-contiguous array of ``dtype`` (itself when it is one, as the
-    engine's logs and every ``BallState``'s arrays are; else a read-only view or copy): one
-    compiled specialisation of each kernel serves every input."""
-    if not array.flags.c_contiguous or (dtype is not None and array.dtype != dtype):
-        array = np.ascontiguousarray(array, dtype=dtype)
-    if array.flags.writeable:
-        array = array.view()
-        array.flags.writeable = False
-    return array
-
-
 def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) -> LogDigest:
     """The :class:`LogDigest` of ``events`` (an ``EVENT_DTYPE`` array in time order) of a shot
     of ``n_balls`` balls; contacts of the cue ball at most ``simultaneous_s`` seconds after its
@@ -126,7 +114,9 @@ def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) ->
         raise ValueError(f"simultaneous_s must be in [0, 1) s; got {simultaneous_s!r}")
     ints_out = np.empty(_HEADER + 8 * n + 3 * len(events), np.int64)
     floats_out = np.empty(2 + 2 * n)
-    used = _kernels.log_digest(_read_only(events), n, float(simultaneous_s), ints_out, floats_out)
+    used = _kernels.log_digest(
+        read_only_view(events), n, float(simultaneous_s), ints_out, floats_out
+    )
     ints: list[int] = ints_out[:used].tolist()
     first_row, first_ball, after, landed, bad_row, n_pocketed, n_off = ints[:7]
     n_first, n_cushioned, strike_row = ints[7], ints[8], ints[10]
@@ -184,8 +174,8 @@ def balls_with_part_below(
         )
     out = np.empty(n, np.int64)
     count = _kernels.balls_with_part_below(
-        _read_only(events), float(y_line), float(radius),
-        _read_only(initial.pos, np.float64), _read_only(initial.on_table, np.bool_),
-        _read_only(final.pos, np.float64), _read_only(final.on_table, np.bool_), out,
+        read_only_view(events), float(y_line), float(radius),
+        read_only_view(initial.pos, np.float64), read_only_view(initial.on_table, np.bool_),
+        read_only_view(final.pos, np.float64), read_only_view(final.on_table, np.bool_), out,
     )  # fmt: skip
     return frozenset(out[:count].tolist())

@@ -182,6 +182,13 @@ class Params:
         return self.end_mass if self.end_mass is not None else self.m / 30.0
 
     @property
+    def cue_coefficients(self) -> tuple[float, float, float]:
+        """The strike model's ``e_tip, m / M, m / m_e`` (tip restitution, the ball's mass over
+        the cue's and over the cue's effective end mass; docs/physics.md §3.4): what
+        ``sim.kernels.strike.cue_ball_launch`` reads (``ShotModel.cue``)."""
+        return self.e_tip, self.m / self.cue_mass, self.m / self.effective_end_mass
+
+    @property
     def sin_theta_c(self) -> float:
         """sin of the cushion contact angle above the equator, (h - R) / R
         (docs/physics.md §0.2)."""

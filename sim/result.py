@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import DTypeLike
 
 from sim.balls import BallState, out_of_play
 from sim.constants import MAX_SAMPLE_FRAMES, OUT_OF_PLAY, MotionState
@@ -32,6 +33,19 @@ def read_only_copy(arr: np.ndarray) -> np.ndarray:
     out = np.array(arr, order="C", copy=True)
     out.flags.writeable = False
     return out
+
+
+def read_only_view(arr: np.ndarray, dtype: DTypeLike | None = None) -> np.ndarray:
+    """``arr`` as a kernel is compiled for it: read-only, C-contiguous, of ``dtype`` when given.
+    Itself when it is one already (a ``BallState``'s arrays, the engine's logs), else a
+    read-only view of it (or of a C-ordered copy): one compiled specialisation per kernel serves
+    every input, and the caller's array is left writeable."""
+    if not arr.flags.c_contiguous or (dtype is not None and arr.dtype != dtype):
+        arr = np.ascontiguousarray(arr, dtype=dtype)
+    if arr.flags.writeable:
+        arr = arr.view()
+        arr.flags.writeable = False
+    return arr
 
 
 def frozen(arr: np.ndarray) -> np.ndarray:

@@ -28,7 +28,7 @@ from sim.kernels.checks import all_clearly_on_cloth, any_overlap
 from sim.kernels.loop import STATUS_EVENT_CAP, STATUS_NEED_ROOM, STATUS_UNCLEAR, run_shot
 from sim.kernels.shot_types import ShotModel, empty_log
 from sim.params import Params
-from sim.result import ShotResult, kernel_result
+from sim.result import ShotResult, kernel_result, read_only_view
 from sim.strike import Strike
 from sim.table import Table
 
@@ -111,11 +111,7 @@ def shot_model(table: Table, params: Params) -> ShotModel:
         _read_only(arrays.lines),
         _read_only(_rim(table, params)),
         _read_only(_pre_check_sizes(table, params)),
-        _read_only(
-            np.array(
-                [params.e_tip, params.m / params.cue_mass, params.m / params.effective_end_mass]
-            )
-        ),
+        _read_only(np.array(params.cue_coefficients)),
     )
 
 
@@ -214,12 +210,13 @@ def _validate(
 ) -> tuple[ShotModel, np.ndarray, np.ndarray, np.ndarray]:
     """Raise the first thing wrong with the inputs that Python checks (in the order of
     ``simulate``'s docstring); returns the kernel's model of ``table`` and ``params`` and the
-    state's positions, velocities and spins as the kernel takes them (``_kernel_input``). A
-    ball state is already shaped, typed and finite by construction, so what is left is one
-    NumPy check per array made writeable since. The balls' places (overlaps, on the cloth) are
-    pre-checked by the kernel itself (``ShotStart.check``); only when that fails, or the
-    strike is wrong, do the exact checks run here (:func:`_check_overlaps_then_cloth`), so
-    that an overlap is named before a wrong strike as it always was."""
+    state's positions, velocities and spins as the kernel takes them
+    (``sim.result.read_only_view``). A ball state is already shaped, typed and finite by
+    construction, so what is left is one NumPy check per array made writeable since. The
+    balls' places (overlaps, on the cloth) are pre-checked by the kernel itself
+    (``ShotStart.check``); only when that fails, or the strike is wrong, do the exact checks
+    run here (:func:`_check_overlaps_then_cloth`), so that an overlap is named before a wrong
+    strike as it always was."""
     if not isinstance(state, BallState):
         raise InvalidBallStateError(f"state must be a sim.BallState, got {type(state).__name__}")
     if not isinstance(params, Params):
@@ -249,7 +246,7 @@ def _validate(
         for name, arr in (("pos", pos), ("vel", vel), ("spin", spin)):
             if arr.flags.writeable and not np.isfinite(arr).all():
                 raise InvalidBallStateError(f"state.{name} holds NaN or infinite numbers")
-        pos, vel, spin = _kernel_input(pos), _kernel_input(vel), _kernel_input(spin)
+        pos, vel, spin = read_only_view(pos), read_only_view(vel), read_only_view(spin)
     if pos.shape[0] < 1:
         raise InvalidBallStateError("state has no balls; at least the cue ball is needed")
     if strike is not None and (not isinstance(strike, Strike) or not state.on_table[0]):
@@ -258,17 +255,6 @@ def _validate(
             raise InvalidStrikeError(f"strike must be a sim.Strike or None, got {type(strike)!r}")
         raise InvalidStrikeError("a strike needs the cue ball (ball 0) on the table")
     return model, pos, vel, spin
-
-
-def _kernel_input(arr: np.ndarray) -> np.ndarray:
-    """``arr`` as the kernel is compiled for it, read-only and C-ordered (a ``BallState``'s
-    arrays are both, and are handed on as they are): a read-only view of one made writeable
-    since (the kernel copies what it changes; it never writes its inputs)."""
-    if not arr.flags.writeable:
-        return arr
-    view = np.ascontiguousarray(arr).view()
-    view.flags.writeable = False
-    return view
 
 
 def simulate(
@@ -308,7 +294,7 @@ def simulate(
     if on_table.flags.writeable or motion.flags.writeable:
         fixed = motion.copy()
         fixed[~on_table] = MotionState.POCKETED
-        motion, on_table = _kernel_input(fixed), _kernel_input(on_table)
+        motion, on_table = read_only_view(fixed), read_only_view(on_table)
     # The fields of a ShotStart, in order, as the plain tuple run_shot takes (so are the model's
     # and the log's: a named tuple costs Numba more to type at each call). The kernel launches
     # the cue ball from the strike's own fields (sim.kernels.strike).
@@ -317,7 +303,7 @@ def simulate(
     )  # fmt: skip
     z, vz = state.z, state.vz
     if z.flags.writeable or vz.flags.writeable:
-        z, vz = _kernel_input(z), _kernel_input(vz)
+        z, vz = read_only_view(z), read_only_view(vz)
     start = (pos, vel, spin, motion, on_table, strike is not None, struck, z, vz, True)
     fields = tuple(model)
     n, cap_events = pos.shape[0], int(max_events)

@@ -76,16 +76,17 @@ def squirt_angle(a: float, params: Params) -> float:
     Positive for right English; the ball's velocity is rotated by ``+alpha`` (to the
     shooter's left). Compiled: ``sim.kernels.strike.squirt_angle``.
     """
-    return float(_kernels.squirt_angle(float(a), params.m / params.effective_end_mass))
+    return float(_kernels.squirt_angle(float(a), params.cue_coefficients[2]))
 
 
 def _launch(strike: Strike, params: Params) -> tuple[float, float, float, float, float, float]:
     """``(vx, vy, wx, wy, wz, vz)`` of the cue ball right after ``strike``: the engine's own
     launch (``sim.kernels.strike.cue_ball_launch``), with the ``ShotModel.cue`` coefficients
     ``simulate`` hands it."""
+    e_tip, cue_ratio, end_ratio = params.cue_coefficients
     return _kernels.cue_ball_launch(
-        strike.speed, strike.phi, strike.theta, strike.a, strike.b, params.e_tip,
-        params.m / params.cue_mass, params.m / params.effective_end_mass, params.R,
+        strike.speed, strike.phi, strike.theta, strike.a, strike.b, e_tip, cue_ratio, end_ratio,
+        params.R,
     )  # fmt: skip
 
 
