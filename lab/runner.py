@@ -21,6 +21,7 @@ import math
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -30,6 +31,7 @@ from lab.records import ShotRecord
 from lab.scenario import CUE, Expectation, Scenario, ScenarioError, make_table
 from lab.scenario_checks import RED_NAMES
 from lab.scenario_types import game_takes
+from rules.facts import ShotFacts
 from rules.types import Phase
 from sim.events import EventKind
 
@@ -419,7 +421,6 @@ class RefereeModel:
         """Simulate and judge ``strike``. A shot the engine refuses or cannot finish, or one
         the referee fails on, becomes a record with ``error`` set (and is counted as failed in
         the summary) instead of ending a study of many thousand shots."""
-        from sim.digest import digest_log
         from sim.errors import EventCapExceededError, SimInputError
 
         try:
@@ -434,14 +435,14 @@ class RefereeModel:
                 events=len(result.events),
                 duration=float(result.duration),
             )
-        log = result.events
-        digest = digest_log(log, result.initial.n)
-        pocketed = [drop.ball for drop in digest.pocketed]
-        objects = [b for b in pocketed if b != 0]
-        railed = digest.cushioned - {0}
-        past_line = self._past_head_string(result) if self.head_string_y > -math.inf else set()
+        # the facts the ruling was judged from (ShotFacts keeps those of the last result read)
+        facts = ShotFacts.from_result(result, self.prepared.table)
+        pocketed = facts.pocketed
+        objects = facts.object_balls_pocketed
+        railed = facts.object_balls_to_cushion
+        past_line = self._past_head_string(facts) if self.head_string_y > -math.inf else set()
         shooter = ruling.shooter
-        names = self.prepared.names
+        names = self.names
         players = self.prepared.scenario.players
         frame_over = bool(ruling.frame_over)
         points = ruling.points
@@ -462,27 +463,32 @@ class RefereeModel:
             object_balls_to_rail=len(railed),
             balls_past_head_string=len(past_line),
             three_ball_count=len(set(objects) | past_line),
-            events=len(log),
+            events=len(result.events),
             duration=float(result.duration),
         )
 
-    def _past_head_string(self, result: Any) -> set[int]:
-        """Object balls some part of which was seen on the head side of the head string: a
-        centre closer than one radius to it or beyond (``y < head + R``), at the start, at any
-        of the ball's events or at rest (the 9-ball three-ball rule's « une partie la
-        dépasse »): the start's (``below_at_start``) and the shot's (compiled:
-        ``sim.digest.balls_with_part_below`` of the line ``head + R`` for a point)."""
-        from sim.digest import balls_with_part_below
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """The balls' names, by index (the scenario's game's)."""
+        return self.prepared.names
 
-        limit = self.head_string_y + self.radius
-        start = result.initial
-        at_start = self.below_at_start if start is self.prepared.state else _below(start, limit)
-        return set(balls_with_part_below(result.events, start, result.final, limit, 0.0) | at_start)
+    def _past_head_string(self, facts: ShotFacts) -> set[int]:
+        """Object balls some part of which was seen on the head side of the head string
+        (``y - R < head``), at the start, at any of the ball's events or at rest (the 9-ball
+        three-ball rule's « une partie la dépasse »): the start's (``below_at_start``) and the
+        shot's (``ShotFacts.balls_with_part_below``, the very test the referee makes)."""
+        head, radius = self.head_string_y, self.radius
+        _, start, _ = facts.shot
+        at_start = (
+            self.below_at_start if start is self.prepared.state else _below(start, head, radius)
+        )
+        return set(facts.balls_with_part_below(head, radius) | at_start)
 
 
-def _below(state: Any, limit: float) -> frozenset[int]:
-    """Object balls on the table in ``state`` whose centre has ``y < limit`` (m)."""
-    low = np.asarray(state.on_table, dtype=bool) & (np.asarray(state.pos)[:, 1] < limit)
+def _below(state: Any, y_line: float, radius: float) -> frozenset[int]:
+    """Object balls on the table in ``state`` some part of which is below ``y = y_line``
+    (``y - radius < y_line``, m)."""
+    low = np.asarray(state.on_table, dtype=bool) & (np.asarray(state.pos)[:, 1] - radius < y_line)
     low[0] = False
     return frozenset(low.nonzero()[0].tolist())
 
@@ -493,4 +499,4 @@ def study_model(scenario: Scenario) -> RefereeModel:
     table = prepared.table
     head = float(table.head_string_y) if table.kind == "pool" else -math.inf
     radius = float(table.ball_radius)
-    return RefereeModel(prepared, head, radius, _below(prepared.state, head + radius))
+    return RefereeModel(prepared, head, radius, _below(prepared.state, head, radius))

@@ -29,6 +29,7 @@ from rules.flights import JumpOver, balls_flown_over, cue_ball_flights
 from sim.constants import MotionState
 from sim.digest import LogDigest, balls_with_part_below, digest_log
 from sim.events import EventKind
+from sim.result import ShotResult
 
 if TYPE_CHECKING:
     from sim.balls import BallState
@@ -174,6 +175,7 @@ class ShotFacts:
         self._kind = events["kind"]
         self._a = events["a"]
         self._by_kind: dict[tuple[int, bool], list[tuple[int, float, int, int, int]]] = {}
+        self._below: dict[tuple[float, float], frozenset[int]] = {}
 
     def __repr__(self) -> str:
         return (
@@ -186,7 +188,27 @@ class ShotFacts:
     def from_result(cls, result: Any, table: Table) -> ShotFacts:
         """Read the facts of ``result`` (a ``sim.ShotResult`` or anything with ``events``,
         ``initial`` and ``final``) on ``table``; its snapshots, when it has one per row, say
-        whether the cue ball was in the air before a first contact. Does not mutate ``result``."""
+        whether the cue ball was in the air before a first contact. Does not mutate ``result``.
+
+        The facts of the last ``sim.ShotResult`` read are kept with it, and asking again for
+        the same result on the same table (the same objects) gives them back: a study's record
+        reads the very facts its ruling was judged from instead of reading the log twice. Only a
+        ``ShotResult`` is kept: it is a frozen value with read-only arrays, so the facts of one
+        are the facts of it for good (the result and table are held, so no other object can
+        take their identity). Any other object is read afresh on every call."""
+        last = cls._last_read
+        if last is not None and last[0] is result and last[1] is table:
+            return last[2]
+        facts = cls._read_result(result, table)
+        if type(result) is ShotResult:
+            cls._last_read = (result, table, facts)
+        return facts
+
+    #: (result, table, facts) of the last ``ShotResult`` read by :meth:`from_result`.
+    _last_read: tuple[Any, Table, ShotFacts] | None = None
+
+    @classmethod
+    def _read_result(cls, result: Any, table: Table) -> ShotFacts:
         events = result.events
         snapshots = getattr(result, "snapshots", None)
         airborne = None
@@ -480,8 +502,12 @@ class ShotFacts:
         passing a line between its recorded positions on a curved slide is not seen; a centre
         crossing is, through the log's LINE_CROSSING rows (``crossings_of``). NaN is never below.
         Compiled: ``sim.digest.balls_with_part_below``."""
-        events, initial, final = self.shot
-        return balls_with_part_below(events, initial, final, y_line, radius)
+        key = (y_line, radius)
+        known = self._below.get(key)
+        if known is None:
+            events, initial, final = self.shot
+            known = self._below[key] = balls_with_part_below(events, initial, final, y_line, radius)
+        return known
 
     def describe_event(self, event: int, names: tuple[str, ...] | None = None) -> str:
         """A logged fact in plain words, for a foul's evidence ("event 3 at t = 0.412 s: the cue

@@ -42,13 +42,15 @@ class Strike:
     def __post_init__(self) -> None:
         for name in ("speed", "phi", "theta", "a", "b"):
             value = getattr(self, name)
-            if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
-                raise InvalidStrikeError(
-                    f"Strike.{name} must be a real number, got {type(value).__name__}"
-                )
+            if type(value) is not float:  # a plain float needs neither the checks nor float()
+                if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
+                    raise InvalidStrikeError(
+                        f"Strike.{name} must be a real number, got {type(value).__name__}"
+                    )
+                value = float(value)  # plain floats (numpy in, float out)
+                object.__setattr__(self, name, value)
             if not math.isfinite(value):
                 raise InvalidStrikeError(f"Strike.{name} must be finite, got {value!r}")
-            object.__setattr__(self, name, float(value))  # plain floats (numpy in, float out)
         if not 0.0 < self.speed <= MAX_CUE_SPEED:
             raise InvalidStrikeError(
                 f"Strike.speed must be in (0, {MAX_CUE_SPEED}] m/s, got {self.speed!r}"

@@ -257,3 +257,44 @@ def test_short_log_reading_gives_the_rows_of_the_mask_per_kind(kind, monkeypatch
                 read[limit] = [getattr(facts, name) for name in names]
             assert read[0] == read[10**6], (kind, rows)
             assert any(read[0][:5]), "nothing was read: the comparison saw empty facts"
+
+
+def test_the_facts_of_the_last_result_are_read_once_and_only_for_that_result() -> None:
+    """``ShotFacts.from_result`` gives back the facts of the last ``ShotResult`` it read when
+    asked again for the same result on the same table (a study's record reads the facts the
+    ruling came from), and reads afresh for another result, another table, or an object that is
+    not a frozen ``ShotResult`` (whose log could change between calls)."""
+    (game, first), (_, second) = noisy_breaks("nine-ball", 2)
+    facts = ShotFacts.from_result(first, game.table)
+    assert ShotFacts.from_result(first, game.table) is facts
+    assert game.judge(first) == game.judge(first)
+    assert ShotFacts.from_result(first, game.table) is facts  # judging read the same facts
+    other = ShotFacts.from_result(second, game.table)
+    assert other is not facts and other.shot[0] is second.events
+    assert ShotFacts.from_result(first, game.table) is not facts  # only the last one is kept
+    snooker = snooker_table()
+    assert ShotFacts.from_result(second, snooker) is not ShotFacts.from_result(second, game.table)
+
+    class LogHolder:  # anything with events, initial and final: not kept
+        events, initial, final = second.events, second.initial, second.final
+
+    holder = LogHolder()
+    assert ShotFacts.from_result(holder, game.table) is not ShotFacts.from_result(
+        holder, game.table
+    )
+
+
+def test_the_line_test_is_kept_per_line_and_agrees_with_the_compiled_reading() -> None:
+    """``ShotFacts.balls_with_part_below`` reads the log once per (line, radius) and gives what
+    ``sim.digest.balls_with_part_below`` gives for that line, on real breaks."""
+    from sim.digest import balls_with_part_below
+
+    for game, result in noisy_breaks("nine-ball", 6):
+        facts = ShotFacts.from_log(game.table, result.initial, result.events, result.final)
+        head, radius = float(game.table.head_string_y), float(game.table.ball_radius)
+        for y_line in (head, head + 0.3, head + 0.6):
+            seen = facts.balls_with_part_below(y_line, radius)
+            assert facts.balls_with_part_below(y_line, radius) is seen
+            assert seen == balls_with_part_below(
+                result.events, result.initial, result.final, y_line, radius
+            )
