@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from sim.balls import BallState
 
 _HEADER = _kernels.HEADER
+#: The dtypes of a state's positions and on-table mask (dtype objects: comparing one with a
+#: dtype is half the cost of comparing with ``np.float64``).
+_FLOAT, _BOOL = np.dtype(np.float64), np.dtype(np.bool_)
 
 
 class Drop(NamedTuple):
@@ -135,6 +138,7 @@ def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) ->
         drops.append(Drop(ints[at], ints[at + 1], floats[2 + j], ints[at + 2]))
     at = _HEADER + 3 * n_drops
     speed = floats[1]
+    crossing = iter(ints[at + n_first + n_cushioned :])
     return LogDigest(
         None if first_row < 0 else (first_row, floats[0], first_ball),
         frozenset(ints[at : at + n_first]),
@@ -144,7 +148,7 @@ def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) ->
         tuple(drops[n_pocketed:]),
         frozenset(ints[at + n_first : at + n_first + n_cushioned]),
         None if strike_row < 0 else speed,
-        tuple(zip(*[iter(ints[at + n_first + n_cushioned :])] * 3, strict=True)),
+        tuple(zip(crossing, crossing, crossing, strict=True)),  # (ball, line, direction) triples
     )
 
 
@@ -175,7 +179,7 @@ def balls_with_part_below(
     out = np.empty(n, np.int64)
     count = _kernels.balls_with_part_below(
         read_only_view(events), float(y_line), float(radius),
-        read_only_view(initial.pos, np.float64), read_only_view(initial.on_table, np.bool_),
-        read_only_view(final.pos, np.float64), read_only_view(final.on_table, np.bool_), out,
+        read_only_view(initial.pos, _FLOAT), read_only_view(initial.on_table, _BOOL),
+        read_only_view(final.pos, _FLOAT), read_only_view(final.on_table, _BOOL), out,
     )  # fmt: skip
     return frozenset(out[:count].tolist())

@@ -40,9 +40,11 @@ def read_only_view(arr: np.ndarray, dtype: DTypeLike | None = None) -> np.ndarra
     Itself when it is one already (a ``BallState``'s arrays, the engine's logs), else a
     read-only view of it (or of a C-ordered copy): one compiled specialisation per kernel serves
     every input, and the caller's array is left writeable."""
-    if not arr.flags.c_contiguous or (dtype is not None and arr.dtype != dtype):
+    flags = arr.flags  # one flags object for both reads (each read of ``arr.flags`` makes one)
+    if not flags.c_contiguous or (dtype is not None and arr.dtype != dtype):
         arr = np.ascontiguousarray(arr, dtype=dtype)
-    if arr.flags.writeable:
+        flags = arr.flags
+    if flags.writeable:
         arr = arr.view()
         arr.flags.writeable = False
     return arr
