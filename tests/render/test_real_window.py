@@ -1,9 +1,10 @@
 """The real ``cuesim play`` in a window on a virtual X display (Xvfb), driven by a script.
 
 Skipped when ``Xvfb`` is not on PATH (``apt-get install -y xvfb`` to run it). The script
-(``CUESIM_SCRIPT``, see ``render.scripted.ScriptPlayer``) waits for the table, breaks, waits for
-the referee's call and saves the window as a PNG; the test checks the process exits cleanly
-and the picture shows a table with a ruling panel.
+(``CUESIM_SCRIPT``, see ``render.scripted.ScriptPlayer``) waits for the table, breaks, lets the
+break play for half a second and skips the rest with Enter (as a player would), waits for the
+referee's call and saves the window as a PNG; the test checks the process exits cleanly and the
+picture shows a table with a ruling panel.
 """
 
 from __future__ import annotations
@@ -51,7 +52,9 @@ def test_cuesim_play_breaks_and_shows_the_call(display, tmp_path) -> None:
     shot = tmp_path / "window.png"
     script = tmp_path / "script.txt"
     script.write_text(
-        f"until aim\nwait 0.3\npower 0.8\nkey space\nuntil decision\nwait 0.2\nshot {shot}\nquit\n"
+        # the break plays for a moment, then Enter skips the rest, as a player would
+        f"until aim\nwait 0.3\npower 0.8\nkey space\nuntil playback\nwait 0.5\nkey return\n"
+        f"until decision\nwait 0.2\nshot {shot}\nquit\n"
     )
     env = dict(os.environ, DISPLAY=display, CUESIM_SCRIPT=str(script), SDL_AUDIODRIVER="dummy")
     env.pop("SDL_VIDEODRIVER", None)
