@@ -19,6 +19,7 @@ from sim.balls import BallState, out_of_play
 from sim.constants import MAX_SAMPLE_FRAMES, OUT_OF_PLAY, MotionState
 from sim.events import EVENT_DTYPE
 from sim.kernels.motion import centres_at, classify, evolve_balls
+from sim.kernels.shot_types import SNAP_POS, SNAP_SPIN, SNAP_VEL, SNAP_VZ, SNAP_WIDTH, SNAP_Z
 from sim.params import Params
 
 if TYPE_CHECKING:
@@ -118,18 +119,20 @@ def kernel_result(
     are its empty slices."""
     count = int(out.n_events)
     motion = frozen(out.snap_motion)
-    r, n = motion.shape
-    kn = r * n
+    room, n = motion.shape  # rows of each block: the rows logged, or the log's capacity
+    cn = room * n
+    last = max(count, 1) - 1  # the final state's row
+    a, b = last * n, last * n + n
     # Views of the one frozen float array are read-only and C-contiguous (one block each):
-    # the final state is the last row of each block, the snapshots are made when first read.
+    # the final state is row ``last`` of each block, the snapshots are made when first read.
     floats = frozen(out.snap_floats)
     state = {
-        "pos": floats[2 * kn - 2 * n : 2 * kn].reshape(n, 2),
-        "vel": floats[4 * kn - 2 * n : 4 * kn].reshape(n, 2),
-        "spin": floats[7 * kn - 3 * n : 7 * kn].reshape(n, 3),
-        "motion": motion[r - 1],
-        "z": floats[8 * kn - n : 8 * kn],
-        "vz": floats[9 * kn - n : 9 * kn],
+        "pos": floats[2 * a : 2 * b].reshape(n, 2),
+        "vel": floats[2 * cn + 2 * a : 2 * cn + 2 * b].reshape(n, 2),
+        "spin": floats[4 * cn + 3 * a : 4 * cn + 3 * b].reshape(n, 3),
+        "motion": motion[last],
+        "z": floats[7 * cn + a : 7 * cn + b],
+        "vz": floats[8 * cn + a : 8 * cn + b],
         "on_table": frozen(out.final_on_table),
     }
     snapshots = {"_floats": floats, "_motion": motion, "_count": count}
@@ -140,10 +143,10 @@ def kernel_result(
             "params": params,
             "initial": initial,
             "strike": strike,
-            "events": frozen(out.events),
+            "events": frozen(out.events)[:count],
             "snapshots": _trusted(KernelSnapshots, snapshots),
             "final": _trusted(BallState, state),
-            "duration": float(floats[9 * kn + count - 1]) if count else 0.0,
+            "duration": float(floats[9 * cn + count - 1]) if count else 0.0,
             "_start": None,
         },
     )
@@ -202,6 +205,11 @@ class _KernelSnapshotView:
         return instance.__dict__[self._name]
 
 
+#: The blocks of the kernel's flat snapshot buffer: (first block, blocks) of the positions,
+#: velocities, spins, heights and vertical velocities.
+_BLOCKS = ((SNAP_POS, 2), (SNAP_VEL, 2), (SNAP_SPIN, 3), (SNAP_Z, 1), (SNAP_VZ, 1))
+
+
 class KernelSnapshots(Snapshots):
     """:class:`Snapshots` around the event loop's flat buffers (``ShotOutput.snap_floats`` and
     ``snap_motion``, frozen), made without the dataclass constructor: the arrays of the
@@ -220,22 +228,48 @@ class KernelSnapshots(Snapshots):
 
     def _views(self) -> dict[str, np.ndarray]:
         """The fields, as read-only C-contiguous views of the flat buffer (the layout of
-        ``ShotOutput``): ``count`` rows (none when there was no event)."""
+        ``ShotOutput``: blocks of ``room`` rows, the first ``count`` of them logged):
+        ``count`` rows (none when there was no event)."""
         floats, motion, count = self.__dict__["_floats"], self.__dict__["_motion"], self._count
-        r, n = motion.shape
-        kn = r * n
-        views = {
-            "pos": floats[: 2 * kn].reshape(r, n, 2),
-            "vel": floats[2 * kn : 4 * kn].reshape(r, n, 2),
-            "spin": floats[4 * kn : 7 * kn].reshape(r, n, 3),
-            "motion": motion,
-            "z": floats[7 * kn : 8 * kn].reshape(r, n),
-            "vz": floats[8 * kn : 9 * kn].reshape(r, n),
+        room, n = motion.shape
+        cn, kn = room * n, count * n
+        return {
+            "pos": floats[: 2 * kn].reshape(count, n, 2),
+            "vel": floats[2 * cn : 2 * cn + 2 * kn].reshape(count, n, 2),
+            "spin": floats[4 * cn : 4 * cn + 3 * kn].reshape(count, n, 3),
+            "motion": motion[:count],
+            "z": floats[7 * cn : 7 * cn + kn].reshape(count, n),
+            "vz": floats[8 * cn : 8 * cn + kn].reshape(count, n),
+            "times": floats[9 * cn : 9 * cn + count],
         }
-        if not count:  # the one row is the final state, not a snapshot
-            views = {name: arr[:0] for name, arr in views.items()}
-        views["times"] = floats[9 * kn :]
-        return views
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle keeps: the buffers and the count, no view made from them; a result
+        that is its shot's own log (blocks as long as the log's capacity, their tail never
+        written) keeps only its rows, in blocks of exactly that many."""
+        own = self.__dict__
+        count = own.get("_count")
+        if count is None:  # a copy made by dataclasses.replace: plain fields
+            return dict(own)
+        floats, motion = own["_floats"], own["_motion"]
+        room, n = motion.shape
+        rows = max(count, 1)
+        if room > rows:
+            cn, kn = room * n, rows * n
+            floats = np.concatenate(
+                [floats[c0 * cn : c0 * cn + width * kn] for c0, width in _BLOCKS]
+                + [floats[SNAP_WIDTH * cn : SNAP_WIDTH * cn + count]]
+            )
+            motion = np.array(motion[:rows])
+            floats.flags.writeable = motion.flags.writeable = False
+        return {"_floats": floats, "_motion": motion, "_count": count}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled arrays come back writeable: they are made read-only again."""
+        for value in state.values():
+            if isinstance(value, np.ndarray):
+                value.flags.writeable = False
+        self.__dict__.update(state)
 
     def __len__(self) -> int:
         count = self.__dict__.get("_count")  # None in a copy made by dataclasses.replace

@@ -46,29 +46,32 @@ _kept = threading.local()
 _NO_STRIKE = (0.0, 0.0, 0.0, 0.0, 0.0)
 
 
-def _working_log(n: int, capacity: int) -> tuple[np.ndarray, ...]:
+def _working_log(n: int, capacity: int) -> tuple[tuple[np.ndarray, ...], bool]:
     """The fields of an event log with room for ``capacity`` events of ``n`` balls for the
-    kernel to write, as the plain tuple ``run_shot`` takes.
+    kernel to write, as the plain tuple ``run_shot`` takes, and whether it is kept for the
+    next shot.
 
     The log of a typical shot (up to ``KEPT_LOG_BYTES``) is kept per thread and per ball count
     (with its capacity) and handed to the next shot: its pages stay mapped (a fresh snooker
-    log faulted in about 90 pages per call). Larger ones (reruns with more room, hundreds of
-    balls) are made for the one shot. The kernel's outputs are copies, so nothing a result
-    holds is reused.
+    log faulted in about 90 pages per call); the kernel's outputs are then copies, so nothing a
+    result holds is reused. Larger ones (reruns with more room, hundreds of balls) are made for
+    the one shot and become its result's arrays as they are (``run_shot``'s ``in_place``): a
+    copy of their tens of megabytes into fresh pages cost a sixth of such a shot.
     """
     logs: dict[int, tuple[int, tuple[np.ndarray, ...]]] | None = getattr(_kept, "logs", None)
     if logs is None:
         logs = _kept.logs = {}
     kept = logs.get(n)
     if kept is not None and kept[0] >= capacity:
-        return kept[1]
+        return kept[1], True
     log = empty_log(capacity, n)
     fields = tuple(log)
-    if log.nbytes <= KEPT_LOG_BYTES:
-        if len(logs) >= KEPT_LOGS:
-            logs.clear()
-        logs[n] = (log.capacity, fields)
-    return fields
+    if log.nbytes > KEPT_LOG_BYTES:
+        return fields, False
+    if len(logs) >= KEPT_LOGS:
+        logs.clear()
+    logs[n] = (log.capacity, fields)
+    return fields, True
 
 
 def _first_ball_off_cloth(state: BallState, table: Table, model: ShotModel) -> int | None:
@@ -310,7 +313,8 @@ def simulate(
     # Room for a typical shot; a longer one is rerun with four times the room (rare).
     capacity = min(cap_events, INITIAL_CAPACITY + 32 * n)
     while True:
-        out = run_shot(fields, start, cap_events, capacity, _working_log(n, capacity))
+        log, kept = _working_log(n, capacity)
+        out = run_shot(fields, start, cap_events, capacity, log, not kept)
         status = int(out.status)
         if status == STATUS_UNCLEAR:
             # the kernel's pre-check failed: the exact checks name the fault, or find none

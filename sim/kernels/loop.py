@@ -477,11 +477,15 @@ def record_event(row, ev, seg, p, log):
 
 
 @kernel(into_caller=True)
-def _output(status, count, log, seg):
-    """The :class:`ShotOutput`: the first ``count`` rows of ``log`` (copies of the event
-    records, and the snapshots with their times packed into one float array, ``ShotOutput``
-    documents the blocks) and which balls end on the table (every array fresh and owned, none
-    a view of the capacity-sized buffers).
+def _output(status, count, log, seg, in_place):
+    """The :class:`ShotOutput`: the first ``count`` rows of ``log`` and which balls end on the
+    table. ``in_place`` False: copies (the event records, and the snapshots with their times
+    packed into one float array whose blocks are ``count`` rows long, as ``ShotOutput``
+    documents), every array fresh and owned, so the caller may hand ``log`` to the next shot.
+    ``in_place`` True (a log made for this shot alone): the log's own three arrays, its
+    blocks ``capacity`` rows long, with the event times written after the last block; nothing
+    is copied (a shot of hundreds of balls logs tens of megabytes: copying them into fresh
+    pages was a sixth of its time).
 
     Nothing moves after the last record (the loop stops right after one), so the final state
     is the last snapshot. With no event at all the snapshots hold one row instead, the
@@ -489,36 +493,38 @@ def _output(status, count, log, seg):
     """
     n = seg.state.shape[0]
     rows = max(count, 1)
-    kn = rows * n
-    floats = np.empty(SNAP_WIDTH * kn + count)
-    pos = floats[0 : 2 * kn].reshape((rows, n, 2))
-    vel = floats[2 * kn : 4 * kn].reshape((rows, n, 2))
-    spin = floats[4 * kn : 7 * kn].reshape((rows, n, 3))
-    z = floats[7 * kn : 8 * kn].reshape((rows, n))
-    vz = floats[8 * kn : 9 * kn].reshape((rows, n))
+    f = log.snap_f
+    cn = log.events.shape[0] * n  # one block of the log: capacity rows of n balls
+    kn = cn if in_place else rows * n  # one block of the output
+    floats = f if in_place else np.empty(SNAP_WIDTH * kn + count)
     if count > 0:
-        # The first count rows of each capacity-sized block of the log are contiguous.
-        f = log.snap_f
-        cn = log.events.shape[0] * n
-        for c0, width in ((SNAP_POS, 2), (SNAP_VEL, 2), (SNAP_SPIN, 3), (SNAP_Z, 1), (SNAP_VZ, 1)):
-            floats[c0 * kn : (c0 + width) * kn] = f[c0 * cn : c0 * cn + width * kn]
-        motion_rows = log.snap_motion[:count].copy()
+        if not in_place:
+            # The first count rows of each capacity-sized block of the log are contiguous.
+            for c0, width in (
+                (SNAP_POS, 2), (SNAP_VEL, 2), (SNAP_SPIN, 3), (SNAP_Z, 1), (SNAP_VZ, 1)
+            ):  # fmt: skip
+                floats[c0 * kn : (c0 + width) * kn] = f[c0 * cn : c0 * cn + width * kn]
+        motion_rows = log.snap_motion if in_place else log.snap_motion[:count].copy()
     else:
-        pos[0] = seg.pos
-        vel[0] = seg.vel
-        spin[0] = seg.spin
-        z[0] = seg.z
-        vz[0] = seg.vz
-        motion_rows = seg.state.copy().reshape((1, n))
+        for i in range(n):  # row 0 of each block: the segments
+            floats[SNAP_POS * kn + 2 * i : SNAP_POS * kn + 2 * i + 2] = seg.pos[i]
+            floats[SNAP_VEL * kn + 2 * i : SNAP_VEL * kn + 2 * i + 2] = seg.vel[i]
+            floats[SNAP_SPIN * kn + 3 * i : SNAP_SPIN * kn + 3 * i + 3] = seg.spin[i]
+            floats[SNAP_Z * kn + i] = seg.z[i]
+            floats[SNAP_VZ * kn + i] = seg.vz[i]
+        if in_place:
+            log.snap_motion[0] = seg.state
+            motion_rows = log.snap_motion
+        else:
+            motion_rows = seg.state.copy().reshape((1, n))
     motion = motion_rows[rows - 1]
     on_table = np.empty(n, dtype=np.bool_)
     for i in range(n):
         on_table[i] = motion[i] != POCKETED and motion[i] != OFF_TABLE
-    events = log.events[:count].copy()
+    events = log.events if in_place else log.events[:count].copy()
     for k in range(count):
         floats[SNAP_WIDTH * kn + k] = events[k]["t"]
-    # Copies of the rows logged, not views: each output owns exactly its memory, so the caller
-    # wraps it as it is. One float array for six quantities: each array boxed costs ~1 us.
+    # One float array for six quantities: each array boxed costs ~1 us.
     return ShotOutput(np.int64(status), np.int64(count), events, floats, motion_rows, on_table)
 
 
@@ -526,16 +532,18 @@ def _output(status, count, log, seg):
 
 
 @kernel(from_python=True)
-def run_shot(model, start, max_events, capacity, log):
+def run_shot(model, start, max_events, capacity, log, in_place):
     """Simulate one shot from ``start`` until every ball rests or is pocketed.
 
     ``model``: the fields of a :class:`~sim.kernels.shot_types.ShotModel`; ``start``: the
     fields of a :class:`~sim.kernels.shot_types.ShotStart` (neither is mutated);
     ``max_events``: cap on logged events (>= 1); ``capacity``: rows the log may use; ``log``:
     the fields of an :class:`~sim.kernels.shot_types.EventLog` with at least one row
-    (:func:`~sim.kernels.shot_types.empty_log`), overwritten (the caller may reuse it: the
-    outputs are copies). Plain tuples, each made a named bundle again here: Numba types a
-    named tuple of arrays at each call in Python (about 1.3 us each), a plain one in C.
+    (:func:`~sim.kernels.shot_types.empty_log`), overwritten; ``in_place``: False when the
+    caller reuses the log (the outputs are then copies), True for a log made for this shot
+    alone (the outputs are the log's own arrays: ``ShotOutput``). Plain tuples, each made a
+    named bundle again here: Numba types a named tuple of arrays at each call in Python (about
+    1.3 us each), a plain one in C.
 
     Returns a :class:`~sim.kernels.shot_types.ShotOutput` whose ``status`` is STATUS_DONE,
     STATUS_EVENT_CAP (stopped at ``max_events``; the final arrays then hold the state at the
@@ -591,4 +599,4 @@ def run_shot(model, start, max_events, capacity, log):
         t = t_next
         pending = resolve_event(t, cat, a, b, seg, model, pred, last, member)
         renew = cat != _LINE  # a line crossing changes no path
-    return _output(status, count, log, seg)
+    return _output(status, count, log, seg, in_place)

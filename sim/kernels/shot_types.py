@@ -74,14 +74,16 @@ class ShotOutput(NamedTuple):
 
     ``status``: STATUS_DONE, STATUS_EVENT_CAP, STATUS_NEED_ROOM or STATUS_UNCLEAR
     (:mod:`sim.kernels.loop`);
-    ``n_events``: events logged (``k``). ``events`` (k,): the event log, one
-    ``sim.events.EVENT_DTYPE`` record per event. ``snap_floats`` (9 r n + k,) float64: the
-    snapshots right after each event, ``r = max(k, 1)`` rows, as C-ordered blocks one after
-    the other: positions (r, n, 2) m, velocities (r, n, 2) m/s, spins (r, n, 3) rad/s,
-    heights (r, n) m, vertical velocities (r, n) m/s, then the event times (k,) s (one array,
-    not six: each array the kernel returns costs about a microsecond to box).
-    ``snap_motion`` (r, n) int8. The final state is the last snapshot row; with no event
-    (``k = 0``) the snapshots hold one row, the final state, and no time.
+    ``n_events``: events logged (``k``). ``events`` (R,): the event log, one
+    ``sim.events.EVENT_DTYPE`` record per event (the first k). ``snap_floats``
+    (9 R n + k or more,) float64: the snapshots right after each event, ``r = max(k, 1)``
+    valid rows in blocks of R rows, C-ordered blocks one after the other: positions
+    (R, n, 2) m, velocities (R, n, 2) m/s, spins (R, n, 3) rad/s, heights (R, n) m, vertical
+    velocities (R, n) m/s, then the event times (k,) s (one array, not six: each array the
+    kernel returns costs about a microsecond to box). ``snap_motion`` (R, n) int8. R is
+    ``r`` when the outputs are copies, the log's capacity when they are the log itself
+    (``run_shot``'s ``in_place``). The final state is row ``r - 1``; with no event (``k = 0``)
+    the snapshots hold one row, the final state, and no time.
     ``final_on_table`` (n,) bool: the balls in play at the end (motion neither POCKETED nor
     OFF_TABLE).
     """
@@ -189,8 +191,10 @@ class EventLog(NamedTuple):
     n, 2), velocities (capacity, n, 2), spins (capacity, n, 3), heights (capacity, n) and
     vertical velocities (capacity, n) right after each event, C-ordered blocks one after the
     other starting at ``SNAP_POS ... SNAP_VZ`` times ``capacity n`` (so the first rows of
-    each block copy out in one piece); ``snap_motion`` (capacity, n) int8. Three arrays, not
-    fourteen columns: each array the kernel call unboxes costs about half a microsecond."""
+    each block copy out in one piece), then room for the event times (capacity,) s (written
+    there when the log becomes the shot's output itself); ``snap_motion`` (capacity, n) int8.
+    Three arrays, not fourteen columns: each array the kernel call unboxes costs about half a
+    microsecond."""
 
     events: np.ndarray
     snap_f: np.ndarray
@@ -216,6 +220,6 @@ def empty_log(capacity: int, n: int) -> EventLog:
         raise ValueError(f"an event log needs capacity >= 1 and n >= 1, got {capacity}, {n}")
     return EventLog(
         np.empty(capacity, EVENT_DTYPE),
-        np.empty(SNAP_WIDTH * capacity * n, np.float64),
+        np.empty(SNAP_WIDTH * capacity * n + capacity, np.float64),
         np.empty((capacity, n), np.int8),
     )

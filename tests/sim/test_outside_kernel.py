@@ -146,9 +146,13 @@ def test_the_kernel_pre_checks_the_balls_and_simulates_nothing_when_unclear() ->
     overlapping = sim.BallState(
         [[0.5, 0.5], [0.6, 0.6], [0.6 + R, 0.6]], vel=[[0.0, 1.0], [0.0, 0.0], [0.0, 0.0]]
     )
-    out = run_shot(tuple(model), _start(overlapping, True), 100, 100, tuple(empty_log(100, 3)))
+    out = run_shot(
+        tuple(model), _start(overlapping, True), 100, 100, tuple(empty_log(100, 3)), False
+    )
     assert int(out.status) == STATUS_UNCLEAR and int(out.n_events) == 0
-    out = run_shot(tuple(model), _start(overlapping, False), 100, 100, tuple(empty_log(100, 3)))
+    out = run_shot(
+        tuple(model), _start(overlapping, False), 100, 100, tuple(empty_log(100, 3)), False
+    )
     assert int(out.status) == STATUS_DONE and int(out.n_events) > 0  # unchecked, it runs
     # an overlap is named before a wrong strike, as when Python ran the pre-check
     with pytest.raises(sim.OverlappingBallsError, match="balls 1 and 2"):
@@ -162,7 +166,7 @@ def test_a_ball_the_pre_check_cannot_clear_but_the_exact_check_accepts_is_simula
     state = sim.BallState.at_rest([[0.5, 0.5], [-0.015142962719228853, 1.2497027251449844]])
     assert sim.balls.first_ball_off_cloth(state, table) is None
     model = shot_model(table, sim.Params.for_table(table))
-    unchecked = run_shot(tuple(model), _start(state, True), 10, 10, tuple(empty_log(10, 2)))
+    unchecked = run_shot(tuple(model), _start(state, True), 10, 10, tuple(empty_log(10, 2)), False)
     assert int(unchecked.status) == STATUS_UNCLEAR  # the kernel's pre-check does not clear it
     result = sim.simulate(table, state, sim.Strike(speed=0.5, phi=90.0))
     assert len(result.events) > 0 and result.events["a"][0] == 0
