@@ -479,13 +479,11 @@ def record_event(row, ev, seg, p, log):
 @kernel(into_caller=True)
 def _output(status, count, log, seg, in_place):
     """The :class:`ShotOutput`: the first ``count`` rows of ``log`` and which balls end on the
-    table. ``in_place`` False: copies (the event records, and the snapshots with their times
-    packed into one float array whose blocks are ``count`` rows long, as ``ShotOutput``
-    documents), every array fresh and owned, so the caller may hand ``log`` to the next shot.
-    ``in_place`` True (a log made for this shot alone): the log's own three arrays, its
-    blocks ``capacity`` rows long, with the event times written after the last block; nothing
-    is copied (a shot of hundreds of balls logs tens of megabytes: copying them into fresh
-    pages was a sixth of its time).
+    table. ``in_place`` False: fresh copies (blocks of ``count`` rows, as ``ShotOutput``
+    documents), so the caller may hand ``log`` to the next shot. True (a log made for this
+    shot alone): the log's own arrays, blocks of ``capacity`` rows, the event times written
+    after the last block; nothing is copied (a shot of hundreds of balls logs tens of
+    megabytes: copying them into fresh pages was a sixth of its time).
 
     Nothing moves after the last record (the loop stops right after one), so the final state
     is the last snapshot. With no event at all the snapshots hold one row instead, the
