@@ -12,6 +12,9 @@ import pytest
 
 import sim
 from benchmarks.many_balls import many_ball_scenarios
+from sim.kernels.loop import STATUS_DONE, run_shot
+from sim.kernels.shot_types import SNAP_WIDTH, ShotStart, empty_log
+from sim.simulate import shot_model
 
 simulate_module = importlib.import_module("sim.simulate")
 
@@ -38,6 +41,44 @@ def _copied(monkeypatch: pytest.MonkeyPatch, scenario: object) -> sim.ShotResult
         return sim.simulate(scenario.table, scenario.state)  # type: ignore[attr-defined]
 
 
+def _kernel_start(state: sim.BallState) -> tuple:  # type: ignore[type-arg]
+    return tuple(
+        ShotStart(
+            state.pos, state.vel, state.spin, state.motion, state.on_table, False,
+            (0.0, 0.0, 0.0, 0.0, 0.0), state.z, state.vz, True,
+        )
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("moving", [True, False])
+def test_the_kernel_in_place_writes_what_it_copies_out(moving: bool) -> None:
+    """``run_shot`` with ``in_place`` hands back the log itself: its first rows, blocks of the
+    log's capacity and the times after the last block, hold exactly the copied outputs of the
+    same shot (three balls, a log of 40 rows; with nothing moving, the start as row 0)."""
+    table = sim.Table.pool(9)
+    model = tuple(shot_model(table, sim.Params.for_table(table)))
+    vel = [[0.4, 1.1], [0.0, 0.0], [0.0, 0.0]] if moving else None
+    state = sim.BallState([[0.5, 0.5], [0.6, 1.0], [0.4, 1.4]], vel=vel)
+    copied = run_shot(model, _kernel_start(state), 40, 40, tuple(empty_log(40, 3)), False)
+    log = tuple(empty_log(40, 3))
+    own = run_shot(model, _kernel_start(state), 40, 40, log, True)
+    assert int(own.status) == int(copied.status) == STATUS_DONE
+    k = int(own.n_events)
+    assert k == int(copied.n_events) and (k > 0) == moving
+    assert own.events is log[0] and own.snap_floats is log[1] and own.snap_motion is log[2]
+    assert own.events[:k].tobytes() == copied.events.tobytes()
+    rows, cn = max(k, 1), 40 * 3
+    for c0, width in ((0, 2), (2, 2), (4, 3), (7, 1), (8, 1)):
+        a = own.snap_floats[c0 * cn : c0 * cn + width * rows * 3]
+        b = copied.snap_floats[c0 * rows * 3 : (c0 + width) * rows * 3]
+        assert a.tobytes() == b.tobytes(), c0
+    times = own.snap_floats[SNAP_WIDTH * cn : SNAP_WIDTH * cn + k]
+    assert times.tobytes() == copied.snap_floats[SNAP_WIDTH * rows * 3 :].tobytes()
+    assert own.snap_motion[:rows].tobytes() == copied.snap_motion.tobytes()
+    assert own.final_on_table.tobytes() == copied.final_on_table.tobytes()
+
+
+@pytest.mark.jit_only
 @pytest.mark.parametrize("balls", [128, 256])
 def test_a_shot_of_many_balls_is_its_own_log_and_reads_as_the_copied_one(
     monkeypatch: pytest.MonkeyPatch, balls: int
@@ -58,6 +99,7 @@ def test_a_shot_of_many_balls_is_its_own_log_and_reads_as_the_copied_one(
     assert floats.nbytes == copied.snapshots.__dict__["_floats"].nbytes  # only the rows
 
 
+@pytest.mark.jit_only
 def test_a_shot_of_many_balls_with_no_event_keeps_its_start_as_the_final_state(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
