@@ -24,6 +24,7 @@ import numpy as np
 from rules.errors import IllegalPlacementError, InvalidOptionError, InvalidShotError
 from rules.facts import ShotFacts
 from sim.errors import InvalidEventLogError
+from sim.result import ShotResult
 
 if TYPE_CHECKING:
     from sim.table import Table
@@ -111,6 +112,13 @@ def check_result_fits(result: Any, table: Table, n_balls: int, title: str) -> No
     """``InvalidShotError`` unless ``result`` has ``events``, ``initial`` and ``final`` with
     ``n_balls`` balls each and, when it names its table (``result.table``), that table is
     ``table`` (a snooker shot cannot be judged as 9-ball)."""
+    # the engine's own result has its fields, of their types: only the sizes and table to check
+    if (
+        type(result) is ShotResult
+        and result.initial.pos.shape[0] == result.final.pos.shape[0] == n_balls
+        and (result.table is table or result.table == table)
+    ):
+        return
     missing = [name for name in ("events", "initial", "final") if not hasattr(result, name)]
     if missing:
         raise InvalidShotError(
