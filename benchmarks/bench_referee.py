@@ -28,6 +28,7 @@ any shot costs well under the engine's time for that shot.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import platform
 import sys
@@ -106,8 +107,11 @@ def time_examples(kind: str, folder: str, repeats: int) -> Timings:
             t_engine = min(
                 t_engine, _timed(sim.simulate, prepared.table, prepared.state, strike)[1]
             )
+        # each repeat judges its own copy of the result: the referee keeps the facts of the last
+        # result it read (rules.facts.ShotFacts.from_result), and a repeat must read them afresh
         best = min(
-            _timed(prepared.game.judge, result, prepared.declaration)[1] for _ in range(repeats)
+            _timed(prepared.game.judge, copy.copy(result), prepared.declaration)[1]
+            for _ in range(repeats)
         )
         judge.append(best)
         engine.append(t_engine)
