@@ -282,6 +282,13 @@ def balls_on_and_not_on(
     return on, [i for i in range(1, len(flags)) if flags[i] and i not in chosen]
 
 
+def rows_of(pos: np.ndarray, balls: list[int]) -> np.ndarray:
+    """The centres of ``balls`` (indices) in ``pos`` (``(n, 2)``, m), as a fresh ``(k, 2)``
+    array: ``take`` turns a short list of indices into rows about three times faster than
+    indexing with the list does (the snookered tests ask for three such sets per call)."""
+    return np.asarray(pos).take(balls, axis=0).reshape(-1, 2)
+
+
 def can_hit_any_ball_on(
     cue_xy: Sequence[float],
     balls_on: Iterable[int],
@@ -293,7 +300,7 @@ def can_hit_any_ball_on(
     of every ball not on (:func:`can_hit_any_part`): the "clear path in a straight line to any
     part of any ball on" of the miss rule (WPBSA 3.14)."""
     on, blockers = balls_on_and_not_on(balls_on, on_table)
-    obstacles = pos[blockers].reshape(-1, 2)
+    obstacles = rows_of(pos, blockers)
     return any(can_hit_any_part(cue_xy, pos[i], obstacles, radius) for i in on)
 
 
@@ -318,7 +325,9 @@ def is_snookered(
     if obstructing is not None:
         flags = np.asarray(on_table).tolist()
         others = [i for i in obstructing if flags[i] and i != 0]
-    return not any_edges_clear(cue_xy, pos[on], pos[others], radius, GRAZE_TOLERANCE)
+    return not any_edges_clear(
+        cue_xy, rows_of(pos, on), rows_of(pos, others), radius, GRAZE_TOLERANCE
+    )
 
 
 def is_snookered_by(

@@ -21,6 +21,7 @@ from rules.snooker_geometry import (
     GRAZE_TOLERANCE,
     SPOT_CLEARANCE,
     balls_on_and_not_on,
+    rows_of,
 )
 from sim.sightlines import first_place_with_edges_clear
 
@@ -83,14 +84,12 @@ def is_snookered_in_hand(
     the grid spacing. Compiled: ``sim.sightlines.first_place_with_edges_clear`` tries the places
     in the grid's order and stops at the first that sees a ball on at both extreme edges."""
     on, blockers = balls_on_and_not_on(balls_on, on_table)
-    others = np.asarray(on_table, dtype=bool).copy()
-    others[0] = False
     found = first_place_with_edges_clear(
         d_sample_points(table, spacing),
-        pos[others],
+        rows_of(pos, sorted(b for b in on + blockers if b != 0)),  # every object ball on the table
         SPOT_CLEARANCE,
-        pos[on],
-        pos[blockers],
+        rows_of(pos, on),
+        rows_of(pos, blockers),
         float(table.ball_radius),
         GRAZE_TOLERANCE,
     )
