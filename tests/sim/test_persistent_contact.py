@@ -275,10 +275,11 @@ def test_a_flying_ball_wedged_between_a_nose_edge_and_a_ball_does_not_stall() ->
 #: this stop started from). 16:17841 (a corner pack, 7 ft pool, han2005 cushions, frictionless
 #: balls): ball 6 lands on ball 1 in the corner's mouth, hops on it with ever smaller hops, and
 #: comes to rest on it 3.2 degrees off its top, both moving at 13 cm/s. ``ride_off`` makes no
-#: slide (ball 1 sits in the corner's mouth against the pack: its downhill spot lies behind the
-#: rail, and no turned one seems free), and the impulse model meets the pair with no closing
-#: speed 20,000 times at one instant. A flying ball held up by a ball hemmed in by the jaws and
-#: its neighbours has no resting support in the engine yet.
+#: slide: its downhill spot lies behind the rail, and every turned spot round ball 1 is taken
+#: (balls 2, 3, 4 and 5 of the pack, the cushion between them; a groove slide toward each of
+#: the four, tried by hand, is refused too), so the impulse model meets the pair with no closing
+#: speed 20,000 times at one instant. A flying ball cradled on a ball among its neighbours and
+#: the rail has no resting support in the engine yet.
 @pytest.mark.xfail(strict=True, reason="open: a flying ball on a ball with no spot to slide to")
 def test_a_flying_ball_on_a_ball_hemmed_in_by_the_jaws_and_the_pack_does_not_stall() -> None:
     assert shot_faults(_run("16:17841", max_events=20000)) == []
