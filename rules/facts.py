@@ -20,6 +20,7 @@ inputs.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
 
@@ -194,18 +195,29 @@ class ShotFacts:
         the same result on the same table (the same objects) gives them back: a study's record
         reads the very facts its ruling was judged from instead of reading the log twice. Only a
         ``ShotResult`` is kept: it is a frozen value with read-only arrays, so the facts of one
-        are the facts of it for good (the result and table are held, so no other object can
-        take their identity). Any other object is read afresh on every call."""
+        are the facts of it for good. The result is held by a weak reference and the facts are
+        let go with it (a result of hundreds of balls is tens of megabytes: dropping it frees
+        them); while it lives no other object can take its identity. Any other object is read
+        afresh on every call."""
         last = cls._last_read
-        if last is not None and last[0] is result and last[1] is table:
+        if last is not None and last[0]() is result and last[1] is table:
             return last[2]
         facts = cls._read_result(result, table)
         if type(result) is ShotResult:
-            cls._last_read = (result, table, facts)
+            cls._last_read = (weakref.ref(result, cls._let_go), table, facts)
         return facts
 
-    #: (result, table, facts) of the last ``ShotResult`` read by :meth:`from_result`.
-    _last_read: tuple[Any, Table, ShotFacts] | None = None
+    @classmethod
+    def _let_go(cls, gone: weakref.ref[Any]) -> None:
+        """Let the kept facts go with their result (``gone``, its dead weak reference); a bound
+        method, so that it needs no module global when it runs at interpreter exit."""
+        last = cls._last_read
+        if last is not None and last[0] is gone:
+            cls._last_read = None
+
+    #: (weak reference to the result, table, facts) of the last ``ShotResult`` read by
+    #: :meth:`from_result`; None once that result is gone.
+    _last_read: tuple[weakref.ref[Any], Table, ShotFacts] | None = None
 
     @classmethod
     def _read_result(cls, result: Any, table: Table) -> ShotFacts:

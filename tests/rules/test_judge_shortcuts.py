@@ -298,3 +298,20 @@ def test_the_line_test_is_kept_per_line_and_agrees_with_the_compiled_reading() -
             assert seen == balls_with_part_below(
                 result.events, result.initial, result.final, y_line, radius
             )
+
+
+def test_the_kept_facts_go_with_their_result() -> None:
+    """The facts ``ShotFacts.from_result`` keeps do not keep their result alive: once the
+    result is dropped they are let go (a result of hundreds of balls is tens of megabytes), and
+    a later result is read afresh."""
+    import gc
+    import weakref
+
+    (game, result), (_, other) = noisy_breaks("nine-ball", 2)
+    facts = weakref.ref(ShotFacts.from_result(result, game.table))
+    game.judge(result)
+    log = weakref.ref(result.events)
+    del result
+    gc.collect()
+    assert facts() is None and log() is None
+    assert ShotFacts.from_result(other, game.table).shot[0] is other.events
