@@ -482,13 +482,17 @@ class ShotFacts:
         """Distinct object balls that touched a cushion at any time in the shot."""
         return self.digest.cushioned - {0}
 
+    def _line_ids(self, line_name: str) -> set[int]:
+        """The ids (into ``Table.lines``) of the table's lines called ``line_name``."""
+        return {i for i, ln in enumerate(self._table.lines) if ln.name == line_name}
+
     def crossings_of(
         self, line_name: str, direction: int | None = None
     ) -> tuple[LineCrossing, ...]:
         """Crossings of the line called ``line_name``, optionally only in ``direction`` (+1/-1);
         only the rows of the lines so named become records (a "line N" name: line_crossings)."""
         if "line_crossings" not in self.__dict__ and not line_name.startswith("line "):
-            wanted = {i for i, ln in enumerate(self._table.lines) if ln.name == line_name}
+            wanted = self._line_ids(line_name)
             return tuple(
                 LineCrossing(i, t, a, b, line_name, d)
                 for i, t, a, b, d in (self._rows(_LINE_CROSSING) if wanted else ())
@@ -503,7 +507,7 @@ class ShotFacts:
         ``crossings_of(line_name, direction)``, from the log's digest without making records."""
         if line_name.startswith("line "):  # a line id the table lacks, named by its number
             return frozenset(c.ball for c in self.crossings_of(line_name, direction))
-        wanted = {i for i, ln in enumerate(self._table.lines) if ln.name == line_name}
+        wanted = self._line_ids(line_name)
         crossings = self.digest.crossings if wanted else ()
         return frozenset(ball for ball, line, d in crossings if line in wanted and d == direction)
 
