@@ -91,7 +91,7 @@ def kernel_options(
     return options
 
 
-class KernelCache(FunctionCache):  # type: ignore[misc]
+class KernelCache(FunctionCache):
     """Numba's cache of one kernel's compiled code, read without refreshing the compiler.
 
     ``load_overload`` is Numba's (``numba.core.caching.Cache``) less its first step, the
@@ -110,7 +110,8 @@ def _with_kernel_cache(dispatcher: Any) -> Any:
     """``dispatcher`` with its on-disk cache read through :class:`KernelCache` (with
     ``NUMBA_DISABLE_JIT=1`` Numba hands back the Python function itself, which has no cache)."""
     if isinstance(dispatcher, Dispatcher):
-        dispatcher._cache = KernelCache(dispatcher.py_func)
+        # Numba's own attribute, set by ``enable_caching`` (numba.core.dispatcher)
+        dispatcher._cache = KernelCache(dispatcher.py_func)  # type: ignore[attr-defined]
     return dispatcher
 
 
