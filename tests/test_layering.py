@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,7 +135,16 @@ def _all_imports() -> list[Import]:
     return out
 
 
-IMPORTS = _all_imports()
+@cache
+def _parsed_imports() -> tuple[Import, ...]:
+    """Every import of every project module, parsed once, when a test first asks (not while
+    pytest collects: every worker collects every module)."""
+    return tuple(_all_imports())
+
+
+def project_imports() -> list[Import]:
+    """A fresh list of every import of every project module."""
+    return list(_parsed_imports())
 
 
 def _allowed_libraries(package: str) -> frozenset[str]:
@@ -228,21 +238,21 @@ def long_source_files() -> dict[str, int]:
 def test_every_package_is_scanned() -> None:
     found = {name.split(".")[0] for name in MODULES}
     assert found == set(PACKAGES)
-    assert len(MODULES) > 50 and len(IMPORTS) > 300
+    assert len(MODULES) > 50 and len(project_imports()) > 300
 
 
 def test_every_import_follows_the_layer_table() -> None:
-    breaches = layering_breaches(IMPORTS)
+    breaches = layering_breaches(project_imports())
     assert not breaches, "imports against docs/architecture.md:\n" + "\n".join(breaches)
 
 
 def test_nothing_imports_the_command_line() -> None:
-    importers = {imp.importer for imp in IMPORTS if imp.module.split(".")[0] == "cuesim"}
+    importers = {imp.importer for imp in project_imports() if imp.module.split(".")[0] == "cuesim"}
     assert {name.split(".")[0] for name in importers} <= {"cuesim"}
 
 
 def test_the_module_import_graph_has_no_cycle() -> None:
-    cycles = [sorted(c) for c in import_cycles(IMPORTS)]
+    cycles = [sorted(c) for c in import_cycles(project_imports())]
     assert not cycles, f"import cycles between modules: {cycles}"
 
 
@@ -263,13 +273,13 @@ def test_the_checks_catch_a_bad_import_and_a_cycle() -> None:
         Import("lab.noise", "lab.schema", 1, False),
         Import("lab.schema", "lab.noise", 9, False),
     ]
-    assert pair in import_cycles(IMPORTS + looped)
+    assert pair in import_cycles(project_imports() + looped)
     typed = [
         Import("lab.noise", "lab.schema", 1, False),
         Import("lab.schema", "lab.noise", 9, True),
     ]
-    assert pair not in import_cycles(IMPORTS + typed)
-    assert pair not in import_cycles(IMPORTS)
+    assert pair not in import_cycles(project_imports() + typed)
+    assert pair not in import_cycles(project_imports())
 
 
 def _modules_loaded_after_import(statement: str) -> set[str]:
