@@ -108,14 +108,25 @@ def _absolute(importer: str, node: ast.ImportFrom) -> str:
     return ".".join([*base, *([node.module] if node.module else [])])
 
 
-def _imports_in(importer: str, tree: ast.AST) -> Iterator[Import]:
-    type_only_nodes: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and _is_type_checking_guard(node):
-            for inner in node.body:
-                type_only_nodes.update(id(n) for n in ast.walk(inner))
-    for node in ast.walk(tree):
-        type_only = id(node) in type_only_nodes
+#: The fields of a statement that hold statements (``ExceptHandler`` and ``match_case`` hold
+#: theirs in ``body``): an import is a statement, so only these are walked, not expressions.
+_STATEMENT_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _statements(nodes: list[ast.AST], type_only: bool) -> Iterator[tuple[ast.AST, bool]]:
+    """Every statement of ``nodes`` and of the blocks inside them, in source order, with
+    whether it runs only under ``if TYPE_CHECKING:`` (the guard's body, not its ``else``)."""
+    for node in nodes:
+        yield node, type_only
+        guard = isinstance(node, ast.If) and _is_type_checking_guard(node)
+        for field in _STATEMENT_FIELDS:
+            block = getattr(node, field, None)
+            if block:
+                yield from _statements(block, type_only or (guard and field == "body"))
+
+
+def _imports_in(importer: str, tree: ast.Module) -> Iterator[Import]:
+    for node, type_only in _statements(tree.body, False):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield Import(importer, alias.name, node.lineno, type_only)
