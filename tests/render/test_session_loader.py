@@ -288,15 +288,26 @@ def test_a_write_stopped_before_the_rename_keeps_the_previous_save(
     assert [p.name for p in tmp_path.iterdir()] == ["s.cuesim.json"]
 
 
+#: A process that imports the save code once, then forks one writer per line it reads: each
+#: writer saves a 4 MB session over and over until it is killed (the parent is single-threaded,
+#: so forking it is safe; the imports are paid once, not once per kill).
 _SAVER = """
-import sys
+import os, sys
 from render.savefile import save_session
 big = {"undo": [{"filler": "x" * 1000, "n": i} for i in range(4000)]}
 path = sys.argv[1]
-save_session(path, {"n": 0})
-print("ready", flush=True)
-while True:
-    save_session(path, big)
+for _line in sys.stdin:
+    save_session(path, {"n": 0})
+    child = os.fork()
+    if child == 0:
+        try:
+            print("writer", os.getpid(), flush=True)
+            while True:
+                save_session(path, big)
+        finally:
+            os._exit(1)
+    os.waitpid(child, 0)
+    print("reaped", flush=True)
 """
 
 
@@ -305,21 +316,33 @@ def test_sigkill_during_saves_always_leaves_a_whole_save_file(tmp_path: Path) ->
     path is always a whole save file (the old or the new one), never a truncated one."""
     path = tmp_path / "s.cuesim.json"
     root = Path(__file__).resolve().parents[2]
-    for delay in (0.05, 0.2, 0.4):
-        child = subprocess.Popen(
-            [sys.executable, "-c", _SAVER, str(path)], cwd=root, stdout=subprocess.PIPE
-        )
-        assert child.stdout is not None and child.stdout.readline().strip() == b"ready"
-        time.sleep(delay)
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=30)
-        child.stdout.close()
-        session = load_session(path)
-        assert session == {"n": 0} or len(session["undo"]) == 4000
-        # A kill can leave the writer's temporary file (nothing runs after SIGKILL), never
-        # anything else; it is hidden and named after the save.
-        others = {p.name for p in tmp_path.iterdir()} - {path.name}
-        assert all(n.startswith(".s.cuesim.json.") and n.endswith(".tmp") for n in others)
+    saver = subprocess.Popen(
+        [sys.executable, "-c", _SAVER, str(path)],
+        cwd=root,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert saver.stdin is not None and saver.stdout is not None
+    try:
+        for delay in (0.05, 0.2, 0.4):
+            saver.stdin.write("go\n")
+            saver.stdin.flush()
+            word, pid = saver.stdout.readline().split()
+            assert word == "writer"
+            time.sleep(delay)
+            os.kill(int(pid), signal.SIGKILL)
+            assert saver.stdout.readline().strip() == "reaped"  # the writer is gone
+            session = load_session(path)
+            assert session == {"n": 0} or len(session["undo"]) == 4000
+            # A kill can leave the writer's temporary file (nothing runs after SIGKILL),
+            # never anything else; it is hidden and named after the save.
+            others = {p.name for p in tmp_path.iterdir()} - {path.name}
+            assert all(n.startswith(".s.cuesim.json.") and n.endswith(".tmp") for n in others)
+    finally:
+        saver.stdin.close()
+        saver.wait(timeout=30)
+        saver.stdout.close()
 
 
 def test_cuesim_replay_refuses_a_hostile_file_before_any_window(
