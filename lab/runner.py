@@ -26,6 +26,8 @@ from typing import Any
 
 import numpy as np
 
+import rules
+import sim
 from lab.noise import NoiseModel, StrikeValues, noisy_strike
 from lab.records import ShotRecord
 from lab.scenario import CUE, Expectation, Scenario, ScenarioError, make_table
@@ -33,6 +35,7 @@ from lab.scenario_checks import RED_NAMES
 from lab.scenario_types import game_takes
 from rules.facts import ShotFacts
 from rules.types import Phase
+from sim.errors import EventCapExceededError, SimInputError
 from sim.events import EventKind
 
 #: How each event kind is printed.
@@ -81,8 +84,6 @@ def game_from_scenario(scenario: Scenario) -> Any:
     """The ``rules.Game`` at the scenario's position, phase and turn, built by the game class
     (``Cls.in_position``, which checks every value). The two-fouls warning is taken as given
     for a player at two fouls (the rule text requires it before a third counts)."""
-    import rules
-
     cls = scenario.game_class
     phase = scenario.phase
     players = scenario.players
@@ -167,8 +168,6 @@ def resolve_phi(scenario: Scenario, table: Any) -> float:
 
 def declaration_for(scenario: Scenario) -> Any:
     """The ``rules.Declaration`` of the scenario's shot (ball names turned into indices)."""
-    import rules
-
     shot = scenario.shot
     idx = {name: i for i, name in enumerate(scenario.ball_names)}
     nominated = idx[shot.nominated] if shot.nominated else None
@@ -192,10 +191,6 @@ def prepare(scenario: Scenario) -> PreparedShot:
     Raises:
         ScenarioError: the rules refuse the placement, the declaration or the strike.
     """
-    import rules
-    import sim
-    from sim.errors import SimInputError
-
     try:
         game = game_from_scenario(scenario)
     except (rules.RulesError, SimInputError) as exc:
@@ -227,8 +222,6 @@ def prepare(scenario: Scenario) -> PreparedShot:
 
 def simulate(prepared: PreparedShot, strike: StrikeValues | None = None) -> Any:
     """``sim.simulate`` of ``strike`` (default: the intended one) from the prepared state."""
-    import sim
-
     s = prepared.intended if strike is None else strike
     return sim.simulate(
         prepared.table, prepared.state, sim.Strike(s.speed, s.phi, s.theta, s.a, s.b)
@@ -355,8 +348,6 @@ def run_scenario(scenario: Scenario) -> Outcome:
         ScenarioError: the scenario cannot be played (placement, declaration, strike refused,
             or the engine refuses the position).
     """
-    from sim.errors import EventCapExceededError, SimInputError
-
     prepared = prepare(scenario)
     try:
         result, ruling = play(prepared)
@@ -380,8 +371,6 @@ def jitter_failures(
     ``(seed, i)``, as in studies); return ``(i, differences)`` for each play whose ruling breaks
     the expectations. Empty: the expectations are robust to the last digits of the aim and of
     the engine's arithmetic. Raises :class:`ScenarioError` like :func:`run_scenario`."""
-    from sim.errors import EventCapExceededError, SimInputError
-
     prepared = prepare(scenario)
     out = []
     for i in range(shots):
@@ -421,8 +410,6 @@ class RefereeModel:
         """Simulate and judge ``strike``. A shot the engine refuses or cannot finish, or one
         the referee fails on, becomes a record with ``error`` set (and is counted as failed in
         the summary) instead of ending a study of many thousand shots."""
-        from sim.errors import EventCapExceededError, SimInputError
-
         try:
             result = simulate(self.prepared, strike)
         except (SimInputError, EventCapExceededError) as exc:
