@@ -385,7 +385,8 @@ class ShotFacts:
         end = len(self._kind) if first is None else first.event + 1
         landed = self.digest.landed_before_first_contact
         airborne = self._airborne() if callable(self._airborne) else self._airborne
-        if not landed and (airborne is None or not np.asarray(airborne[:end]).any()):
+        # ``True in ...tolist()``: about 0.5 us, against 2 us for numpy's ``any`` on a short log
+        if not landed and (airborne is None or True not in np.asarray(airborne[:end]).tolist()):
             return ()  # no landing and never in the air before the first contact: no flight
         flights = cue_ball_flights(events, None if first is None else first.event, airborne)
         if not flights:

@@ -111,9 +111,9 @@ def test_from_log_for_hand_built_logs() -> None:
 
 
 def test_kernel_snapshots_make_their_views_when_first_read_and_pickle() -> None:
-    """A simulated shot's snapshots are views of the kernel's flat buffers made on the first
-    read of any field (``len`` needs none): the same rows as the final state and the log
-    times, read-only, and a pickled copy reads the same."""
+    """A simulated shot's snapshots are views of the kernel's flat buffers, each made on the
+    first read of that field alone (``len`` needs none): the same rows as the final state and
+    the log times, read-only, and a pickled copy reads the same."""
     import pickle
 
     from sim.result import KernelSnapshots
@@ -132,6 +132,12 @@ def test_kernel_snapshots_make_their_views_when_first_read_and_pickle() -> None:
     assert np.array_equal(snaps.times, result.events["t"])
     assert np.array_equal(snaps.pos[-1], result.final.pos)
     assert np.array_equal(snaps.motion[-1], result.final.motion)
+    for name in ("vel", "spin", "z", "vz"):  # each block at its own offset
+        assert np.array_equal(getattr(snaps, name)[-1], getattr(result.final, name)), name
+    for name in ("times", "pos", "vel", "spin", "motion", "z", "vz"):
+        alone = sim.simulate(table, state, sim.Strike(speed=2.0, phi=90.0)).snapshots
+        assert np.array_equal(getattr(alone, name), getattr(snaps, name)), name
+        assert set(alone.__dict__) == {"_floats", "_motion", "_count", name}  # that view only
     for name in ("times", "pos", "vel", "spin", "motion", "z", "vz"):
         arr = getattr(snaps, name)
         assert not arr.flags.writeable and arr.flags.c_contiguous, name
