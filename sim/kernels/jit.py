@@ -96,14 +96,19 @@ class KernelCache(FunctionCache):
 
     ``load_overload`` is Numba's (``numba.core.caching.Cache``) less its first step, the
     refresh of the target context; it starts the reference-counting runtime instead, the one
-    part of that refresh the cached machine code needs (see the module). Saving is Numba's.
+    part of that refresh the cached machine code needs (see the module). Should an entry fail
+    to load that way (a Numba whose cached code needs more), it is read Numba's own way, which
+    raises whatever is really wrong with it. Saving is Numba's.
     """
 
     def load_overload(self, sig: Any, target_context: Any) -> Any:
         """The cached compile result of ``sig``, or None when it is not in the cache."""
         rtsys.initialize(target_context)
-        with self._guard_against_spurious_io_errors():
-            return self._load_overload(sig, target_context)
+        try:
+            with self._guard_against_spurious_io_errors():
+                return self._load_overload(sig, target_context)
+        except Exception:
+            return super().load_overload(sig, target_context)
 
 
 def _with_kernel_cache(dispatcher: Any) -> Any:

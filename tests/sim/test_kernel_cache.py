@@ -66,6 +66,15 @@ _CALLER = """
 import json
 import sys
 import numpy as np
+if sys.argv[1] == "needs-refresh":  # make every entry unloadable without the full refresh
+    from sim.kernels.jit import KernelCache
+    plain = KernelCache._load_overload
+    def strict(self, sig, target_context):
+        if "numba.np.arraymath" not in sys.modules:
+            raise RuntimeError("this entry needs Numba's registries")
+        return plain(self, sig, target_context)
+    KernelCache._load_overload = strict
+    del sys.argv[1]
 import lean_kernel
 registries = ("numba.np.linalg", "numba.typed.typeddict", "numba.np.arraymath")
 calls = []
@@ -103,7 +112,8 @@ def test_a_warm_cache_loads_without_the_compiler_and_a_miss_still_compiles(
 ) -> None:
     """sim.kernels.jit.KernelCache: the first process compiles (Numba's compiler imports its
     registries); the second loads the cached code without them and computes the same, then
-    compiles a signature not in the cache as Numba would."""
+    compiles a signature not in the cache as Numba would; an entry that would need the
+    registries to load is loaded Numba's own way."""
     (tmp_path / "lean_kernel.py").write_text(_KERNEL_MODULE)
     registries = ["numba.np.linalg", "numba.typed.typeddict", "numba.np.arraymath"]
     sums = [0.0, 2.0, 6.0, 12.0]
@@ -113,3 +123,6 @@ def test_a_warm_cache_loads_without_the_compiler_and_a_miss_still_compiles(
     assert warm == {"out": sums, "hits": 1, "misses": 0, "registries": []}
     # an int64 array: not in the cache, so compiled (the compiler refreshes itself)
     assert other == {"out": sums, "hits": 1, "misses": 1, "registries": registries}
+    # an entry that cannot load without the compiler's registries is read Numba's own way
+    (refreshed,) = _calls_in_fresh_process(tmp_path, "needs-refresh", "float")
+    assert refreshed == {"out": sums, "hits": 1, "misses": 0, "registries": registries}
