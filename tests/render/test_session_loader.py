@@ -5,6 +5,7 @@ file is left)."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
@@ -324,25 +325,34 @@ def test_sigkill_during_saves_always_leaves_a_whole_save_file(tmp_path: Path) ->
         text=True,
     )
     assert saver.stdin is not None and saver.stdout is not None
+    writer = 0
     try:
         for delay in (0.05, 0.2, 0.4):
             saver.stdin.write("go\n")
             saver.stdin.flush()
             word, pid = saver.stdout.readline().split()
             assert word == "writer"
+            writer = int(pid)
             time.sleep(delay)
-            os.kill(int(pid), signal.SIGKILL)
+            os.kill(writer, signal.SIGKILL)
             assert saver.stdout.readline().strip() == "reaped"  # the writer is gone
+            writer = 0
             session = load_session(path)
             assert session == {"n": 0} or len(session["undo"]) == 4000
             # A kill can leave the writer's temporary file (nothing runs after SIGKILL),
             # never anything else; it is hidden and named after the save.
             others = {p.name for p in tmp_path.iterdir()} - {path.name}
             assert all(n.startswith(".s.cuesim.json.") and n.endswith(".tmp") for n in others)
-    finally:
+    finally:  # never leave a writer (not yet reaped) saving into the test's folder
+        if writer:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(writer, signal.SIGKILL)
         saver.stdin.close()
-        saver.wait(timeout=30)
-        saver.stdout.close()
+        try:
+            saver.wait(timeout=30)
+        finally:
+            saver.kill()
+            saver.stdout.close()
 
 
 def test_cuesim_replay_refuses_a_hostile_file_before_any_window(
