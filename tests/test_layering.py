@@ -272,6 +272,43 @@ def test_no_source_file_is_over_600_lines() -> None:
     assert not long, f"source files over {MAX_LINES} lines: {long}"
 
 
+def test_the_scan_finds_imports_in_every_kind_of_block() -> None:
+    """Imports at the top, in functions, classes, loops, ``with``, ``try`` (body, handler,
+    ``else``, ``finally``) and ``match`` cases are found; those under ``if TYPE_CHECKING:``
+    are type-only, those of its ``else`` are not."""
+    source = """
+import a
+from typing import TYPE_CHECKING
+if TYPE_CHECKING:
+    import b
+    if True:
+        import c
+else:
+    import d
+def f():
+    import e
+    class K:
+        import g
+    for _ in ():
+        with open(""):
+            import h
+    try:
+        import i
+    except ImportError:
+        import j
+    else:
+        import k
+    finally:
+        import m
+    match 1:
+        case 1:
+            import n
+"""
+    found = {(imp.module, imp.type_only) for imp in _imports_in("lab.noise", ast.parse(source))}
+    plain = {"a", "typing", "d", "e", "g", "h", "i", "j", "k", "m", "n"}
+    assert found == {(name, False) for name in plain} | {("b", True), ("c", True)}
+
+
 def test_the_checks_catch_a_bad_import_and_a_cycle() -> None:
     bad = ast.parse("def f():\n    import pygame\n    from render import app\n")
     found = layering_breaches(list(_imports_in("rules.game", bad)))
