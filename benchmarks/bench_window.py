@@ -60,7 +60,8 @@ TARGET_FRAME_MS = 1000.0 / 60.0
 
 
 class _BreakDriver:
-    """Plays the break and records the time of each playback frame (``render.app.FrameDriver``)."""
+    """Plays the break and records the time of each playback frame (a
+    ``render.frame_loop.FrameDriver``)."""
 
     def __init__(self) -> None:
         self.frame_times: list[float] = []
@@ -192,7 +193,7 @@ def idle_cpu(level: str, size: tuple[int, int], seconds: float) -> dict[str, flo
 
 class _ResizeDriver:
     """Aims with the real pointer, resizes the real window, and records the aim before and
-    after (``render.app.FrameDriver``)."""
+    after (``render.frame_loop.FrameDriver``)."""
 
     def __init__(self, to: tuple[int, int], shot: str | None) -> None:
         self.to, self.shot = to, shot

@@ -1,5 +1,5 @@
-"""The window's frame loop: events in, dispatched through a table to the current mode, pixels
-out; and :func:`run`, the real window.
+"""The window's App: events dispatched through a table to the current mode, time, pixels; and
+:func:`run`, the real window, whose frame loop is :mod:`render.frame_loop`.
 
 The :class:`App` is step-able so tests can drive it without a window: ``app.handle(event)``
 for each pygame event, ``app.update(dt)`` to advance time (s), ``app.draw(surface)`` to paint a
@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import pygame
@@ -23,6 +23,7 @@ import pygame
 from render import aiming, draw, hud, overlays
 from render.aiming import AimState
 from render.app_state import AimingViews, SessionViews
+from render.frame_loop import FrameDriver, frame_loop
 from render.history import LastShot
 from render.host import ModeLike
 from render.keys import action_for
@@ -45,7 +46,6 @@ from render.savefile import SaveFileError
 from render.scripted import ScriptPlayer
 from render.session import ActionRefusedError, Session
 from render.sound import Sounds
-from render.stop_signals import StopSignals
 from render.view import View
 from render.words import placement_refusal
 
@@ -57,10 +57,6 @@ SHOT_GUARD_S = 0.5
 _NOT_PANELS = ("playback", "preparing", "start")  # modes whose end is no panel closing
 #: Power meter reading (0..1) a player's first turn starts at: about 3.2 m/s, a medium shot.
 DEFAULT_POWER = 0.45
-#: When nothing moves, the loop sleeps in ``pygame.event.wait`` this long at most, s.
-IDLE_WAIT_S = 0.25
-#: ...and redraws at least this often even so (a clock-driven change it did not foresee), s.
-IDLE_REDRAW_S = 1.0
 #: The autosave written when the program is ended by SIGTERM or SIGINT, next to the save file.
 AUTOSAVE_NAME = "autosave.cuesim.json"
 #: Where Ctrl+S / Ctrl+O save and load when no path was given.
@@ -422,6 +418,17 @@ class App(SessionViews, AimingViews):
             return not self.physics_ready
         return isinstance(self.mode, DecisionMode) and self.mode.is_routine
 
+    def only_progress_moves(self) -> bool:
+        """Whether the one thing moving on screen is the engine's progress (the preparing
+        screen, or the start screen while the physics prepares; no message or shot guard
+        running): the frame loop then draws every ``render.frame_loop.PROGRESS_FRAME_S`` and on
+        input."""
+        if self.playback is not None or self.toast is not None or self.shot_guard_s > 0:
+            return False
+        if isinstance(self.mode, PreparingMode):
+            return True
+        return isinstance(self.mode, StartMode) and not self.physics_ready
+
     def toggle_help(self) -> None:
         self.show_help, self.help_top = not self.show_help, 0
 
@@ -513,13 +520,6 @@ class App(SessionViews, AimingViews):
             overlays.draw_quit_confirmation(surface, self.session.unsaved_play)
 
 
-class FrameDriver(Protocol):
-    """Something that acts on the running window once a frame (scripted input for tests, a
-    monkey test): ``step`` may post pygame events, which the loop reads on the next frame."""
-
-    def step(self, app: Any, screen: pygame.Surface) -> None: ...
-
-
 def run(
     config: MatchConfig | None = None,
     *,
@@ -549,45 +549,7 @@ def run(
             app.mode = PreparingMode(app, None)
         if driver is None and script is not None:
             driver = ScriptPlayer.from_file(script)
-        _frame_loop(app, screen, driver, fps)
+        frame_loop(app, screen, driver, fps)
     finally:
         pygame.quit()
     return 0
-
-
-def _frame_loop(app: App, screen: pygame.Surface, driver: FrameDriver | None, fps: int) -> None:
-    """Events in, time, pixels out, until ``app.running`` is False. A resize event gets a new
-    window of that size (at least 1 x 1 px) before the App hears of it."""
-    clock = pygame.time.Clock()
-    last = time.perf_counter()
-    stop = StopSignals()
-    idle_for = 0.0
-    while app.running and stop.signal is None:
-        events = pygame.event.get()
-        idle = driver is None and not app.animating()
-        if not events and idle and idle_for < IDLE_REDRAW_S:
-            # Nothing moves and nothing happened: sleep until an event (or the idle redraw),
-            # so the aim screen costs next to no CPU (issue 9, item 9).
-            event = pygame.event.wait(round(IDLE_WAIT_S * 1000))
-            events = [event] if event.type != pygame.NOEVENT else []
-            if not events:
-                idle_for += IDLE_WAIT_S
-                continue
-        for event in events:
-            if event.type == pygame.VIDEORESIZE:
-                event.w, event.h = max(1, int(event.w)), max(1, int(event.h))
-                screen = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)
-            app.handle(event)
-        if driver is not None:
-            driver.step(app, screen)
-        now = time.perf_counter()
-        app.update(min(now - last, 0.1))
-        last = now
-        app.draw(screen)
-        pygame.display.flip()
-        idle_for = 0.0
-        # A shot on screen polls the clock (a late wake-up from sleep costs frames under Xvfb).
-        (clock.tick_busy_loop if app.playback is not None else clock.tick)(fps)
-    if stop.signal is not None:
-        app.autosave()
-    stop.restore()

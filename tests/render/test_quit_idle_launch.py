@@ -55,6 +55,65 @@ def test_the_start_screen_is_usable_while_the_engine_prepares() -> None:
     assert app.mode.name == "aim" and app.session.config is not None
 
 
+def test_while_the_engine_prepares_the_loop_draws_a_few_frames_a_second_and_on_input() -> None:
+    """The real frame loop on the start screen while the physics "compiles": about ten frames a
+    second, not sixty (each frame drawn holds the interpreter the compiling thread needs); a
+    key typed is drawn at once; once the engine is ready, the loop sleeps as on any idle
+    screen. The loop is ended from a timer thread."""
+    import threading
+
+    from render.frame_loop import PROGRESS_FRAME_S, frame_loop
+
+    pygame.init()
+    screen = pygame.display.set_mode(SIZE)
+    app = App(SIZE, config=None, warm_up=False)
+    app._warm_done.clear()  # as if the engine were still compiling
+    assert app.only_progress_moves()
+    drawn: list[float] = []
+    plain_draw = app.draw
+
+    def counted_draw(surface: pygame.Surface) -> None:
+        drawn.append(time.perf_counter())
+        plain_draw(surface)
+
+    app.draw = counted_draw  # type: ignore[method-assign]
+
+    def stop_after(seconds: float) -> None:
+        time.sleep(seconds)
+        app.running = False
+
+    stopper = threading.Thread(target=stop_after, args=(1.0,))
+    stopper.start()
+    frame_loop(app, screen, None, 60)
+    stopper.join()
+    # ten frames a second (the first frame at once), never the 60 of an animation
+    assert 5 <= len(drawn) <= 1.0 / PROGRESS_FRAME_S + 4, len(drawn)
+
+    # a key typed is drawn when it comes (pygame.event.wait returns on it)
+    app.running = True
+    drawn.clear()
+    pygame.event.clear()
+    posted: list[float] = []
+
+    def type_then_stop() -> None:
+        time.sleep(0.35)
+        posted.append(time.perf_counter())
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, unicode="a", mod=0))
+        time.sleep(0.3)
+        app.running = False
+
+    typist = threading.Thread(target=type_then_stop)
+    typist.start()
+    frame_loop(app, screen, None, 60)
+    typist.join()
+    after_key = [t for t in drawn if t >= posted[0]]
+    assert after_key and after_key[0] - posted[0] < PROGRESS_FRAME_S
+
+    app._warm_done.set()  # the engine is ready: the start screen no longer animates
+    assert not app.only_progress_moves() and not app.animating()
+    pygame.display.quit()
+
+
 def test_sigterm_and_sigint_end_the_window_with_status_0_and_an_autosave(tmp_path: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(tmp_path))
     env.setdefault("NUMBA_CACHE_DIR", str(sim.kernels.kernel_cache_dir()))

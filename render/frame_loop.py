@@ -1,0 +1,84 @@
+"""The window's frame loop, apart from the App it runs: events in, time, pixels out.
+
+Each pass reads the pending events, hands them to the App (which dispatches them to its mode),
+advances the App's clock and draws a frame. When nothing moves the loop sleeps in
+``pygame.event.wait`` instead, so an idle aim screen costs next to no CPU (issue 9, item 9);
+while only the engine's progress moves (the start and preparing screens as the physics compiles
+in its thread) it draws a few frames a second and at once on input, so the compiling thread
+keeps the interpreter (issue 13, a first start).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+from render.stop_signals import StopSignals
+
+if TYPE_CHECKING:
+    from render.app import App
+
+#: When nothing moves, the loop sleeps in ``pygame.event.wait`` this long at most, s.
+IDLE_WAIT_S = 0.25
+#: ...and redraws at least this often even so (a clock-driven change it did not foresee), s.
+IDLE_REDRAW_S = 1.0
+#: While only the engine's progress moves (``App.only_progress_moves``), a frame is drawn this
+#: often, s, and at once on any input. Every frame drawn holds the interpreter the compiling
+#: thread needs: a cold launch to a playable table took 62.5 s drawing 60 frames a second, 55 s
+#: drawing 10 (the warm-up alone, in a bare process: 48 s; 4 frames a second gained 1 s more).
+PROGRESS_FRAME_S = 0.1
+
+
+class FrameDriver(Protocol):
+    """Something that acts on the running window once a frame (scripted input for tests, a
+    monkey test): ``step`` may post pygame events, which the loop reads on the next frame."""
+
+    def step(self, app: Any, screen: pygame.Surface) -> None: ...
+
+
+def _wait_for_event(seconds: float) -> list[pygame.event.Event]:
+    """The next event, waited for at most ``seconds`` (the interpreter is free meanwhile);
+    none when the time ran out."""
+    event = pygame.event.wait(round(seconds * 1000))
+    return [event] if event.type != pygame.NOEVENT else []
+
+
+def frame_loop(app: App, screen: pygame.Surface, driver: FrameDriver | None, fps: int) -> None:
+    """Events in, time, pixels out, until ``app.running`` is False or SIGTERM / SIGINT arrives
+    (then the App autosaves). A resize event gets a new window of that size (at least 1 x 1
+    px) before the App hears of it. ``fps``: frames per second at most (0: no limit)."""
+    clock = pygame.time.Clock()
+    last = time.perf_counter()
+    stop = StopSignals()
+    idle_for = 0.0
+    while app.running and stop.signal is None:
+        events = pygame.event.get()
+        idle = driver is None and not app.animating()
+        if not events and idle and idle_for < IDLE_REDRAW_S:
+            # Nothing moves and nothing happened: sleep until an event (or the idle redraw).
+            events = _wait_for_event(IDLE_WAIT_S)
+            if not events:
+                idle_for += IDLE_WAIT_S
+                continue
+        elif not events and driver is None and app.only_progress_moves():
+            events = _wait_for_event(PROGRESS_FRAME_S)  # then the progress frame
+        for event in events:
+            if event.type == pygame.VIDEORESIZE:
+                event.w, event.h = max(1, int(event.w)), max(1, int(event.h))
+                screen = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)
+            app.handle(event)
+        if driver is not None:
+            driver.step(app, screen)
+        now = time.perf_counter()
+        app.update(min(now - last, 0.1))
+        last = now
+        app.draw(screen)
+        pygame.display.flip()
+        idle_for = 0.0
+        # A shot on screen polls the clock (a late wake-up from sleep costs frames under Xvfb).
+        (clock.tick_busy_loop if app.playback is not None else clock.tick)(fps)
+    if stop.signal is not None:
+        app.autosave()
+    stop.restore()
