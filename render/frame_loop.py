@@ -26,8 +26,8 @@ IDLE_WAIT_S = 0.25
 IDLE_REDRAW_S = 1.0
 #: While only the engine's progress moves (``App.only_progress_moves``), a frame is drawn this
 #: often, s, and at once on any input. Every frame drawn holds the interpreter the compiling
-#: thread needs: a cold launch to a playable table took 62.5 s drawing 60 frames a second, 55 s
-#: drawing 10 (the warm-up alone, in a bare process: 48 s; 4 frames a second gained 1 s more).
+#: thread needs: on a cold start the window's warm-up took 49.5-52.3 s drawing 60 frames a
+#: second, 45.7-47.7 s drawing 10 (alone, in a bare process: 48 s).
 PROGRESS_FRAME_S = 0.1
 
 
@@ -62,8 +62,9 @@ def frame_loop(app: App, screen: pygame.Surface, driver: FrameDriver | None, fps
             if not events:
                 idle_for += IDLE_WAIT_S
                 continue
-        elif not events and driver is None and app.only_progress_moves():
-            events = _wait_for_event(PROGRESS_FRAME_S)  # then the progress frame
+        elif not events and app.only_progress_moves():
+            # then the progress frame; a driver's own events (posted in ``step``) come first
+            events = _wait_for_event(PROGRESS_FRAME_S)
         for event in events:
             if event.type == pygame.VIDEORESIZE:
                 event.w, event.h = max(1, int(event.w)), max(1, int(event.h))
