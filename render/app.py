@@ -410,12 +410,8 @@ class App(SessionViews, AimingViews):
         """Whether the next frame differs without any input: a shot playing back, a message or
         the shot guard running out, the preparing screen, the engine's progress on the start
         screen, or a routine call that goes away by itself."""
-        if self.playback is not None or self.toast is not None or self.shot_guard_s > 0:
+        if self._timed_motion() or self._engine_progress_shown():
             return True
-        if isinstance(self.mode, PreparingMode):
-            return True
-        if isinstance(self.mode, StartMode):
-            return not self.physics_ready
         return isinstance(self.mode, DecisionMode) and self.mode.is_routine
 
     def only_progress_moves(self) -> bool:
@@ -423,8 +419,14 @@ class App(SessionViews, AimingViews):
         screen, or the start screen while the physics prepares; no message or shot guard
         running): the frame loop then draws every ``render.frame_loop.PROGRESS_FRAME_S`` and on
         input."""
-        if self.playback is not None or self.toast is not None or self.shot_guard_s > 0:
-            return False
+        return self._engine_progress_shown() and not self._timed_motion()
+
+    def _timed_motion(self) -> bool:
+        """A shot playing back, or a message or the shot guard running out."""
+        return self.playback is not None or self.toast is not None or self.shot_guard_s > 0
+
+    def _engine_progress_shown(self) -> bool:
+        """The preparing screen, or the start screen while the physics prepares."""
         if isinstance(self.mode, PreparingMode):
             return True
         return isinstance(self.mode, StartMode) and not self.physics_ready

@@ -11,14 +11,11 @@ keeps the interpreter (issue 13, a first start).
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import pygame
 
 from render.stop_signals import StopSignals
-
-if TYPE_CHECKING:
-    from render.app import App
 
 #: When nothing moves, the loop sleeps in ``pygame.event.wait`` this long at most, s.
 IDLE_WAIT_S = 0.25
@@ -29,6 +26,21 @@ IDLE_REDRAW_S = 1.0
 #: thread needs: on a cold start the window's warm-up took 49.5-52.3 s drawing 60 frames a
 #: second, 45.7-47.7 s drawing 10 (alone, in a bare process: 48 s).
 PROGRESS_FRAME_S = 0.1
+
+
+class LoopedApp(Protocol):
+    """What the loop asks of the App it runs (``render.app.App``): named here, so that this
+    module imports nothing of the App's."""
+
+    running: bool
+    playback: Any
+
+    def animating(self) -> bool: ...
+    def only_progress_moves(self) -> bool: ...
+    def handle(self, event: pygame.event.Event) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+    def autosave(self) -> Any: ...
 
 
 class FrameDriver(Protocol):
@@ -45,7 +57,9 @@ def _wait_for_event(seconds: float) -> list[pygame.event.Event]:
     return [event] if event.type != pygame.NOEVENT else []
 
 
-def frame_loop(app: App, screen: pygame.Surface, driver: FrameDriver | None, fps: int) -> None:
+def frame_loop(
+    app: LoopedApp, screen: pygame.Surface, driver: FrameDriver | None, fps: int
+) -> None:
     """Events in, time, pixels out, until ``app.running`` is False or SIGTERM / SIGINT arrives
     (then the App autosaves). A resize event gets a new window of that size (at least 1 x 1
     px) before the App hears of it. ``fps``: frames per second at most (0: no limit)."""
