@@ -28,6 +28,7 @@ from rules.snooker_geometry import (
     is_snookered_by,
 )
 from rules.types import BallInHand, Declaration, DeclaredFoul, Foul, Phase
+from rules.values import quick_init
 
 if TYPE_CHECKING:
     from rules.facts import ShotFacts
@@ -89,6 +90,7 @@ MISS_CODES = frozenset(
 )
 
 
+@quick_init
 @dataclass(frozen=True)
 class Stroke:
     """The ball on for one stroke, known before its log is read (§3, §6, §9).
@@ -111,6 +113,7 @@ class Stroke:
     free: int | None
 
 
+@quick_init
 @dataclass(frozen=True)
 class StrokeContext:
     """Everything the judge reads about one stroke: the game before it, the declaration, the
@@ -193,7 +196,7 @@ class StrokeContext:
         """Balls pocketed, in event order, without those declared off the table."""
         return tuple(b for b in self.facts.pocketed if b not in self.off_table)
 
-    @property
+    @once
     def object_potted(self) -> tuple[int, ...]:
         """Object balls pocketed (``potted`` without the cue ball)."""
         return tuple(b for b in self.potted if b != 0)
@@ -244,6 +247,7 @@ def placement_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
     )
 
 
+@quick_init
 @dataclass(frozen=True)
 class PushedBall:
     """A ball touching the cue ball that the stroke drove into (§7.2): ``ball``, and the logged

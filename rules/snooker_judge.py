@@ -43,6 +43,7 @@ from rules.snooker_geometry import (
 )
 from rules.snooker_in_hand import is_snookered_in_hand
 from rules.types import BallInHand, Choice, Declaration, Foul, Phase, Ruling, SnookerExtras
+from rules.values import quick_init
 
 if TYPE_CHECKING:
     from sim.balls import BallState
@@ -203,6 +204,7 @@ def respot_colours_after(
 
 
 # ---------------------------------------------------------------------- 4. scoring
+@quick_init
 @dataclass(frozen=True)
 class StrokeScore:
     """Points of a stroke. ``points``: per side; ``penalty``: the foul's (0 without one);
@@ -260,6 +262,7 @@ def stroke_notes(ctx: StrokeContext) -> list[str]:
 
 
 # ---------------------------------------------------------------------- 5. the next turn
+@quick_init
 @dataclass(frozen=True)
 class NextTurn:
     """Who plays next and on what: ``state`` and ``to_spot`` are final after any re-spotted
@@ -357,6 +360,7 @@ def _respot_black(
 
 
 # ---------------------------------------------------------------------- 6. after a foul
+@quick_init
 @dataclass(frozen=True)
 class AfterFoul:
     """The free ball, the miss and the options after a stroke (none after a fair one)."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from rules.values import quick_init
 from rules.wording import clause_words, english_text
 
 if TYPE_CHECKING:
@@ -112,6 +113,7 @@ class DeclaredFoul(StrEnum):
     JUMP_SHOT = "jump_shot"  #: snooker: the cue ball jumped over a ball
 
 
+@quick_init
 @dataclass(frozen=True)
 class Declaration:
     """What the shooter says before a shot, plus fouls declared afterwards by a player.
@@ -147,6 +149,7 @@ class Declaration:
 NO_DECLARATION = Declaration()
 
 
+@quick_init
 @dataclass(frozen=True)
 class Foul:
     """One foul found in a shot.
@@ -188,6 +191,7 @@ class Foul:
         return text
 
 
+@quick_init
 @dataclass(frozen=True)
 class RulingExtras:
     """What a ruling tells the game's ``apply`` beyond the common fields (every game).
@@ -201,6 +205,7 @@ class RulingExtras:
     choice_context: str = ""
 
 
+@quick_init
 @dataclass(frozen=True)
 class EightBallExtras(RulingExtras):
     """8-ball: the groups after the shot.
@@ -213,6 +218,7 @@ class EightBallExtras(RulingExtras):
     groups: tuple[Group | None, ...] | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class SnookerExtras(RulingExtras):
     """Snooker: the break, the free ball, the miss and the re-spotted black after a stroke.
@@ -241,6 +247,7 @@ class SnookerExtras(RulingExtras):
     respotted_black: bool = False
 
 
+@quick_init
 @dataclass(frozen=True)
 class Ruling:
     """The referee's verdict on one shot. Pure data: judging changes nothing.
@@ -368,6 +375,7 @@ class Ruling:
         return "\n".join(lines)
 
 
+@quick_init
 @dataclass(frozen=True)
 class DeclarationOptions:
     """What the player to act may or must declare before the next shot (for the window and lab).
