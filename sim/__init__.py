@@ -22,7 +22,7 @@ from sim.constants import (
     MISCUE_LIMIT,
     MotionState,
 )
-from sim.digest import LogDigest, balls_with_part_below, digest_log
+from sim.digest import LogDigest, balls_with_part_below, balls_within, digest_log
 from sim.errors import (
     BallOffTableError,
     EventCapExceededError,
@@ -70,6 +70,7 @@ __all__ = [
     "Table",
     "TableArrays",
     "balls_with_part_below",
+    "balls_within",
     "digest_log",
     "empty_log",
     "events_of_ball",

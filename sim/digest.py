@@ -11,6 +11,7 @@ of a kind (every contact, every cushion hit) stay the referee's business (``rule
 from __future__ import annotations
 
 import math
+import numbers
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -27,6 +28,8 @@ _HEADER = _kernels.HEADER
 #: The dtypes of a state's positions and on-table mask (dtype objects: comparing one with a
 #: dtype is half the cost of comparing with ``np.float64``).
 _FLOAT, _BOOL = np.dtype(np.float64), np.dtype(np.bool_)
+#: The empty set of balls, one value for every digest that has none of a kind.
+_NO_BALLS: frozenset[int] = frozenset()
 
 
 class Drop(NamedTuple):
@@ -121,8 +124,8 @@ def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) ->
         read_only_view(events), n, float(simultaneous_s), ints_out, floats_out
     )
     ints: list[int] = ints_out[:used].tolist()
-    first_row, first_ball, after, landed, bad_row, n_pocketed, n_off = ints[:7]
-    n_first, n_cushioned, strike_row = ints[7], ints[8], ints[10]
+    (first_row, first_ball, after, landed, bad_row, n_pocketed, n_off, n_first, n_cushioned,
+     n_crossings, strike_row) = ints[:_HEADER]  # fmt: skip
     if bad_row >= 0:
         row = events[bad_row]
         raise InvalidEventLogError(
@@ -132,23 +135,29 @@ def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) ->
         )
     n_drops = n_pocketed + n_off
     floats: list[float] = floats_out[: 2 + n_drops].tolist()
-    drops: list[Drop] = []
-    for j in range(n_drops):
-        at = _HEADER + 3 * j
-        drops.append(Drop(ints[at], ints[at + 1], floats[2 + j], ints[at + 2]))
+    pocketed: tuple[Drop, ...] = ()
+    left_table: tuple[Drop, ...] = ()
     at = _HEADER + 3 * n_drops
-    speed = floats[1]
-    crossing = iter(ints[at + n_first + n_cushioned :])
+    if n_drops:  # the (ball, row, pocket) triples and their times, read as four columns
+        drops = ints[_HEADER:at]
+        made = tuple(map(Drop, drops[0::3], drops[1::3], floats[2:], drops[2::3]))
+        pocketed, left_table = made[:n_pocketed], made[n_pocketed:]
+    cushioned_at = at + n_first
+    crossings_at = cushioned_at + n_cushioned
+    crossings: tuple[tuple[int, int, int], ...] = ()
+    if n_crossings:  # (ball, line, direction) triples
+        rows = ints[crossings_at:]
+        crossings = tuple(zip(rows[0::3], rows[1::3], rows[2::3], strict=True))
     return LogDigest(
         None if first_row < 0 else (first_row, floats[0], first_ball),
-        frozenset(ints[at : at + n_first]),
+        frozenset(ints[at:cushioned_at]) if n_first else _NO_BALLS,
         after == 1,
         landed == 1,
-        tuple(drops[:n_pocketed]),
-        tuple(drops[n_pocketed:]),
-        frozenset(ints[at + n_first : at + n_first + n_cushioned]),
-        None if strike_row < 0 else speed,
-        tuple(zip(crossing, crossing, crossing, strict=True)),  # (ball, line, direction) triples
+        pocketed,
+        left_table,
+        frozenset(ints[cushioned_at:crossings_at]) if n_cushioned else _NO_BALLS,
+        None if strike_row < 0 else floats[1],
+        crossings,
     )
 
 
@@ -183,3 +192,36 @@ def balls_with_part_below(
         read_only_view(final.pos, _FLOAT), read_only_view(final.on_table, _BOOL), out,
     )  # fmt: skip
     return frozenset(out[:count].tolist())
+
+
+def balls_within(pos: np.ndarray, on_table: np.ndarray, ball: int, reach: float) -> tuple[int, ...]:
+    """The balls on the table (``on_table``, shape (n,) bool) other than ``ball`` whose centre
+    (``pos``, shape (n, 2), m) lies at most ``reach`` metres from ``ball``'s, ascending: the
+    balls touching it for ``reach = 2 R + gap`` (snooker's touching ball, French text §7). None
+    when ``ball`` is off the table. Compiled (``sim.kernels.digest.balls_within``): one call
+    instead of a dozen small array operations.
+
+    Raises ``InvalidBallStateError`` for arrays of other shapes or a ball outside
+    ``0 .. n - 1``, ``ValueError`` for a reach that is not a finite length >= 0. Reads its
+    inputs only."""
+    pos = read_only_view(np.asarray(pos), _FLOAT)
+    on_table = read_only_view(np.asarray(on_table), _BOOL)
+    n = on_table.shape[0] if on_table.ndim == 1 else -1
+    if pos.shape != (n, 2):
+        raise InvalidBallStateError(
+            f"pos must have shape (n, 2) and on_table shape (n,); got {pos.shape} and "
+            f"{on_table.shape}"
+        )
+    if isinstance(ball, bool) or not isinstance(ball, int | np.integer) or not 0 <= ball < n:
+        raise InvalidBallStateError(f"ball must be a ball index 0..{n - 1}; got {ball!r}")
+    if (
+        isinstance(reach, bool)
+        or not isinstance(reach, numbers.Real)
+        or not 0.0 <= reach < math.inf
+    ):
+        raise ValueError(f"reach must be a finite length >= 0 m; got {reach!r}")
+    if not on_table[ball]:
+        return ()
+    out = np.empty(n, np.int64)
+    count = _kernels.balls_within(pos, on_table, int(ball), float(reach), out)
+    return tuple(out[:count].tolist())

@@ -17,12 +17,13 @@ def warmup() -> float:
     cushion and transitions) touches the event loop, the motion, detection, resolution and
     root kernels the engine calls; ``state_at`` and ``sample`` touch the array evolution
     kernels; three tiny sight-line queries touch ``sightlines`` (the snooker referee's
-    snookered and miss tests); the shot's digest and the balls past a line touch ``digest``
-    (every ruling; the 9-ball three-ball rule). (The general ``roots.earliest_root``, which the
-    engine does not call, compiles on first use.) Nothing is kept.
+    snookered and miss tests); the shot's digest, the balls past a line and the balls near the
+    cue ball touch ``digest`` (every ruling; the 9-ball three-ball rule; snooker's touching
+    ball). (The general ``roots.earliest_root``, which the engine does not call, compiles on
+    first use.) Nothing is kept.
     """
     from sim.balls import BallState
-    from sim.digest import balls_with_part_below, digest_log
+    from sim.digest import balls_with_part_below, balls_within, digest_log
     from sim.sightlines import any_edges_clear, any_line_clear, first_place_with_edges_clear
     from sim.simulate import simulate
     from sim.strike import Strike
@@ -38,6 +39,7 @@ def warmup() -> float:
     radius = float(table.ball_radius)
     digest_log(result.events, state.n)
     balls_with_part_below(result.events, state, result.final, y, radius)
+    balls_within(result.final.pos, result.final.on_table, 0, 2.0 * radius)
     any_edges_clear((x, y), [[x, y + 0.6]], [[x + 0.1, y + 0.3]], radius)
     any_line_clear((x, y), (x, y + 0.6), [[x, y + 0.3]], radius, 3)
     first_place_with_edges_clear([[x, y]], [], 0.0, [[x, y + 0.6]], [], radius)

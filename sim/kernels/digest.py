@@ -35,6 +35,8 @@ leaving times (s), in the order of the triples.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from sim.events import EventKind
@@ -162,6 +164,24 @@ def log_digest(
             n_crossings += 1
     ints[9], ints[10] = n_crossings, strike_row
     return at
+
+
+@kernel(from_python=True)
+def balls_within(
+    pos: np.ndarray, on_table: np.ndarray, ball: int, reach: float, out: np.ndarray
+) -> int:
+    """Write into ``out`` (int64, at least n) the balls on the table other than ``ball`` whose
+    centre lies at most ``reach`` (m) from ``ball``'s, ascending; returns how many. ``pos``
+    ``(n, 2)`` float and ``on_table`` ``(n,)`` bool, read-only and C-contiguous (the one
+    specialisation compiled). Distances are ``hypot`` of the coordinate differences; NaN is
+    never within reach."""
+    bx, by = pos[ball, 0], pos[ball, 1]
+    count = 0
+    for j in range(on_table.shape[0]):
+        if j != ball and on_table[j] and math.hypot(pos[j, 0] - bx, pos[j, 1] - by) <= reach:
+            out[count] = j
+            count += 1
+    return count
 
 
 @kernel(from_python=True)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sim import EVENT_DTYPE, BallState, EventKind
-from sim.digest import Drop, LogDigest, balls_with_part_below, digest_log
+from sim.digest import Drop, LogDigest, balls_with_part_below, balls_within, digest_log
 from sim.errors import InvalidBallStateError, InvalidEventLogError
 from sim.kernels import digest as kernels
 
@@ -259,3 +259,60 @@ def test_balls_with_part_below_refuses_bad_input(change: dict, error: type, mess
     args.update(change)
     with pytest.raises(error, match=message):
         balls_with_part_below(**args)
+
+
+def _balls_within_twin(pos: np.ndarray, on: np.ndarray, ball: int, reach: float) -> tuple:
+    """The slow twin of ``balls_within``: whole-array NumPy."""
+    if not on[ball]:
+        return ()
+    d = np.hypot(pos[:, 0] - pos[ball, 0], pos[:, 1] - pos[ball, 1])
+    near = on & (d <= reach)
+    near[ball] = False
+    return tuple(near.nonzero()[0].tolist())
+
+
+_COORD = st.one_of(st.floats(-0.1, 0.1), st.just(math.nan), st.just(0.05715))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    points=st.lists(st.tuples(_COORD, _COORD, st.booleans()), min_size=1, max_size=24),
+    ball=st.integers(0, 23),
+    reach=st.sampled_from([0.0, 0.05715, 0.05725, 0.1]),
+)
+def test_balls_within_agrees_with_the_slow_twin(points: list, ball: int, reach: float) -> None:
+    """Random centres (NaN and exact-reach ones among them), any ball, reach 0 included."""
+    pos = np.array([[x, y] for x, y, _ in points])
+    on = np.array([o for _, _, o in points])
+    ball %= len(points)
+    assert balls_within(pos, on, ball, reach) == _balls_within_twin(pos, on, ball, reach)
+
+
+def test_balls_within_reads_a_ball_state_and_changes_nothing() -> None:
+    state = BallState.at_rest(np.array([[0.3, 0.2], [0.3, 0.2571], [0.3, 0.26], [0.5, 0.2]]))
+    pos = np.array(state.pos)  # writable: read through a read-only view, left as it was
+    assert balls_within(state.pos, state.on_table, 0, 0.0572) == (1,)
+    assert balls_within(pos, state.on_table, 0, 0.061) == (1, 2)
+    assert balls_within(pos, state.on_table, 3, 0.19) == ()
+    assert balls_within(state.pos, state.with_ball_removed(0).on_table, 0, 1.0) == ()
+    assert pos.flags.writeable and np.array_equal(pos, state.pos)
+
+
+@pytest.mark.parametrize(
+    ("pos", "on", "ball", "reach", "error", "message"),
+    [
+        (np.zeros((2, 3)), np.ones(2, bool), 0, 0.1, InvalidBallStateError, r"shape \(n, 2\)"),
+        (np.zeros((3, 2)), np.ones(2, bool), 0, 0.1, InvalidBallStateError, r"shape \(n, 2\)"),
+        (np.zeros((2, 2)), np.ones(2, bool), 2, 0.1, InvalidBallStateError, "ball index 0..1"),
+        (np.zeros((2, 2)), np.ones(2, bool), True, 0.1, InvalidBallStateError, "ball index"),
+        (np.zeros((2, 2)), np.ones(2, bool), 0, math.inf, ValueError, "finite length >= 0"),
+        (np.zeros((2, 2)), np.ones(2, bool), 0, -1e-3, ValueError, "finite length >= 0"),
+        (np.zeros((2, 2)), np.ones(2, bool), 0, math.nan, ValueError, "finite length >= 0"),
+        (np.zeros((2, 2)), np.ones(2, bool), 0, "0.1", ValueError, "finite length >= 0"),
+    ],
+)
+def test_balls_within_refuses_bad_input(
+    pos: np.ndarray, on: np.ndarray, ball: object, reach: float, error: type, message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        balls_within(pos, on, ball, reach)  # type: ignore[arg-type]
