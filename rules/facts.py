@@ -168,19 +168,19 @@ class ShotFacts:
         cue_airborne_after: Any = None,
     ) -> None:
         """The facts of one shot (see :meth:`from_log`); ``cue_airborne_after`` is a (rows,)
-        bool array, or a callable giving it (the snapshots are read only if a flight needs
-        them), or None."""
+        bool array, or a callable giving the cue ball's motion codes after each row
+        (``MotionState``, a (rows,) int array: a result's snapshots, read only when a flight
+        is looked for), or None."""
         self._table = table
         self._airborne = cue_airborne_after
         self.shot: tuple[np.ndarray, BallState, BallState] = (events, initial, final)
-        self._kind = events["kind"]
-        self._a = events["a"]
+        self._rows_logged = len(events)
         self._by_kind: dict[tuple[int, bool], list[tuple[int, float, int, int, int]]] = {}
         self._below: dict[tuple[float, float], frozenset[int]] = {}
 
     def __repr__(self) -> str:
         return (
-            f"ShotFacts(n_balls={self.n_balls}, rows={len(self._kind)}, "
+            f"ShotFacts(n_balls={self.n_balls}, rows={self._rows_logged}, "
             f"first_contact={self.first_contact!r}, pocketed={self.pocketed!r})"
         )
 
@@ -227,8 +227,8 @@ class ShotFacts:
         if snapshots is not None and len(snapshots) == len(events) and len(snapshots):
 
             def airborne() -> np.ndarray:
-                flags: np.ndarray = np.asarray(snapshots.motion)[:, 0] == _AIRBORNE
-                return flags
+                codes: np.ndarray = np.asarray(snapshots.motion)[:, 0]
+                return codes
 
         return cls(table, result.initial, events, result.final, airborne)
 
@@ -255,7 +255,7 @@ class ShotFacts:
         then each column read at those rows once. Kept per (kind, cue_only)."""
         key = (kind, cue_only)
         found = self._by_kind.get(key)
-        if found is None and len(self._kind) <= SHORT_LOG_ROWS:
+        if found is None and self._rows_logged <= SHORT_LOG_ROWS:
             found = self._short_log_rows().get(key, [])
             self._by_kind[key] = found
         if found is None:
@@ -308,6 +308,19 @@ class ShotFacts:
     @once
     def n_balls(self) -> int:
         return int(np.shape(self.shot[1].pos)[0])
+
+    @once
+    def _kind(self) -> np.ndarray:
+        """The log's ``kind`` column, read when a clause first needs rows of the log (most
+        rulings read only its digest)."""
+        column: np.ndarray = self.shot[0]["kind"]
+        return column
+
+    @once
+    def _a(self) -> np.ndarray:
+        """The log's ``a`` column (see ``_kind``)."""
+        column: np.ndarray = self.shot[0]["a"]
+        return column
 
     @once
     def on_table_before(self) -> frozenset[int]:
@@ -382,12 +395,18 @@ class ShotFacts:
     def cue_ball_jumps(self) -> tuple[JumpOver, ...]:
         events, initial, _ = self.shot
         first = self.first_contact
-        end = len(self._kind) if first is None else first.event + 1
+        end = self._rows_logged if first is None else first.event + 1
         landed = self.digest.landed_before_first_contact
-        airborne = self._airborne() if callable(self._airborne) else self._airborne
-        # ``True in ...tolist()``: about 0.5 us, against 2 us for numpy's ``any`` on a short log
-        if not landed and (airborne is None or True not in np.asarray(airborne[:end]).tolist()):
-            return ()  # no landing and never in the air before the first contact: no flight
+        airborne = self._airborne
+        # no landing and never in the air before the first contact: no flight. Read as a list
+        # (``in`` on ``tolist()``: a fraction of numpy's compare and ``any`` on a short log)
+        if callable(airborne):  # a result's snapshots: the cue ball's motion codes
+            codes = airborne()
+            if not landed and _AIRBORNE not in codes[:end].tolist():
+                return ()
+            airborne = codes == _AIRBORNE
+        elif not landed and (airborne is None or True not in np.asarray(airborne[:end]).tolist()):
+            return ()
         flights = cue_ball_flights(events, None if first is None else first.event, airborne)
         if not flights:
             return ()
@@ -535,7 +554,7 @@ class ShotFacts:
                 return "the cue ball" if names[i] == "cue" else f"the {names[i]}"
             return "the cue ball" if i == 0 else f"ball {i}"
 
-        kind = int(self._kind[event]) if 0 <= event < len(self._kind) else None
+        kind = int(self._kind[event]) if 0 <= event < self._rows_logged else None
         # Each row has one kind, so only that kind's fact is worded, in the order a row that is
         # two facts at once is worded: a contact, pocketing, cushion or leaving the table
         # first (read off the row itself), then the end of a flight, then a line crossing.
