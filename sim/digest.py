@@ -6,6 +6,9 @@ cushion, whether a cushion was met after the first contact, whether the cue ball
 before it. :func:`digest_log` answers all of them from the log alone (``EVENT_DTYPE``, any log:
 simulated or built by hand), through ``sim.kernels.digest.log_digest``; the records of every row
 of a kind (every contact, every cushion hit) stay the referee's business (``rules.facts``).
+Two compiled questions of the balls' places sit beside it: which balls came past a line during
+the shot (:func:`balls_with_part_below`), which balls lie within a reach of one ball
+(:func:`balls_within`).
 """
 
 from __future__ import annotations
@@ -197,7 +200,7 @@ def balls_with_part_below(
 def balls_within(pos: np.ndarray, on_table: np.ndarray, ball: int, reach: float) -> tuple[int, ...]:
     """The balls on the table (``on_table``, shape (n,) bool) other than ``ball`` whose centre
     (``pos``, shape (n, 2), m) lies at most ``reach`` metres from ``ball``'s, ascending: the
-    balls touching it for ``reach = 2 R + gap`` (snooker's touching ball, French text §7). None
+    balls touching it for ``reach = 2 R + gap`` (snooker's touching ball, French text §7). Empty
     when ``ball`` is off the table. Compiled (``sim.kernels.digest.balls_within``): one call
     instead of a dozen small array operations.
 
