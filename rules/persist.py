@@ -213,8 +213,8 @@ def _decode_table(spec: Any) -> Any:
     if not isinstance(spec, dict) or spec.get("kind") not in ("pool", "snooker"):
         raise SaveFileError(f"table: expected {{'kind': 'pool' | 'snooker', ...}}, got {spec!r}")
     try:
-        corner = PocketShape(**spec["corner_pocket"])
-        side = PocketShape(**spec["side_pocket"])
+        corner = PocketShape(**_pocket_fields("corner_pocket", spec.get("corner_pocket")))
+        side = PocketShape(**_pocket_fields("side_pocket", spec.get("side_pocket")))
         for shape in (corner, side):
             _check_pocket_lengths(shape)
         if spec["kind"] == "pool":
@@ -222,6 +222,39 @@ def _decode_table(spec: Any) -> Any:
         return Table.snooker(corner_pocket=corner, side_pocket=side)
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveFileError(f"table: {exc}") from None
+
+
+def _pocket_fields(where: str, spec: Any) -> dict[str, Any]:
+    """``spec`` as ``PocketShape`` keyword arguments: an object with exactly its fields, each a
+    number (names quoted with ``repr`` in the message, so a key of any text stays on one line;
+    ``_decode_table`` puts "table: " before it)."""
+    from dataclasses import fields
+
+    from sim.table import PocketShape
+
+    names = [f.name for f in fields(PocketShape)]
+    if not isinstance(spec, dict):
+        raise SaveFileError(f"{where} must be an object with {', '.join(names)}")
+    unknown = sorted(repr(k) for k in spec if k not in names)
+    missing = [n for n in names if n not in spec]
+    if unknown or missing:
+        raise SaveFileError(
+            f"{where} has "
+            + "; ".join(
+                part
+                for part in (
+                    f"unknown field(s) {', '.join(unknown)}" if unknown else "",
+                    f"no {', '.join(missing)}" if missing else "",
+                )
+                if part
+            )
+            + f"; its fields are {', '.join(names)}"
+        )
+    for name in names:
+        value = spec[name]
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise SaveFileError(f"{where}.{name} must be a number; got {value!r}"[:200])
+    return dict(spec)
 
 
 #: Longest pocket length a file may give (mouth, knuckle and capture radii, depth), m: the
