@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
 
 import numpy as np
@@ -133,8 +134,10 @@ class OffTable(NamedTuple):
 
 
 def on_table_indices(state: BallState) -> frozenset[int]:
-    """Indices of the balls on the table in ``state`` (its ``on_table`` mask)."""
-    return frozenset(np.asarray(state.on_table).nonzero()[0].tolist())
+    """Indices of the balls on the table in ``state`` (its ``on_table`` mask): the mask read as
+    one list, the indices picked in C (``itertools.compress``), no array made."""
+    flags = np.asarray(state.on_table).tolist()
+    return frozenset(compress(range(len(flags)), flags))
 
 
 class ShotFacts:
@@ -307,7 +310,7 @@ class ShotFacts:
     # ------------------------------------------------------------------ the states
     @once
     def n_balls(self) -> int:
-        return int(np.shape(self.shot[1].pos)[0])
+        return int(self.shot[1].pos.shape[0])
 
     @once
     def _kind(self) -> np.ndarray:

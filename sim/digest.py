@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import threading
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -103,6 +104,29 @@ def _check_log(events: object) -> None:
     )
 
 
+class _Buffers(threading.local):
+    """The kernel's output arrays, kept per thread and grown as needed: the digest copies what
+    the kernel wrote into Python values before it returns, so a buffer is free again once
+    ``digest_log`` returns (two ``np.empty`` calls a ruling cost about 3 us right after a
+    shot)."""
+
+    def __init__(self) -> None:
+        self.ints = np.empty(256, np.int64)
+        self.floats = np.empty(64)
+
+    def at_least(self, n_ints: int, n_floats: int) -> tuple[np.ndarray, np.ndarray]:
+        """(ints, floats) of at least these lengths."""
+        if self.ints.shape[0] < n_ints:
+            self.ints = np.empty(2 * n_ints, np.int64)
+        if self.floats.shape[0] < n_floats:
+            self.floats = np.empty(2 * n_floats)
+        return self.ints, self.floats
+
+
+_BUFFERS = _Buffers()
+_new_tuple = tuple.__new__  # a named tuple made from a tuple, without its Python ``__new__``
+
+
 def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) -> LogDigest:
     """The :class:`LogDigest` of ``events`` (an ``EVENT_DTYPE`` array in time order) of a shot
     of ``n_balls`` balls; contacts of the cue ball at most ``simultaneous_s`` seconds after its
@@ -121,8 +145,7 @@ def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) ->
         raise ValueError(f"n_balls must be a whole number of balls, at least 1; got {n_balls!r}")
     if not 0.0 <= simultaneous_s < 1.0:
         raise ValueError(f"simultaneous_s must be in [0, 1) s; got {simultaneous_s!r}")
-    ints_out = np.empty(_HEADER + 8 * n + 3 * len(events), np.int64)
-    floats_out = np.empty(2 + 2 * n)
+    ints_out, floats_out = _BUFFERS.at_least(_HEADER + 8 * n + 3 * len(events), 2 + 2 * n)
     used = _kernels.log_digest(
         read_only_view(events), n, float(simultaneous_s), ints_out, floats_out
     )
@@ -143,7 +166,8 @@ def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) ->
     at = _HEADER + 3 * n_drops
     if n_drops:  # the (ball, row, pocket) triples and their times, read as four columns
         drops = ints[_HEADER:at]
-        made = tuple(map(Drop, drops[0::3], drops[1::3], floats[2:], drops[2::3]))
+        columns = zip(drops[0::3], drops[1::3], floats[2:], drops[2::3], strict=True)
+        made = tuple([_new_tuple(Drop, fields) for fields in columns])
         pocketed, left_table = made[:n_pocketed], made[n_pocketed:]
     cushioned_at = at + n_first
     crossings_at = cushioned_at + n_cushioned
@@ -151,16 +175,19 @@ def digest_log(events: np.ndarray, n_balls: int, simultaneous_s: float = 0.0) ->
     if n_crossings:  # (ball, line, direction) triples
         rows = ints[crossings_at:]
         crossings = tuple(zip(rows[0::3], rows[1::3], rows[2::3], strict=True))
-    return LogDigest(
-        None if first_row < 0 else (first_row, floats[0], first_ball),
-        frozenset(ints[at:cushioned_at]) if n_first else _NO_BALLS,
-        after == 1,
-        landed == 1,
-        pocketed,
-        left_table,
-        frozenset(ints[cushioned_at:crossings_at]) if n_cushioned else _NO_BALLS,
-        None if strike_row < 0 else floats[1],
-        crossings,
+    return _new_tuple(
+        LogDigest,
+        (
+            None if first_row < 0 else (first_row, floats[0], first_ball),
+            frozenset(ints[at:cushioned_at]) if n_first else _NO_BALLS,
+            after == 1,
+            landed == 1,
+            pocketed,
+            left_table,
+            frozenset(ints[cushioned_at:crossings_at]) if n_cushioned else _NO_BALLS,
+            None if strike_row < 0 else floats[1],
+            crossings,
+        ),
     )
 
 

@@ -219,6 +219,29 @@ def test_real_shots_agree_with_the_slow_twin() -> None:
             assert digest_log(result.events, n, 1e-9) == twin(result.events, n, 1e-9)
 
 
+def test_the_kept_buffers_grow_and_serve_threads_each_their_own() -> None:
+    """The kernel writes into buffers kept per thread (``sim.digest._Buffers``): a log longer
+    than they hold grows them, and threads digesting different logs at once each get their
+    own log's digest."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = np.random.default_rng(5)
+    logs = []
+    for size in (3, 400, 7, 1200, 40):  # 1200 rows: 3.6k entries, past the first buffers
+        kinds = rng.choice([int(K.BALL_BALL), int(K.BALL_CUSHION), int(K.BALL_POCKET)], size)
+        rows = [
+            (float(i), int(k), int(rng.integers(0, 6)), int(rng.integers(0, 6)), 1.0, 1)
+            for i, k in enumerate(kinds)
+        ]
+        logs.append(log(*rows))
+    expected = [twin(events, 6, 1e-9) for events in logs]
+    assert [digest_log(events, 6, 1e-9) for events in logs] == expected
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for _ in range(20):
+            got = list(pool.map(lambda events: digest_log(events, 6, 1e-9), logs * 4))
+            assert got == expected * 4
+
+
 def test_balls_with_part_below_a_line_on_a_hand_built_log() -> None:
     """Ball 1 reaches below the line at one of its rows, ball 2 at rest, ball 3 was already
     below at t = 0 (left out), the cue ball is never counted; a NaN centre is never below."""
