@@ -30,7 +30,7 @@ import numpy as np
 from rules.flights import JumpOver, balls_flown_over, cue_ball_flights
 from sim.constants import MotionState
 from sim.digest import LogDigest, balls_with_part_below, digest_log
-from sim.events import EventKind
+from sim.events import EVENT_DTYPE, EventKind
 from sim.result import ShotResult
 
 if TYPE_CHECKING:
@@ -46,6 +46,10 @@ _BALL_POCKET = int(EventKind.BALL_POCKET)
 _LINE_CROSSING = int(EventKind.LINE_CROSSING)
 _OFF_TABLE = int(EventKind.OFF_TABLE)
 _AIRBORNE = int(MotionState.AIRBORNE)
+#: Where the fields a worded row reads sit in a row's tuple (``EVENT_DTYPE``'s order).
+_T_FIELD, _KIND_FIELD, _A_FIELD, _B_FIELD = (
+    (EVENT_DTYPE.names or ()).index(name) for name in ("t", "kind", "a", "b")
+)
 
 
 T = TypeVar("T")
@@ -557,14 +561,14 @@ class ShotFacts:
                 return "the cue ball" if names[i] == "cue" else f"the {names[i]}"
             return "the cue ball" if i == 0 else f"ball {i}"
 
-        kind = int(self._kind[event]) if 0 <= event < self._rows_logged else None
+        # the row read once, as a tuple of its fields (in ``EVENT_DTYPE`` order)
+        row = self.shot[0][event].item() if 0 <= event < self._rows_logged else None
+        kind = None if row is None else int(row[_KIND_FIELD])
         # Each row has one kind, so only that kind's fact is worded, in the order a row that is
         # two facts at once is worded: a contact, pocketing, cushion or leaving the table
         # first (read off the row itself), then the end of a flight, then a line crossing.
-        if kind in (_BALL_BALL, _BALL_POCKET, _BALL_CUSHION, _OFF_TABLE):
-            events = self.shot[0]
-            t = float(events["t"][event])
-            a, b = int(self._a[event]), int(events["b"][event])
+        if row is not None and kind in (_BALL_BALL, _BALL_POCKET, _BALL_CUSHION, _OFF_TABLE):
+            t, a, b = float(row[_T_FIELD]), int(row[_A_FIELD]), int(row[_B_FIELD])
             head = f"event {event} at t = {t:.3f} s: {nm(a)}"
             if kind == _BALL_BALL:
                 return f"{head} met {nm(b)}"

@@ -345,9 +345,9 @@ class PoolGame(Game):
         with ``lead``; None when the break pocketed a ball or railed four or more."""
         if facts.object_balls_pocketed:
             return None
-        railed = sorted(facts.object_balls_to_cushion)
-        if len(railed) >= 4:
+        if len(facts.object_balls_to_cushion) >= 4:
             return None
+        railed = sorted(facts.object_balls_to_cushion)
         return Foul(
             code,
             clause,
