@@ -179,31 +179,33 @@ def respot_colours(
     (:data:`SPOT_CLEARANCE`). Nothing is mutated.
     """
     R = table.ball_radius
-    # the balls on the table, then each one placed (kept as one array, grown by a row a ball)
-    placed = np.array(np.asarray(pos)[on_table], dtype=np.float64).reshape(-1, 2)
+    # the balls on the table, and the centres of the colours placed so far (made into an array
+    # only when a later colour asks: most strokes spot one colour, or none)
+    on_cloth = np.array(np.asarray(pos)[on_table], dtype=np.float64).reshape(-1, 2)
     result: dict[str, tuple[float, float]] = {}
     todo = sorted(set(colours), key=lambda c: COLOUR_VALUES[c], reverse=True)
 
-    def place(colour: str, xy: tuple[float, float]) -> None:
-        nonlocal placed
-        result[colour] = xy
-        placed = np.vstack([placed, np.array([xy], dtype=np.float64)])
+    def occupied(xy: Sequence[float]) -> bool:
+        if _occupied_by(xy, on_cloth, R):
+            return True
+        return bool(result) and _occupied_by(xy, np.array(list(result.values())), R)
 
     waiting = []
     for colour in todo:
         spot = table.spots[colour]
-        if not _occupied_by(spot, placed, R):
-            place(colour, (float(spot[0]), float(spot[1])))
+        if not occupied(spot):
+            result[colour] = (float(spot[0]), float(spot[1]))
         else:
             waiting.append(colour)
     for colour in waiting:
         target: tuple[float, float] | None = None
         for candidate in sorted(COLOURS, key=lambda c: COLOUR_VALUES[c], reverse=True):
             spot = table.spots[candidate]
-            if not _occupied_by(spot, placed, R):
+            if not occupied(spot):
                 target = (float(spot[0]), float(spot[1]))
                 break
         if target is None:
+            placed = np.vstack([on_cloth, np.array(list(result.values())).reshape(-1, 2)])
             sx, sy = table.spots[colour]
             up_limit = table.length - R - sy - SPOT_CLEARANCE
             reach = 2.0 * R + SPOT_CLEARANCE
@@ -216,7 +218,7 @@ def respot_colours(
                 if d > down_limit:
                     raise RuntimeError(f"no place left on the table to spot the {colour}")
                 target = (float(sx), float(sy - d))
-        place(colour, target)
+        result[colour] = target
     return result
 
 

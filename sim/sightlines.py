@@ -60,7 +60,8 @@ def _xy(name: str, value: Sequence[float] | np.ndarray) -> tuple[float, float]:
     if isinstance(value, str | bytes):
         raise InvalidBallStateError(f"{name} must be one (x, y) centre in metres, not text")
     try:
-        x, y = (float(v) for v in value)
+        x, y = value  # two items, then each a number
+        x, y = float(x), float(y)
     except (TypeError, ValueError):
         raise InvalidBallStateError(f"{name} must be one (x, y) centre in metres") from None
     if not (math.isfinite(x) and math.isfinite(y)):
