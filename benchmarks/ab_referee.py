@@ -32,13 +32,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from rules.types import GameKind  # noqa: E402
+
 #: The sets of shots: (name, game, what) with what = "examples" or a number of noisy breaks.
 SETS = (
-    ("snooker examples", "snooker", "examples"),
-    ("9-ball examples", "nine-ball", "examples"),
-    ("8-ball examples", "eight-ball", "examples"),
-    ("9-ball breaks", "nine-ball", "100"),
-    ("snooker breaks", "snooker", "40"),
+    ("snooker examples", GameKind.SNOOKER, "examples"),
+    ("9-ball examples", GameKind.NINE_BALL, "examples"),
+    ("8-ball examples", GameKind.EIGHT_BALL, "examples"),
+    ("9-ball breaks", GameKind.NINE_BALL, "100"),
+    ("snooker breaks", GameKind.SNOOKER, "40"),
 )
 
 _WORKER = r"""
