@@ -21,13 +21,16 @@ whichever tree it held (9-ball 0.82 one way round, 0.78 the other; pinned, 0.90-
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import statistics
 import subprocess
 import sys
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.ab_workers import ask, close, parse_arguments, start  # noqa: E402
 
 SHOTS = ("nine_ball_break", "eight_ball_break", "snooker_break_off")
 
@@ -55,65 +58,25 @@ for line in sys.stdin:
 """
 
 
-def _default_cpu() -> int:
-    """The last CPU this process may run on; -1 where the platform cannot pin a process."""
-    if not hasattr(os, "sched_getaffinity"):
-        return -1
-    return max(os.sched_getaffinity(0))
-
-
 def _start(tree: Path, cpu: int) -> subprocess.Popen[str]:
-    proc = subprocess.Popen(
-        [sys.executable, "-c", _WORKER, str(tree.resolve()), ",".join(SHOTS), str(cpu)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=tree,
-    )
-    assert proc.stdout is not None
-    ready = json.loads(proc.stdout.readline())
+    proc, ready = start(_WORKER, tree, ",".join(SHOTS), str(cpu))
     print(f"{tree}: sim from {ready['ready']}")
     return proc
 
 
-def _ask(proc: subprocess.Popen[str], reps: int) -> dict[str, float]:
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(f"{reps}\n")
-    proc.stdin.flush()
-    return dict(json.loads(proc.stdout.readline()))
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("a", type=Path, help="the reference tree (before)")
-    parser.add_argument("b", type=Path, help="the tree compared with it (after)")
-    parser.add_argument("--rounds", type=int, default=15, help="interleaved rounds (>= 1)")
-    parser.add_argument("--reps", type=int, default=5, help="runs per shot per round (>= 1)")
-    parser.add_argument(
-        "--cpu", type=int, default=_default_cpu(),
-        help="the CPU both workers run on (default: the last one allowed; -1: not pinned)",
-    )  # fmt: skip
-    args = parser.parse_args(argv)
-    if args.rounds < 1 or args.reps < 1:
-        parser.error(f"--rounds and --reps must be >= 1, got {args.rounds} and {args.reps}")
-    allowed = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
-    if args.cpu >= 0 and args.cpu not in allowed:
-        parser.error(
-            f"--cpu must be one of the CPUs allowed here {sorted(allowed)} or -1, got {args.cpu}"
-        )
+    counts = {"rounds": (15, "interleaved rounds"), "reps": (5, "runs per shot per round")}
+    args = parse_arguments(__doc__.split("\n")[0], argv, counts)
     workers = [_start(args.a, args.cpu), _start(args.b, args.cpu)]
     times: list[dict[str, list[float]]] = [{s: [] for s in SHOTS} for _ in workers]
     try:
         for r in range(args.rounds):
             order = (0, 1) if r % 2 == 0 else (1, 0)
             for w in order:
-                for name, t in _ask(workers[w], args.reps).items():
+                for name, t in ask(workers[w], str(args.reps)).items():
                     times[w][name].append(t)
     finally:
-        for proc in workers:
-            assert proc.stdin is not None
-            proc.stdin.close()
-            proc.wait()
+        close(workers)
     print(f"\n{'break':<20}{'A ms':>10}{'B ms':>10}{'B/A':>8}   (median of {args.rounds} rounds,")
     print(f"{'':<20}{'':>28}    best of {args.reps} runs each)")
     for name in SHOTS:

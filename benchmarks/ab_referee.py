@@ -23,12 +23,9 @@ median judging time (us) and the geometric mean of the pairs' ratios B / A, with
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
-import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
@@ -36,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.ab_workers import ask, close, parse_arguments, start  # noqa: E402
 from rules.types import GameKind  # noqa: E402
 
 #: The sets of shots: (name, game, what) with what = "examples" or a number of noisy breaks.
@@ -100,49 +98,19 @@ for line in sys.stdin:
 """
 
 
-def _default_cpu() -> int:
-    """The last CPU this process may run on; -1 where the platform cannot pin a process."""
-    if not hasattr(os, "sched_getaffinity"):
-        return -1
-    return max(os.sched_getaffinity(0))
-
-
-def _start(tree: Path, cpu: int) -> subprocess.Popen[str]:
-    proc = subprocess.Popen(
-        [sys.executable, "-c", _WORKER, str(tree.resolve()), json.dumps(SETS), str(cpu)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=tree,
-    )
-    assert proc.stdout is not None
-    json.loads(proc.stdout.readline())  # {"ready": ...}: the worker has built its sets
-    return proc
-
-
-def _ask(proc: subprocess.Popen[str], name: str) -> list[int]:
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(name + "\n")
-    proc.stdin.flush()
-    return list(json.loads(proc.stdout.readline()))
-
-
 def one_pair(a: Path, b: Path, rounds: int, cpu: int) -> dict[str, tuple[float, float]]:
     """Per set, (A's, B's) median of the shots' best judging times, us, for one fresh pair."""
-    workers = [_start(a, cpu), _start(b, cpu)]
+    workers = [start(_WORKER, tree, json.dumps(SETS), str(cpu))[0] for tree in (a, b)]
     best: list[dict[str, list[int]]] = [{}, {}]
     try:
         for r in range(rounds):
             for name, _, _ in SETS:
                 for w in (0, 1) if r % 2 == 0 else (1, 0):
-                    got = _ask(workers[w], name)
+                    got: list[int] = ask(workers[w], name)
                     kept = best[w].get(name, got)
                     best[w][name] = [min(x, y) for x, y in zip(kept, got, strict=True)]
     finally:
-        for proc in workers:
-            assert proc.stdin is not None
-            proc.stdin.close()
-            proc.wait()
+        close(workers)
     return {
         name: (statistics.median(best[0][name]) / 1e3, statistics.median(best[1][name]) / 1e3)
         for name, _, _ in SETS
@@ -150,23 +118,8 @@ def one_pair(a: Path, b: Path, rounds: int, cpu: int) -> dict[str, tuple[float, 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("a", type=Path, help="the reference tree (before)")
-    parser.add_argument("b", type=Path, help="the tree compared with it (after)")
-    parser.add_argument("--pairs", type=int, default=10, help="fresh process pairs (>= 1)")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds per pair (>= 1)")
-    parser.add_argument(
-        "--cpu", type=int, default=_default_cpu(),
-        help="the CPU both workers run on (default: the last one allowed; -1: not pinned)",
-    )  # fmt: skip
-    args = parser.parse_args(argv)
-    if args.pairs < 1 or args.rounds < 1:
-        parser.error(f"--pairs and --rounds must be >= 1, got {args.pairs} and {args.rounds}")
-    allowed = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
-    if args.cpu >= 0 and args.cpu not in allowed:
-        parser.error(
-            f"--cpu must be one of the CPUs allowed here {sorted(allowed)} or -1, got {args.cpu}"
-        )
+    counts = {"pairs": (10, "fresh process pairs"), "rounds": (3, "rounds per pair")}
+    args = parse_arguments(__doc__.split("\n")[0], argv, counts)
     pairs = [one_pair(args.a, args.b, args.rounds, args.cpu) for _ in range(args.pairs)]
     print(f"{'set':<18}{'A us':>9}{'B us':>9}{'B/A':>7}   ratios of the {args.pairs} pairs")
     for name, _, _ in SETS:
