@@ -237,19 +237,10 @@ def _pocket_fields(where: str, spec: Any) -> dict[str, Any]:
         raise SaveFileError(f"{where} must be an object with {', '.join(names)}")
     unknown = sorted(repr(k) for k in spec if k not in names)
     missing = [n for n in names if n not in spec]
-    if unknown or missing:
-        raise SaveFileError(
-            f"{where} has "
-            + "; ".join(
-                part
-                for part in (
-                    f"unknown field(s) {', '.join(unknown)}" if unknown else "",
-                    f"no {', '.join(missing)}" if missing else "",
-                )
-                if part
-            )
-            + f"; its fields are {', '.join(names)}"
-        )
+    problems = [f"unknown field(s) {', '.join(unknown)}"] if unknown else []
+    problems += [f"no {', '.join(missing)}"] if missing else []
+    if problems:
+        raise SaveFileError(f"{where} has {'; '.join(problems)}; its fields are {', '.join(names)}")
     for name in names:
         value = spec[name]
         if isinstance(value, bool) or not isinstance(value, int | float):

@@ -107,9 +107,9 @@ def _check_log(events: object) -> None:
 
 
 class _Buffers(threading.local):
-    """The kernel's output arrays, kept per thread and grown as needed: the digest copies what
-    the kernel wrote into Python values before it returns, so a buffer is free again once
-    ``digest_log`` returns (two ``np.empty`` calls a ruling cost about 3 us right after a
+    """The kernels' output arrays, kept per thread and grown as needed: each function here
+    copies what its kernel wrote into Python values before it returns, so a buffer is free
+    again once it returns (two ``np.empty`` calls a ruling cost about 3 us right after a
     shot)."""
 
     def __init__(self) -> None:
@@ -217,7 +217,7 @@ def balls_with_part_below(
         raise ValueError(
             f"y_line must be finite and radius a finite length >= 0 m; got {y_line!r}, {radius!r}"
         )
-    out = np.empty(n, np.int64)
+    out = _BUFFERS.at_least(n, 0)[0]
     count = _kernels.balls_with_part_below(
         read_only_view(events), float(y_line), float(radius),
         read_only_view(initial.pos, _FLOAT), read_only_view(initial.on_table, _BOOL),
@@ -250,6 +250,6 @@ def balls_within(pos: np.ndarray, on_table: np.ndarray, ball: int, reach: float)
         raise ValueError(f"reach must be a finite length >= 0 m; got {reach!r}")
     if not on_table[ball]:
         return ()
-    out = np.empty(n, np.int64)
+    out = _BUFFERS.at_least(n, 0)[0]
     count = _kernels.balls_within(pos, on_table, int(ball), float(reach), out)
     return tuple(out[:count].tolist())
