@@ -12,7 +12,7 @@ import math
 from sim.kernels.jit import kernel
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def any_overlap(pos, on_table, min_dist):
     """True when two on-table balls' centres are closer than ``min_dist`` m.
 
@@ -39,7 +39,7 @@ def any_overlap(pos, on_table, min_dist):
 SKIP_SLACK = 1e-9
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def all_clearly_on_cloth(pos, on_table, width, length, clearance, segments, arcs, pockets):
     """True when every on-table centre lies in the nose-line rectangle [0, width] x
     [0, length], at least ``clearance`` m from every straight cushion (clamped to the segment)
@@ -87,7 +87,7 @@ def all_clearly_on_cloth(pos, on_table, width, length, clearance, segments, arcs
     return True
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def clearly_valid(
     pos, on_table, min_dist, width, length, clearance, segments, arcs, pockets
 ):  # fmt: skip

@@ -50,7 +50,7 @@ def distance_reaches_time(Ax, Ay, Bx, By, Cx, Cy, dist, D, T):
     return first_descent_root(c0, c1, c2, c3, c4, T)
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def ball_ball_time(s1, p1x, p1y, v1x, v1y, w1x, w1y, s2, p2x, p2y, v2x, v2y, w2x, w2y, D, T, p):
     """Time until balls 1 and 2 (states ``s1``, ``s2``) touch while approaching, s, or inf.
 
@@ -97,7 +97,7 @@ def segment_fraction(x, y, x1, y1, x2, y2):
     return ((x - x1) * dx + (y - y1) * dy) / (dx * dx + dy * dy)
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def ball_segment_time(px, py, vx, vy, ax, ay, seg, R, T):
     """Time until a ball's centre comes within ``R`` of a straight cushion, s, or inf.
 
@@ -126,7 +126,7 @@ def ball_segment_time(px, py, vx, vy, ax, ay, seg, R, T):
     return t
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def ball_circle_time(px, py, vx, vy, ax, ay, cx, cy, radius, T):
     """Time until a ball's centre, moving in, reaches distance ``radius`` from (cx, cy), s.
 
@@ -141,7 +141,7 @@ def ball_circle_time(px, py, vx, vy, ax, ay, cx, cy, radius, T):
     return distance_reaches_time(0.5 * ax, 0.5 * ay, vx, vy, Cx, Cy, dist, radius, T)
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def line_crossing_time(py, vy, ay, y_line, side, T):
     """Time until a ball's centre crosses ``y = y_line`` from side ``side``, s, or inf.
 
@@ -193,7 +193,7 @@ def _axis_range(p0, v, a, T):
     return lo, hi
 
 
-@kernel(inline=True, from_python=True)
+@kernel(inline=True, from_python=True, from_kernels=True)
 def path_box(px, py, vx, vy, ax, ay, T):
     """The axis-aligned box holding a ball's centre over ``[0, T]`` s on the path
     ``r(t) = p + v t + a t^2 / 2``, widened by ``PATH_BOX_SLACK``: ``(cx, cy, hx, hy)``, its
@@ -209,7 +209,7 @@ def path_box(px, py, vx, vy, ax, ay, T):
     )  # fmt: skip
 
 
-@kernel(inline=True, from_python=True)
+@kernel(inline=True, from_python=True, from_kernels=True)
 def box_misses_segment(cx, cy, hx, hy, seg, R):
     """True when no point of the box ``(cx, cy, hx, hy)`` can be in contact with the straight
     cushion ``seg`` (a row of :func:`ball_segment_time`): the whole box is more than ``R`` in
@@ -227,7 +227,7 @@ def box_misses_segment(cx, cy, hx, hy, seg, R):
     return along + spread < 0.0 or along - spread > ux * ux + uy * uy
 
 
-@kernel(inline=True, from_python=True)
+@kernel(inline=True, from_python=True, from_kernels=True)
 def box_misses_circle(cx, cy, hx, hy, qx, qy, radius):
     """True when every point of the box ``(cx, cy, hx, hy)`` is farther than ``radius`` from
     ``(qx, qy)`` (m): a centre on the box cannot reach a knuckle or capture circle there."""
@@ -236,7 +236,7 @@ def box_misses_circle(cx, cy, hx, hy, qx, qy, radius):
     return dx * dx + dy * dy > radius * radius
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def earliest_cushion(px, py, vx, vy, ax, ay, segments, arcs, R, T):
     """First cushion contact of one ball within ``T``: ``(time, cushion id)`` or (inf, -1).
 
@@ -271,7 +271,7 @@ def earliest_cushion(px, py, vx, vy, ax, ay, segments, arcs, R, T):
     return best, best_id
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def earliest_pocket(px, py, vx, vy, ax, ay, pockets, T):
     """First pocket capture of one ball within ``T``: ``(time, pocket id)`` or (inf, -1).
 

@@ -19,7 +19,7 @@ from sim.kernels.roots import first_descent_root, first_descent_root_quadratic
 NO_EVENT = math.inf
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def flight_height(z, vz, dt, g):
     """Height ``z + vz dt - g dt^2 / 2`` after ``dt`` s of free flight, m."""
     return z + vz * dt - 0.5 * g * dt * dt
@@ -43,7 +43,7 @@ def apex_height(z, vz, g):
     return z + 0.5 * vz * vz / g if vz > 0.0 else z
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def descent_time(z, vz, g, level):
     """Time until the height comes down through ``level`` (m), s, or inf if it never does.
 
@@ -63,7 +63,7 @@ def descent_time(z, vz, g, level):
     return 2.0 * dz / (root - vz)
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def slate_bounce(vx, vy, vz, wx, wy, wz, R, e_t, mu):
     """A ball arriving at a horizontal surface (``vz < 0``) bounces off it, m/s and rad/s.
 
@@ -91,14 +91,14 @@ def slate_bounce(vx, vy, vz, wx, wy, wz, R, e_t, mu):
     return vx, vy, -e_t * vz, wx, wy, wz
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def settles(vz_up, g, cutoff):
     """True when a ball leaving a surface at ``vz_up`` (m/s) would rise less than ``cutoff``
     (m): it then stays on the surface (``vz := 0``) instead of bouncing again."""
     return 0.5 * vz_up * vz_up / g < cutoff
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def point_impulse(vx, vy, vz, wx, wy, wz, nx, ny, nz, R, e, mu):
     """Frictional inelastic impulse at a rigid point contact in direction ``n`` from the centre.
 
@@ -141,7 +141,7 @@ def point_impulse(vx, vy, vz, wx, wy, wz, nx, ny, nz, R, e, mu):
     )
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def pair_impulse(v1, w1, v2, w2, n, R, e, mu):
     """Equal balls in contact with the 3-D line of centres ``n`` (unit, ball 1 to ball 2).
 
@@ -192,7 +192,7 @@ def pair_impulse(v1, w1, v2, w2, n, R, e, mu):
     w2[2] += dwz
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def pair_contact_time(c, b, a, D, T):
     """First time in [0, T] at which ``|a t^2 + b t + c| = D`` while closing, s, or inf.
 
@@ -262,7 +262,7 @@ def _edge_quartic_root(d0, d1, e0, e1, e2, R, T):
     return first_descent_root((dist - R) * (dist + R), c1, c2, c3, c4, T)
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def edge_contact_time(px, py, zc, vx, vy, vz, seg, edge_h, offset, R, g, T):
     """First contact of a flying ball with a cushion's nose edge, s from now, or inf.
 
@@ -320,7 +320,7 @@ def corner_contact_time(px, py, zc, vx, vy, vz, qx, qy, qz, R, g, T):
     return first_descent_root((dist - R) * (dist + R), c1, c2, c3, c4, T)
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def edge_normal(px, py, zc, seg, edge_h, offset):
     """Unit 3-D vector ``(nx, ny, nz)`` from a ball centre to its nearest point of a cushion's
     nose edge (see :func:`edge_contact_time`; beyond the edge's ends, the nearer end), and the
@@ -339,7 +339,7 @@ def edge_normal(px, py, zc, seg, edge_h, offset):
     return ex / dist, ey / dist, ez / dist, dist
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def post_contact_time(px, py, zc, vx, vy, cx, cy, radius, top, R, T):
     """First contact of a flying ball with a vertical post (a knuckle) of ``radius`` m about
     (cx, cy) whose top is ``top`` m above the cloth, s, or inf.
@@ -361,7 +361,7 @@ def post_contact_time(px, py, zc, vx, vy, cx, cy, radius, top, R, T):
     return first_descent_root_quadratic(c0, c1, c2, T)
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def exit_time(px, py, vx, vy, xlo, ylo, xhi, yhi):
     """Time until a centre moving at constant (vx, vy) leaves the box [xlo, xhi] x [ylo, yhi],
     s (0 if it is already outside and not coming back in along that axis), or inf."""
@@ -377,7 +377,7 @@ def exit_time(px, py, vx, vy, xlo, ylo, xhi, yhi):
     return t
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def over_rail_top(px, py, seg, offset, rail_width):
     """True when the centre (px, py) lies over the top of the rail behind cushion ``seg``:
     between the nose edge (``offset`` in front of the cushion line) and the outer edge

@@ -13,8 +13,16 @@ Options by role:
 - otherwise the kernel is called only from compiled kernels. It gets no CPython wrapper
   (less code to lower, optimise and emit) and no cache entry of its own: its code is compiled
   into each caller's, which is what the cache keeps (a warm start loads the callers only).
+  Its compiler is :class:`~sim.kernels.link_only.LinkOnlyCompiler`: Numba would optimise its
+  module and emit machine code for it and everything it calls, only for each caller to do it
+  all again; a link-only kernel leaves both to the kernel Python calls, once for the whole
+  tree (the engine's first compile 57 -> 36 s on this machine, breaks unchanged).
   Calling such a kernel from Python crashes the interpreter (there is no wrapper to call);
   ``tests/sim/test_kernel_options.py`` checks that nothing outside the kernels imports one.
+- ``from_python=True, from_kernels=True``: called from Python and by kernels. Kernels call a
+  link-only compile of it, Python a twin with the CPython wrapper and the cache
+  (:class:`KernelOfBoth`), so the engine's compile never emits it on its own. The test finds
+  every call a kernel makes to a kernel and fails on a plain ``from_python`` callee.
 - ``inline=True``: LLVM always inlines the kernel into its callers (``forceinline``). The
   loop's steps pass whole segment and prediction bundles, and as calls the loop ran about 20 %
   slower. The kernel is compiled once, as a function of its own, then inlined.
@@ -59,7 +67,10 @@ from typing import Any
 from numba import njit
 from numba.core.caching import FunctionCache
 from numba.core.dispatcher import Dispatcher
+from numba.core.registry import CPUDispatcher
 from numba.core.runtime import rtsys
+
+from sim.kernels.link_only import LinkOnlyCompiler
 
 #: Options every kernel is compiled with (no C-callable wrapper: no kernel is handed to C or
 #: passed as a first-class function).
@@ -85,6 +96,7 @@ def kernel_options(
     options.update({"cache": True} if from_python else COMPILED_CALLERS_ONLY)
     if not (from_python or into_caller):
         options["_nrt"] = allocates
+        options["pipeline_class"] = LinkOnlyCompiler
     if inline:
         options["forceinline"] = True
     if into_caller:
@@ -121,22 +133,66 @@ def _with_kernel_cache(dispatcher: Any) -> Any:
     return dispatcher
 
 
+class KernelOfBoth(CPUDispatcher):
+    """A kernel that kernels and Python both call (``from_python=True, from_kernels=True``):
+    two compiled things behind one name.
+
+    The dispatcher itself is what kernels type and call: a compiled-only kernel whose code is
+    linked into its callers (:mod:`sim.kernels.link_only`), with no CPython wrapper and no
+    cache entry, so the engine's first compile optimises and emits it once, inside ``run_shot``.
+    A call from Python goes to :attr:`python_entry`, the same function compiled with its
+    CPython wrapper and cached, which compiles the first time Python calls it (``sim.warmup``
+    and the tests do; a shot does not).
+    """
+
+    #: The kernel as Python calls it: ``numba.njit(**kernel_options(from_python=True))`` of the
+    #: same function, read through :class:`KernelCache`.
+    python_entry: Any
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.python_entry(*args, **kwargs)
+
+
+def _kernel_of_both(python_fn: Callable[..., Any], options: dict[str, Any]) -> Any:
+    """``python_fn`` as a :class:`KernelOfBoth` (or, with ``NUMBA_DISABLE_JIT=1``, itself)."""
+    python_entry = _with_kernel_cache(njit(**options)(python_fn))
+    if not isinstance(python_entry, Dispatcher):
+        return python_entry
+    engine_options = dict(options)
+    engine_options.update(COMPILED_CALLERS_ONLY)
+    del engine_options["cache"]
+    engine_options.update({"nopython": True, "boundscheck": None})
+    both = KernelOfBoth(
+        python_fn, locals={}, targetoptions=engine_options, pipeline_class=LinkOnlyCompiler
+    )
+    both.python_entry = python_entry
+    return both
+
+
 def kernel(
     fn: Callable[..., Any] | None = None,
     *,
     inline: bool = False,
     into_caller: bool = False,
     from_python: bool = False,
+    from_kernels: bool = False,
     allocates: bool = False,
 ) -> Any:
     """Compile ``fn`` as an engine kernel: ``@kernel``, ``@kernel(inline=True)``,
     ``@kernel(into_caller=True)``, ``@kernel(from_python=True)``, with ``allocates=True`` for a
-    compiled-only kernel that makes arrays (:func:`kernel_options`)."""
+    compiled-only kernel that makes arrays (:func:`kernel_options`). A kernel that Python calls
+    and kernels call too says ``from_python=True, from_kernels=True`` (:class:`KernelOfBoth`);
+    ``tests/sim/test_kernel_options.py`` finds every kernel called inside a kernel and checks
+    that it is compiled-only or says so."""
+    if from_kernels and not from_python:
+        raise ValueError("from_kernels=True is for a kernel that Python calls too (from_python)")
     options = kernel_options(
         inline=inline, into_caller=into_caller, from_python=from_python, allocates=allocates
     )
 
     def decorate(python_fn: Callable[..., Any]) -> Any:
+        if from_kernels:
+            return _kernel_of_both(python_fn, options)
         dispatcher = njit(**options)(python_fn)
         return _with_kernel_cache(dispatcher) if options["cache"] else dispatcher
 

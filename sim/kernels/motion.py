@@ -46,7 +46,7 @@ _K_R2ST = int(EventKind.ROLLING_TO_STATIONARY)
 _K_SP2ST = int(EventKind.SPINNING_TO_STATIONARY)
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def classify(vx, vy, wx, wy, wz, R):
     """Motion state of a ball on the table and its snapped velocity/spin (docs/physics.md §1.1).
 
@@ -72,7 +72,7 @@ def spin_stop_time(wz, p):
     return abs(wz) / p[P_SPIN_DECEL]
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def transition_time(state, vx, vy, wx, wy, wz, p):
     """Duration of the current motion state, s (docs/physics.md §1.2-1.5); ``inf`` when none ends.
 
@@ -89,7 +89,7 @@ def transition_time(state, vx, vy, wx, wy, wz, p):
     return math.inf
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def acceleration(state, vx, vy, wx, wy, p):
     """Centre acceleration ``dv/dt`` (ax, ay), m/s^2, constant over the state
     (docs/physics.md §1.6).
@@ -135,7 +135,7 @@ def _braked(px, py, vx, vy, hx, hy, f, dt):
     )
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def evolve(state, px, py, vx, vy, wx, wy, wz, dt, p):
     """State after ``dt`` seconds in the current motion state (closed forms of
     docs/physics.md §1.2-1.5).
@@ -201,7 +201,7 @@ def evolve(state, px, py, vx, vy, wx, wy, wz, dt, p):
     return px, py, 0.0, 0.0, 0.0, 0.0, _decayed_spin(wz, dt, p)
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def end_of_state(state, vx, vy, wx, wy, wz, p):
     """Snap a ball that has just reached the end of its state and re-classify it.
 

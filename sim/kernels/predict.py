@@ -77,7 +77,7 @@ def is_translating(state):
     return state in (SLIDING, ROLLING)
 
 
-@kernel(inline=True, from_python=True)
+@kernel(inline=True, from_python=True, from_kernels=True)
 def state_at(i, t, seg, p):
     """Ball ``i``'s ``(px, py, vx, vy, wx, wy, wz)`` at time ``t`` s from its segment. Pure."""
     P = seg.pos
@@ -116,7 +116,7 @@ def set_flight(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p):
     seg.vz[i] = vz
 
 
-@kernel(inline=True, from_python=True)
+@kernel(inline=True, from_python=True, from_kernels=True)
 def height_at(i, t, seg, p):
     """Ball ``i``'s height above the cloth (m) and vertical velocity (m/s) at ``t`` s."""
     if seg.state[i] != AIRBORNE:
@@ -205,7 +205,7 @@ def _set_box(i, cx, cy, hx, hy, pair_t):
     pair_t[i, c + 3] = hy
 
 
-@kernel(inline=True, from_python=True)
+@kernel(inline=True, from_python=True, from_kernels=True)
 def boxes_apart(i, j, pair_t, D):
     """True when the path boxes of balls ``i`` and ``j`` (:data:`BOX_COLUMN`) are farther
     apart than the contact distance ``D`` m along x or along y (with 1e-9 relative slack): the
@@ -403,7 +403,7 @@ def predict_pairs(i, t, seg, p, pred, member):
         _renew_row_minima(i, pair_t, member)
 
 
-@kernel(inline=True, from_python=True)
+@kernel(inline=True, from_python=True, from_kernels=True)
 def _row_minimum(a, pair_t):
     """Set row ``a``'s minimum columns (``Predictions.pair_t``) to its earliest pair contact
     ``pair_t[a, b]``, a < b < n (lowest b of equal times; inf and -1 for none)."""
@@ -418,7 +418,7 @@ def _row_minimum(a, pair_t):
     pair_t[a, n + 1] = at
 
 
-@kernel(inline=True, from_python=True)
+@kernel(inline=True, from_python=True, from_kernels=True)
 def _renew_row_minima(i, pair_t, member):
     """Row minima after :func:`predict_pairs` rewrote the pairs of ball ``i``: row ``i`` again
     in full (O(n)); each row ``j < i`` it touched (``member[j]`` false) compared with its one

@@ -57,7 +57,7 @@ def ball_ball_friction(slip, p):
     return ALCIATORE_A + ALCIATORE_B * math.exp(-ALCIATORE_C * slip)
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def ball_ball_frictionless(v1x, v1y, v2x, v2y, nx, ny, e):
     """Equal-mass frictionless impact with restitution ``e`` (docs/physics.md §3.1b).
 
@@ -69,7 +69,7 @@ def ball_ball_frictionless(v1x, v1y, v2x, v2y, nx, ny, e):
     return v1x - j * nx, v1y - j * ny, v2x + j * nx, v2y + j * ny
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def ball_ball_frictional(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, p):
     """Instantaneous Coulomb friction at the ball-ball contact (docs/physics.md §3.1c).
 
@@ -122,7 +122,7 @@ def ball_ball_frictional(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, n
     )
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def resolve_ball_ball(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, p):
     """Dispatch on the ball-ball code at ``P_BALL_BALL`` (the codes of :mod:`sim.models`);
     same returns as :func:`ball_ball_frictional`. Raises ValueError on a code not in the model
@@ -136,7 +136,7 @@ def resolve_ball_ball(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, 
     raise ValueError("unknown ball-ball model code at P_BALL_BALL (see sim.models.MODELS)")
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def cushion_reflection(vx, vy, nx, ny, e):
     """Frictionless reflection (docs/physics.md §3.2a): ``v' = v_t - e v_n n``; spin unchanged.
 
@@ -218,7 +218,7 @@ def cushion_han2005_3d(vx, vy, wx, wy, wz, nx, ny, p):
     )
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def cushion_mathavan2010(vx, vy, wx, wy, wz, nx, ny, p):
     """Mathavan, Jackson & Parkin 2010 rigid-cushion impact, integrated over normal impulse.
 

@@ -198,7 +198,7 @@ def _scaled_to_unit(c1, c2, c3, c4, T):
     return q1, q2, q3, q4, n, s1, s2, s3
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def first_descent_root(c0, c1, c2, c3, c4, T):
     """Earliest time in [0, T] at which p turns from positive to <= 0 while decreasing.
 
@@ -245,7 +245,7 @@ def first_descent_root(c0, c1, c2, c3, c4, T):
     return NO_ROOT
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def first_descent_root_quadratic(c0, c1, c2, T):
     """:func:`first_descent_root` for ``p(t) = c0 + c1 t + c2 t^2`` (cheaper isolation).
 

@@ -294,7 +294,7 @@ def wall_turned_meridian(u, lx, ly, ex, ey, reach, z, t, seg, model):
     return 0.0, 0.0
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def ride_off(i, j, t, seg, model, member, wall_turn):
     """A flying ball resting on a ball on the cloth (``i``, ``j`` in either role) slides off it
     in one step: the closed form of a frictionless slide down the lower ball's sphere, driven
@@ -411,7 +411,7 @@ def _groove_exit(u, side, s2, cos0, g, rho, mx, my, cx, cy, t, seg, model):
     return cos_s, sin_s, ex, ey, nx, ny, nz, _spot_blocker(u, nx, ny, nz, t, seg, model)
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def groove_slide(u, a, b, t, seg, model, member):
     """Flying ball ``u`` drops into the groove between balls ``a`` and ``b`` on the cloth (its
     slide off ``a`` runs into ``b``) and slides off across it in one step

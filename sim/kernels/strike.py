@@ -22,7 +22,7 @@ import math
 from sim.kernels.jit import kernel
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def squirt_angle(a: float, end_mass_ratio: float) -> float:
     """Squirt angle (rad) for side offset ``a`` (fraction of R) and ``m / m_e`` (the ball's
     mass over the cue's effective end mass): TP A.31, positive for right English."""
@@ -31,7 +31,7 @@ def squirt_angle(a: float, end_mass_ratio: float) -> float:
     return math.atan(num / den)
 
 
-@kernel(from_python=True)
+@kernel(from_python=True, from_kernels=True)
 def cue_ball_launch(
     speed: float,
     phi_deg: float,

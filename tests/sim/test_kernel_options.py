@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from numba.core.registry import CPUDispatcher
 
-from sim.kernels.jit import kernel_options
+from sim.kernels.jit import KernelOfBoth, kernel, kernel_options
+from sim.kernels.link_only import LinkOnlyCompiler, LinkOnlyLibrary
 
 ROOT = Path(__file__).resolve().parents[2]
 KERNELS = ROOT / "sim" / "kernels"
@@ -51,6 +52,8 @@ def test_every_kernel_imported_outside_the_kernels_keeps_its_python_wrapper() ->
     checked = 0
     for (module, name), where in _names_imported_from_kernels_outside_them().items():
         value = getattr(importlib.import_module(module), name)
+        if isinstance(value, KernelOfBoth):
+            value = value.python_entry  # what a call from Python runs
         if not isinstance(value, CPUDispatcher):
             continue
         checked += 1
@@ -61,27 +64,47 @@ def test_every_kernel_imported_outside_the_kernels_keeps_its_python_wrapper() ->
     assert checked >= 40  # run_shot, the checks, the sampling kernels, the tested helpers
 
 
+def _as_compiled(value: Any) -> dict[str, Any]:
+    """A dispatcher's options as :func:`kernel_options` names them (its compiler class under
+    ``pipeline_class`` when it is not Numba's own, its cache as ``cache``)."""
+    options = dict(value.targetoptions)
+    options.pop("forceinline", None)
+    options.pop("nopython", None)
+    options.pop("boundscheck", None)
+    cache: Any = value._cache  # Numba's own attribute
+    options["cache"] = type(cache).__name__ != "NullCache"
+    if value._compiler.pipeline_class is LinkOnlyCompiler:
+        options["pipeline_class"] = LinkOnlyCompiler
+    return options
+
+
 def test_every_kernel_is_compiled_with_the_options_of_its_role() -> None:
+    python = kernel_options(from_python=True)
+    linked = {key: v for key, v in kernel_options().items() if key != "_nrt"}
     roles = {
-        "python": kernel_options(from_python=True),
+        "python": python,
         "compiled": kernel_options(),
         "compiled, allocating arrays": kernel_options(allocates=True),
         "into its one caller": kernel_options(into_caller=True),
+        # a kernel of both: the runtime option is its caller's, as for a Python kernel
+        "kernels' side of a kernel of both": linked,
     }
-    dispatchers = 0
+    dispatchers = both = 0
     for module in _kernel_modules():
         for value in vars(importlib.import_module(module)).values():
             if not isinstance(value, CPUDispatcher) or value.__module__ != module:
                 continue
             dispatchers += 1
-            options = dict(value.targetoptions)
-            options.pop("forceinline", None)
-            options.pop("nopython", None)
-            options.pop("boundscheck", None)
-            cache: Any = value._cache  # type: ignore[attr-defined]
-            options["cache"] = type(cache).__name__ != "NullCache"
-            assert options in roles.values(), f"{module}.{value.py_func.__name__}: {options}"
+            options = _as_compiled(value)
+            name = f"{module}.{value.py_func.__name__}"
+            assert options in roles.values(), f"{name}: {options}"
+            assert (options == linked) == isinstance(value, KernelOfBoth), name
+            if isinstance(value, KernelOfBoth):
+                both += 1
+                assert _as_compiled(value.python_entry) == python, name
+                assert value.python_entry.py_func is value.py_func, name
     assert dispatchers >= 100
+    assert both >= 40
 
 
 def test_a_compiled_only_kernel_has_no_cache_entry_and_no_wrapper() -> None:
@@ -98,3 +121,100 @@ def test_a_compiled_only_kernel_has_no_cache_entry_and_no_wrapper() -> None:
     assert kernel_options(into_caller=True)["inline"] == "always"
     with pytest.raises(ValueError, match="not both"):
         kernel_options(inline=True, into_caller=True)
+
+
+def _is_kernel_decorator(node: ast.expr) -> bool:
+    target = node.func if isinstance(node, ast.Call) else node
+    return isinstance(target, ast.Name) and target.id == "kernel"
+
+
+def _called_value(call: ast.Call, namespace: dict[str, Any]) -> Any:
+    """What the called expression names in the module (``f(...)``, ``module.f(...)``)."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        return namespace.get(func.id)
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        return getattr(namespace.get(func.value.id), func.attr, None)
+    return None
+
+
+def _kernels_called_inside_kernels() -> dict[str, Any]:
+    """'module.caller -> callee' -> the callee, for every call a kernel makes to a kernel."""
+    found: dict[str, Any] = {}
+    for module in _kernel_modules():
+        namespace = vars(importlib.import_module(module))
+        source = (KERNELS / f"{module.rsplit('.', 1)[1]}.py").read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            if not any(_is_kernel_decorator(d) for d in node.decorator_list):
+                continue
+            for call in ast.walk(node):
+                if isinstance(call, ast.Call):
+                    callee = _called_value(call, namespace)
+                    if isinstance(callee, CPUDispatcher):
+                        found[f"{module}.{node.name} -> {callee.py_func.__name__}"] = callee
+    return found
+
+
+def test_every_kernel_a_kernel_calls_is_linked_into_it_not_compiled_for_python() -> None:
+    """A kernel called inside a kernel compiles as its caller's linked code only
+    (sim.kernels.link_only): a compiled-only kernel, or a kernel of both (from_kernels=True)
+    whose Python entry is a separate twin. A plain from_python kernel called there would be
+    optimised and emitted on its own at the engine's first compile again."""
+    calls = _kernels_called_inside_kernels()
+    assert len(calls) >= 150  # the step loop's whole call tree
+    wrong = sorted(
+        edge
+        for edge, callee in calls.items()
+        if callee.targetoptions.get("inline") != "always"  # into_caller: no code of its own
+        and (
+            not callee.targetoptions.get("no_cpython_wrapper")
+            or callee._compiler.pipeline_class is not LinkOnlyCompiler
+        )
+    )
+    assert wrong == [], "say from_kernels=True on these callees: " + ", ".join(wrong)
+
+
+def test_a_kernel_of_both_calls_its_python_twin_and_links_its_own_code() -> None:
+    from sim.kernels.roots import first_descent_root
+
+    assert isinstance(first_descent_root, KernelOfBoth)
+    twin = first_descent_root.python_entry
+    assert isinstance(twin, CPUDispatcher) and not isinstance(twin, KernelOfBoth)
+    assert not twin.targetoptions.get("no_cpython_wrapper")
+    assert first_descent_root.targetoptions["no_cpython_wrapper"]
+    assert first_descent_root(1.0, 0.0, -1.0, 0.0, 0.0, 1.0) == twin(1.0, 0.0, -1.0, 0.0, 0.0, 1.0)
+    with pytest.raises(ValueError, match="from_python"):
+        kernel(from_kernels=True)
+
+
+@kernel
+def _doubled(x: float) -> float:
+    return 2.0 * x
+
+
+@kernel(from_python=True, from_kernels=True)
+def _plus_one(x: float) -> float:
+    return x + 1.0
+
+
+def _caller(x: float) -> float:
+    return _plus_one(_doubled(x))
+
+
+def test_a_compiled_only_kernel_has_no_machine_code_of_its_own_and_its_caller_runs() -> None:
+    """A compiled-only kernel's code is a LinkOnlyLibrary (no module optimisation, no machine
+    code of its own: 0 for every address); the caller Python runs links it and runs it."""
+    from numba import njit
+
+    caller = njit(**{**kernel_options(from_python=True), "cache": False})(_caller)
+    assert caller(3.0) == 7.0
+    assert _plus_one(1.5) == 2.5  # Python's call: the twin
+    for callee in (_doubled, _plus_one):
+        libraries = [cres.library for cres in callee.overloads.values()]
+        assert len(libraries) == 1 and isinstance(libraries[0], LinkOnlyLibrary)
+        assert libraries[0].get_pointer_to_function("_doubled") == 0
+    assert _plus_one.python_entry.signatures  # compiled for Python's call, apart
+    (own,) = caller.overloads.values()
+    assert not isinstance(own.library, LinkOnlyLibrary)
