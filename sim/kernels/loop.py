@@ -10,7 +10,8 @@
 3. **resolve** (:func:`resolve_event`): one small function per event family gives the balls
    involved new segments; their predictions are renewed (their own, then every pair that
    includes them);
-4. **record** (:func:`record_event`): the event's row of the log and a snapshot of every ball.
+4. **record** (:func:`sim.kernels.record.record_event`): the event's row of the log and a
+   snapshot of every ball.
 
 The steps and the helpers of :mod:`sim.kernels.predict` are compiled with
 ``inline="always"`` (Numba inlines them into :func:`run_shot` before LLVM sees the code): as
@@ -62,7 +63,6 @@ from sim.kernels.motion import (
     AIRBORNE,
     OFF_TABLE,
     POCKETED,
-    STATIONARY,
     acceleration,
     classify,
     end_of_state,
@@ -70,27 +70,20 @@ from sim.kernels.motion import (
 )
 from sim.kernels.predict import (
     ROW_MINIMA_FROM,
-    height_at,
     predict_group,
     predict_line,
     set_segment,
     state_at,
 )
+from sim.kernels.record import record_event, shot_output
 from sim.kernels.resolve import resolve_ball_ball, resolve_cushion_3d
 from sim.kernels.shot_types import (
-    SNAP_POS,
-    SNAP_SPIN,
-    SNAP_VEL,
-    SNAP_VZ,
-    SNAP_WIDTH,
-    SNAP_Z,
     Event,
     EventLog,
     LastContacts,
     Predictions,
     Segments,
     ShotModel,
-    ShotOutput,
     ShotStart,
 )
 from sim.kernels.stick import (
@@ -423,109 +416,6 @@ def resolve_event(t, cat, a, b, seg, model, pred, last, member):
     return _cross_line(a, b, t, seg, model, pred)
 
 
-# -- record -------------------------------------------------------------------------------------
-
-
-@kernel(inline=True)
-def record_event(row, ev, seg, p, log):
-    """Write ``ev`` and a snapshot of every ball at ``ev.t`` into row ``row`` of ``log``
-    (resting and pocketed balls are copied: their segments hold zero velocity and spin). The
-    record's fields are set by item (``rec["t"]``), not as attributes: a NumPy record, as the
-    pure-Python path gives, has no field attributes."""
-    rec = log.events[row]
-    rec["t"] = ev.t
-    rec["kind"] = ev.kind
-    rec["a"] = ev.a
-    rec["b"] = ev.b
-    rec["speed"] = ev.speed
-    rec["x"] = ev.x
-    rec["y"] = ev.y
-    rec["direction"] = ev.direction
-    S = seg.state
-    n = S.shape[0]
-    f = log.snap_f
-    cn = log.events.shape[0] * n  # one block's rows of balls
-    for i in range(n):
-        b = row * n + i  # ball i of this row, in every block
-        if S[i] in (STATIONARY, POCKETED, OFF_TABLE):
-            f[SNAP_POS * cn + 2 * b] = seg.pos[i, 0]
-            f[SNAP_POS * cn + 2 * b + 1] = seg.pos[i, 1]
-            f[SNAP_VEL * cn + 2 * b] = 0.0
-            f[SNAP_VEL * cn + 2 * b + 1] = 0.0
-            f[SNAP_SPIN * cn + 3 * b] = 0.0
-            f[SNAP_SPIN * cn + 3 * b + 1] = 0.0
-            f[SNAP_SPIN * cn + 3 * b + 2] = 0.0
-            f[SNAP_Z * cn + b] = 0.0
-            f[SNAP_VZ * cn + b] = 0.0
-        else:
-            px, py, vx, vy, wx, wy, wz = state_at(i, ev.t, seg, p)
-            f[SNAP_POS * cn + 2 * b] = px
-            f[SNAP_POS * cn + 2 * b + 1] = py
-            f[SNAP_VEL * cn + 2 * b] = vx
-            f[SNAP_VEL * cn + 2 * b + 1] = vy
-            f[SNAP_SPIN * cn + 3 * b] = wx
-            f[SNAP_SPIN * cn + 3 * b + 1] = wy
-            f[SNAP_SPIN * cn + 3 * b + 2] = wz
-            if S[i] == AIRBORNE:
-                z, vz = height_at(i, ev.t, seg, p)
-                f[SNAP_Z * cn + b] = z
-                f[SNAP_VZ * cn + b] = vz
-            else:
-                f[SNAP_Z * cn + b] = 0.0
-                f[SNAP_VZ * cn + b] = 0.0
-        log.snap_motion[row, i] = S[i]
-
-
-@kernel(into_caller=True)
-def _output(status, count, log, seg, in_place):
-    """The :class:`ShotOutput`: the first ``count`` rows of ``log`` and which balls end on the
-    table. ``in_place`` False: fresh copies (blocks of ``count`` rows, as ``ShotOutput``
-    documents), so the caller may hand ``log`` to the next shot. True (a log made for this
-    shot alone): the log's own arrays, blocks of ``capacity`` rows, the event times written
-    after the last block; nothing is copied (a shot of hundreds of balls logs tens of
-    megabytes: copying them into fresh pages was a sixth of its time).
-
-    Nothing moves after the last record (the loop stops right after one), so the final state
-    is the last snapshot. With no event at all the snapshots hold one row instead, the
-    segments (which all start at t = 0 at rest): the final state, logged at no time.
-    """
-    n = seg.state.shape[0]
-    rows = max(count, 1)
-    f = log.snap_f
-    cn = log.events.shape[0] * n  # one block of the log: capacity rows of n balls
-    kn = cn if in_place else rows * n  # one block of the output
-    floats = f if in_place else np.empty(SNAP_WIDTH * kn + count)
-    if count > 0:
-        if not in_place:
-            # The first count rows of each capacity-sized block of the log are contiguous.
-            for c0, width in (
-                (SNAP_POS, 2), (SNAP_VEL, 2), (SNAP_SPIN, 3), (SNAP_Z, 1), (SNAP_VZ, 1)
-            ):  # fmt: skip
-                floats[c0 * kn : (c0 + width) * kn] = f[c0 * cn : c0 * cn + width * kn]
-        motion_rows = log.snap_motion if in_place else log.snap_motion[:count].copy()
-    else:
-        for i in range(n):  # row 0 of each block: the segments
-            floats[SNAP_POS * kn + 2 * i : SNAP_POS * kn + 2 * i + 2] = seg.pos[i]
-            floats[SNAP_VEL * kn + 2 * i : SNAP_VEL * kn + 2 * i + 2] = seg.vel[i]
-            floats[SNAP_SPIN * kn + 3 * i : SNAP_SPIN * kn + 3 * i + 3] = seg.spin[i]
-            floats[SNAP_Z * kn + i] = seg.z[i]
-            floats[SNAP_VZ * kn + i] = seg.vz[i]
-        if in_place:
-            log.snap_motion[0] = seg.state
-            motion_rows = log.snap_motion
-        else:
-            motion_rows = seg.state.copy().reshape((1, n))
-    motion = motion_rows[rows - 1]
-    on_table = np.empty(n, dtype=np.bool_)
-    for i in range(n):
-        on_table[i] = motion[i] != POCKETED and motion[i] != OFF_TABLE
-    events = log.events if in_place else log.events[:count].copy()
-    for k in range(count):
-        floats[SNAP_WIDTH * kn + k] = events[k]["t"]
-    # One float array for six quantities: each array boxed costs ~1 us.
-    return ShotOutput(np.int64(status), np.int64(count), events, floats, motion_rows, on_table)
-
-
 # -- the loop -----------------------------------------------------------------------------------
 
 
@@ -597,4 +487,4 @@ def run_shot(model, start, max_events, capacity, log, in_place):
         t = t_next
         pending = resolve_event(t, cat, a, b, seg, model, pred, last, member)
         renew = cat != _LINE  # a line crossing changes no path
-    return _output(status, count, log, seg, in_place)
+    return shot_output(status, count, log, seg, in_place)
