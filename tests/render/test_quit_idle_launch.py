@@ -89,7 +89,7 @@ def test_while_the_engine_prepares_the_loop_draws_a_few_frames_a_second_and_on_i
     # ten frames a second (the first frame at once), never the 60 of an animation
     assert 5 <= len(drawn) <= 1.0 / PROGRESS_FRAME_S + 4, len(drawn)
 
-    # a key typed is drawn when it comes (pygame.event.wait returns on it)
+    # a key typed is drawn when it comes (the wait looks for input every POLL_S)
     app.running = True
     drawn.clear()
     pygame.event.clear()
@@ -111,6 +111,45 @@ def test_while_the_engine_prepares_the_loop_draws_a_few_frames_a_second_and_on_i
 
     app._warm_done.set()  # the engine is ready: the start screen no longer animates
     assert not app.only_progress_moves() and not app.animating()
+    pygame.display.quit()
+
+
+def test_the_idle_wait_returns_every_pending_event_at_once_and_nothing_at_its_deadline() -> None:
+    """The loop's wait looks for input every POLL_S: posted events come back together within
+    a look of their posting, and with no input the wait ends at its deadline, not before."""
+    import threading
+
+    from render.frame_loop import POLL_S, _wait_for_event
+
+    pygame.init()
+    pygame.display.set_mode(SIZE)
+    pygame.event.clear()
+    start = time.perf_counter()
+    assert _wait_for_event(0.12) == []
+    waited = time.perf_counter() - start
+    assert 0.12 <= waited < 0.12 + 0.1, waited
+
+    for k in (pygame.K_a, pygame.K_b):  # pending before the wait: both come back at once
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=0))
+    start = time.perf_counter()
+    events = _wait_for_event(2.0)
+    assert time.perf_counter() - start < 0.05
+    assert [e.key for e in events if e.type == pygame.KEYDOWN] == [pygame.K_a, pygame.K_b]
+
+    posted: list[float] = []
+
+    def press_a_key() -> None:
+        time.sleep(0.1)
+        posted.append(time.perf_counter())
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, unicode="", mod=0))
+
+    typist = threading.Thread(target=press_a_key)
+    typist.start()
+    events = _wait_for_event(2.0)
+    seen = time.perf_counter()
+    typist.join()
+    assert [e.key for e in events if e.type == pygame.KEYDOWN] == [pygame.K_c]
+    assert seen - posted[0] < POLL_S + 0.05
     pygame.display.quit()
 
 
