@@ -148,7 +148,9 @@ def _child_env(cache_dir: str | None) -> dict[str, str]:
     return env
 
 
-_FIRST_SHOT_CODE = """
+#: The program of the first-compile and warm-start rows (and of ``ab_compile.py``): import, then
+#: one short 2-ball shot; prints its own seconds from before the first import.
+FIRST_SHOT_CODE = """
 import time
 t0 = time.perf_counter()
 import numpy as np
@@ -183,10 +185,10 @@ def measure_first_compile(repeats: int, keep_cache: str | None = None) -> Timing
     samples = []
     for k in range(repeats):
         if keep_cache is not None and k == repeats - 1:
-            samples.append(_run_child(_FIRST_SHOT_CODE, keep_cache)[0])
+            samples.append(_run_child(FIRST_SHOT_CODE, keep_cache)[0])
             continue
         with tempfile.TemporaryDirectory(prefix="cuesim-numba-") as cache:
-            samples.append(_run_child(_FIRST_SHOT_CODE, cache)[0])
+            samples.append(_run_child(FIRST_SHOT_CODE, cache)[0])
     return Timing.of(samples)
 
 
@@ -196,8 +198,8 @@ def measure_warm_first_shot(repeats: int, filled_cache: str | None = None) -> Ti
     with tempfile.TemporaryDirectory(prefix="cuesim-numba-") as own:
         cache = filled_cache if filled_cache is not None else own
         if filled_cache is None:
-            _run_child(_FIRST_SHOT_CODE, cache)
-        return Timing.of([_run_child(_FIRST_SHOT_CODE, cache)[0] for _ in range(repeats)])
+            _run_child(FIRST_SHOT_CODE, cache)
+        return Timing.of([_run_child(FIRST_SHOT_CODE, cache)[0] for _ in range(repeats)])
 
 
 #: Issue 13 targets of the engine rows, ms (None: no target for that shot).

@@ -28,6 +28,8 @@ from rules.snooker_geometry import COLOURS
 from sim.balls import first_ball_off_cloth, first_overlap
 from sim.table import Table
 
+ROOT = Path(__file__).resolve().parents[2]
+
 R = 0.028575
 
 
@@ -192,3 +194,17 @@ def test_bench_refuses_a_json_path_in_a_missing_folder(
     args = argparse.Namespace(quick=True, json=tmp_path / "nope" / "b.json", no_compile=True)
     assert cli_bench.run_bench(args) == cli_bench.EXIT_BAD_INPUT
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_ab_compile_refuses_a_tree_without_the_engine_and_a_count_under_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """benchmarks/ab_compile.py names what is wrong and starts nothing (no compile runs)."""
+    from benchmarks.ab_compile import main
+
+    assert main([str(ROOT), str(tmp_path)]) == 2
+    assert "B tree" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        main([str(ROOT), str(ROOT), "--rounds", "0"])
+    assert stop.value.code == 2
+    assert "--rounds 0: must be >= 1" in capsys.readouterr().err

@@ -1,0 +1,117 @@
+"""The engine's first compile and warm start of two source trees side by side, alternated.
+
+Usage::
+
+    git worktree add --detach /tmp/before <commit>
+    .venv/bin/python benchmarks/ab_compile.py /tmp/before . --rounds 2
+
+Each round runs, for each tree in turn (the tree first on ``sys.path``, so its own ``sim`` is
+imported; rounds alternate which tree goes first), three fresh processes:
+
+- ``first shot``: import + the first shot of ``benchmarks.engine``'s first-compile row, with an
+  empty ``NUMBA_CACHE_DIR`` (every kernel compiles);
+- ``warmup``: import + ``sim.warmup()`` with another empty cache (what the window waits for on
+  a first launch);
+- ``warm start``: import + the first shot again, with the cache the first run filled.
+
+It prints every sample, then per measurement each tree's median and the ratio B / A. Both
+workers run on one CPU (``--cpu``, as ``ab_engine.py``): a cold compile is single-threaded and
+the other core stays free for the rest of the machine. A round takes about three minutes on the
+2-core machine.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.ab_workers import parse_arguments  # noqa: E402
+from benchmarks.engine import FIRST_SHOT_CODE  # noqa: E402
+
+_WARMUP_CODE = """
+import time
+t0 = time.perf_counter()
+import sim
+sim.warmup()
+print(time.perf_counter() - t0)
+"""
+
+MEASUREMENTS = ("first shot", "warmup", "warm start")
+
+
+def _seconds(code: str, tree: Path, cache: str, cpu: int) -> float:
+    """What ``code`` prints last (seconds), run in a fresh process importing ``tree``'s code
+    with ``cache`` as Numba's cache folder, pinned to ``cpu`` (-1: not pinned)."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as benchmarks.engine: a default install's
+    env["PYTHONPATH"] = str(tree) + os.pathsep + env.get("PYTHONPATH", "")
+
+    def pin() -> None:
+        if cpu >= 0:
+            os.sched_setaffinity(0, {cpu})
+
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=True,
+        preexec_fn=pin,
+    )
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def _one_tree(tree: Path, cpu: int) -> dict[str, float]:
+    """The three measurements of one tree, each in its own fresh process."""
+    with (
+        tempfile.TemporaryDirectory(prefix="cuesim-ab-") as first,
+        tempfile.TemporaryDirectory(prefix="cuesim-ab-") as other,
+    ):
+        cold = _seconds(FIRST_SHOT_CODE, tree, first, cpu)
+        warmup = _seconds(_WARMUP_CODE, tree, other, cpu)
+        warm = _seconds(FIRST_SHOT_CODE, tree, first, cpu)
+    return {"first shot": cold, "warmup": warmup, "warm start": warm}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_arguments(
+        "First compile and warm start of two source trees side by side, alternated.",
+        argv,
+        {"rounds": (2, "alternated rounds")},
+    )
+    trees = {"A": args.a.resolve(), "B": args.b.resolve()}
+    for name, tree in trees.items():
+        if not (tree / "sim" / "__init__.py").is_file():
+            print(
+                f"{name} tree {tree} has no sim/__init__.py: give the root of a cuesim checkout",
+                file=sys.stderr,
+            )
+            return 2
+    samples: dict[str, dict[str, list[float]]] = {n: {m: [] for m in MEASUREMENTS} for n in trees}
+    for r in range(args.rounds):
+        order = ["A", "B"] if r % 2 == 0 else ["B", "A"]
+        for name in order:
+            got = _one_tree(trees[name], args.cpu)
+            for m in MEASUREMENTS:
+                samples[name][m].append(got[m])
+            shown = ", ".join(f"{m} {got[m]:.2f} s" for m in MEASUREMENTS)
+            print(f"round {r + 1} {name}: {shown}", flush=True)
+    print(f"\n{'measurement':<14}{'A s':>9}{'B s':>9}{'B/A':>8}   (median of {args.rounds} rounds)")
+    for m in MEASUREMENTS:
+        a, b = (statistics.median(samples[n][m]) for n in ("A", "B"))
+        print(f"{m:<14}{a:9.2f}{b:9.2f}{b / a:8.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
