@@ -16,7 +16,8 @@ Options by role:
   Its compiler is :class:`~sim.kernels.link_only.LinkOnlyCompiler`: Numba would optimise its
   module and emit machine code for it and everything it calls, only for each caller to do it
   all again; a link-only kernel leaves both to the kernel Python calls, once for the whole
-  tree (the engine's first compile 57 -> 36 s on this machine, breaks unchanged).
+  tree (the engine's first compile 50.3 -> 34.1 s side by side, `benchmarks/ab_compile.py`;
+  breaks unchanged).
   Calling such a kernel from Python crashes the interpreter (there is no wrapper to call);
   ``tests/sim/test_kernel_options.py`` checks that nothing outside the kernels imports one.
 - ``from_python=True, from_kernels=True``: called from Python and by kernels. Kernels call a
