@@ -22,9 +22,7 @@ the other core stays free for the rest of the machine. A round takes about three
 
 from __future__ import annotations
 
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -34,7 +32,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.ab_workers import parse_arguments  # noqa: E402
-from benchmarks.engine import FIRST_SHOT_CODE  # noqa: E402
+from benchmarks.engine import FIRST_SHOT_CODE, run_child  # noqa: E402
 
 _WARMUP_CODE = """
 import time
@@ -47,39 +45,15 @@ print(time.perf_counter() - t0)
 MEASUREMENTS = ("first shot", "warmup", "warm start")
 
 
-def _seconds(code: str, tree: Path, cache: str, cpu: int) -> float:
-    """What ``code`` prints last (seconds), run in a fresh process importing ``tree``'s code
-    with ``cache`` as Numba's cache folder, pinned to ``cpu`` (-1: not pinned)."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as benchmarks.engine: a default install's
-    env["PYTHONPATH"] = str(tree) + os.pathsep + env.get("PYTHONPATH", "")
-
-    def pin() -> None:
-        if cpu >= 0:
-            os.sched_setaffinity(0, {cpu})
-
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=tree,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=900,
-        check=True,
-        preexec_fn=pin,
-    )
-    return float(out.stdout.strip().splitlines()[-1])
-
-
 def _one_tree(tree: Path, cpu: int) -> dict[str, float]:
     """The three measurements of one tree, each in its own fresh process."""
     with (
         tempfile.TemporaryDirectory(prefix="cuesim-ab-") as first,
         tempfile.TemporaryDirectory(prefix="cuesim-ab-") as other,
     ):
-        cold = _seconds(FIRST_SHOT_CODE, tree, first, cpu)
-        warmup = _seconds(_WARMUP_CODE, tree, other, cpu)
-        warm = _seconds(FIRST_SHOT_CODE, tree, first, cpu)
+        cold = run_child(FIRST_SHOT_CODE, first, 900.0, tree, cpu)[0]
+        warmup = run_child(_WARMUP_CODE, other, 900.0, tree, cpu)[0]
+        warm = run_child(FIRST_SHOT_CODE, first, 900.0, tree, cpu)[0]
     return {"first shot": cold, "warmup": warmup, "warm start": warm}
 
 

@@ -14,7 +14,7 @@ name                       what is measured                                     
 =========================  ==========================================================  ==========
 first_compile              import sim + first shot, fresh process, empty Numba cache   <= 8 s
 warm_import_shot           the same with the cache already filled (Numba's, and         <= 0.35 s
-                           Python's bytecode: :func:`_child_env`)
+                           Python's bytecode: :func:`child_env`)
 nine_ball_break            ``simulate`` of a 9-ball break                                <= 0.2 ms
 eight_ball_break           ``simulate`` of an 8-ball break                               (none)
 snooker_break              ``simulate`` of a snooker break-off                           <= 0.6 ms
@@ -133,16 +133,17 @@ def outside_kernel_shares(scenarios: Sequence[Scenario], rounds: int) -> dict[st
     return {name: Timing.of(outside[name]).median / Timing.of(total[name]).median for name in total}
 
 
-def _child_env(cache_dir: str | None) -> dict[str, str]:
-    """The environment of a measured child process: this one's, with ``NUMBA_CACHE_DIR`` set
-    to ``cache_dir`` when given, and Python's bytecode cache on. A fresh process on a player's
-    machine reads the project's modules from ``__pycache__`` (Python's default); with
-    ``PYTHONDONTWRITEBYTECODE`` set (some sandboxes and containers set it) every child would
-    compile every module from source again, about 0.08 s of a warm start that no default
-    install pays. The first run of a measurement writes the bytecode, as a first run does."""
+def child_env(cache_dir: str | None, root: Path = IMPORT_ROOT) -> dict[str, str]:
+    """The environment of a measured child process: this one's, with ``root`` (a source tree:
+    this one by default) first on ``PYTHONPATH``, ``NUMBA_CACHE_DIR`` set to ``cache_dir`` when
+    given, and Python's bytecode cache on. A fresh process on a player's machine reads the
+    project's modules from ``__pycache__`` (Python's default); with ``PYTHONDONTWRITEBYTECODE``
+    set (some sandboxes and containers set it) every child would compile every module from
+    source again, about 0.08 s of a warm start that no default install pays. The first run of a
+    measurement writes the bytecode, as a first run does."""
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPATH"] = str(IMPORT_ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONPATH"] = str(root) + os.pathsep + env.get("PYTHONPATH", "")
     if cache_dir is not None:
         env["NUMBA_CACHE_DIR"] = cache_dir
     return env
@@ -163,16 +164,31 @@ print(time.perf_counter() - t0)
 """
 
 
-def _run_child(code: str, cache_dir: str | None, timeout: float = 600.0) -> tuple[float, float]:
-    """Run ``code`` in a fresh interpreter; returns (seconds it printed, wall seconds)."""
+def run_child(
+    code: str,
+    cache_dir: str | None,
+    timeout: float = 600.0,
+    root: Path = IMPORT_ROOT,
+    cpu: int = -1,
+) -> tuple[float, float]:
+    """Run ``code`` in a fresh interpreter importing the tree ``root`` (run in it: ``python -c``
+    puts the working folder first on ``sys.path``), pinned to ``cpu`` (-1: not pinned); returns
+    (seconds it printed, wall seconds)."""
+
+    def pin() -> None:
+        if cpu >= 0:
+            os.sched_setaffinity(0, {cpu})
+
     start = time.perf_counter()
     out = subprocess.run(
         [sys.executable, "-c", code],
-        env=_child_env(cache_dir),
+        cwd=root,
+        env=child_env(cache_dir, root),
         capture_output=True,
         text=True,
         timeout=timeout,
         check=True,
+        preexec_fn=pin,
     )
     wall = time.perf_counter() - start
     return float(out.stdout.strip().splitlines()[-1]), wall
@@ -185,10 +201,10 @@ def measure_first_compile(repeats: int, keep_cache: str | None = None) -> Timing
     samples = []
     for k in range(repeats):
         if keep_cache is not None and k == repeats - 1:
-            samples.append(_run_child(FIRST_SHOT_CODE, keep_cache)[0])
+            samples.append(run_child(FIRST_SHOT_CODE, keep_cache)[0])
             continue
         with tempfile.TemporaryDirectory(prefix="cuesim-numba-") as cache:
-            samples.append(_run_child(FIRST_SHOT_CODE, cache)[0])
+            samples.append(run_child(FIRST_SHOT_CODE, cache)[0])
     return Timing.of(samples)
 
 
@@ -198,8 +214,8 @@ def measure_warm_first_shot(repeats: int, filled_cache: str | None = None) -> Ti
     with tempfile.TemporaryDirectory(prefix="cuesim-numba-") as own:
         cache = filled_cache if filled_cache is not None else own
         if filled_cache is None:
-            _run_child(FIRST_SHOT_CODE, cache)
-        return Timing.of([_run_child(FIRST_SHOT_CODE, cache)[0] for _ in range(repeats)])
+            run_child(FIRST_SHOT_CODE, cache)
+        return Timing.of([run_child(FIRST_SHOT_CODE, cache)[0] for _ in range(repeats)])
 
 
 #: Issue 13 targets of the engine rows, ms (None: no target for that shot).
@@ -335,7 +351,7 @@ def run_benchmarks(
     say("study of noisy 9-ball breaks, one worker ...")
     rows += study_rows(300 if quick else 2000, 100 if quick else 300)
     say("peak memory of a study worker (fresh process) ...")
-    rows.append(worker_memory_row(300 if quick else 2000, _child_env(None)))
+    rows.append(worker_memory_row(300 if quick else 2000, child_env(None)))
     if include_pooltool:
         from benchmarks.compare_pooltool import pooltool_rows
 

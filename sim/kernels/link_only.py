@@ -13,16 +13,16 @@ copy linked into their own module.
 So a compiled-only kernel's code lives in a :class:`LinkOnlyLibrary`: the per-function
 optimisation that every Numba function gets when it is lowered (the function passes), then the
 modules of its callees linked in, and nothing more. The module optimisation and the machine code
-happen once, in the caller that Python calls, over the whole tree. The machine code of those
-callers is what it was: the pinned event-log hashes are unchanged; ``cuesim bench`` and
-``benchmarks/ab_engine.py`` measure the compile and the speed.
+happen once, in the caller that Python calls, over the whole tree. The event logs are what
+they were (the pinned hashes); ``benchmarks/ab_compile.py`` and ``benchmarks/ab_engine.py``
+measure the compile and the speed side by side.
 
 How: ``pipeline_class`` is Numba's documented hook for a custom compiler; this one is Numba's
 nopython pipeline with one pass added before the lowering, which hands the lowering a
 :class:`LinkOnlyLibrary` to write into (the lowering makes a plain library only when it is given
 none). The library class leans on ``CPUCodeLibrary``'s attributes (``_linking_libraries``,
-``_final_module``, ``_reload_init``, ``_finalized``); ``tests/sim/test_link_only.py`` checks in a
-fresh process that the compiled-only kernels get it and the engine still runs.
+``_final_module``, ``_reload_init``, ``_finalized``); ``tests/sim/test_kernel_options.py`` checks
+that every kernel a kernel calls gets it, that it holds no machine code and that its caller runs.
 """
 
 from __future__ import annotations
