@@ -71,6 +71,7 @@ from numba.core.dispatcher import Dispatcher
 from numba.core.registry import CPUDispatcher
 from numba.core.runtime import rtsys
 
+from sim.kernels.cache_format import MachineCodeCacheImpl
 from sim.kernels.link_only import LinkOnlyCompiler
 
 #: Options every kernel is compiled with (no C-callable wrapper: no kernel is handed to C or
@@ -112,8 +113,11 @@ class KernelCache(FunctionCache):
     refresh of the target context; it starts the reference-counting runtime instead, the one
     part of that refresh the cached machine code needs (see the module). Should an entry fail
     to load that way (a Numba whose cached code needs more), it is read Numba's own way, which
-    raises whatever is really wrong with it. Saving is Numba's.
+    raises whatever is really wrong with it. Entries are kept as machine code without
+    Numba's bitcode (:class:`~sim.kernels.cache_format.MachineCodeCacheImpl`).
     """
+
+    _impl_class = MachineCodeCacheImpl
 
     def load_overload(self, sig: Any, target_context: Any) -> Any:
         """The cached compile result of ``sig``, or None when it is not in the cache."""

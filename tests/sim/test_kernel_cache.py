@@ -75,6 +75,19 @@ if sys.argv[1] == "needs-refresh":  # make every entry unloadable without the fu
         return plain(self, sig, target_context)
     KernelCache._load_overload = strict
     del sys.argv[1]
+if sys.argv[1] == "numba-form":  # save entries in Numba's own form, as a cache before ours did
+    from numba.core.caching import CompileResultCacheImpl
+    from sim.kernels.jit import KernelCache
+    KernelCache._impl_class = CompileResultCacheImpl
+    del sys.argv[1]
+if sys.argv[1] == "no-bitcode":  # fail any parse of LLVM bitcode
+    import llvmlite.binding
+    def refuse(*args, **kwargs):
+        raise RuntimeError("bitcode parsed")
+    llvmlite.binding.parse_bitcode = refuse
+    import numba.core.codegen
+    numba.core.codegen.ll.parse_bitcode = refuse
+    del sys.argv[1]
 import lean_kernel
 registries = ("numba.np.linalg", "numba.typed.typeddict", "numba.np.arraymath")
 calls = []
@@ -84,7 +97,8 @@ for argument in sys.argv[1:]:  # float: an array of float64, int: of int64
     stats = lean_kernel.scaled_sum.stats
     calls.append({"out": out.tolist(), "hits": sum(stats.cache_hits.values()),
                   "misses": sum(stats.cache_misses.values()),
-                  "registries": [name for name in registries if name in sys.modules]})
+                  "registries": [name for name in registries if name in sys.modules],
+                  "arrayobj": "numba.np.arrayobj" in sys.modules})
 print(json.dumps(calls))
 """
 
@@ -118,11 +132,64 @@ def test_a_warm_cache_loads_without_the_compiler_and_a_miss_still_compiles(
     registries = ["numba.np.linalg", "numba.typed.typeddict", "numba.np.arraymath"]
     sums = [0.0, 2.0, 6.0, 12.0]
     (first,) = _calls_in_fresh_process(tmp_path, "float")
-    assert first == {"out": sums, "hits": 0, "misses": 1, "registries": registries}
+    assert first == {
+        "out": sums,
+        "hits": 0,
+        "misses": 1,
+        "registries": registries,
+        "arrayobj": True,
+    }
     warm, other = _calls_in_fresh_process(tmp_path, "float", "int")
-    assert warm == {"out": sums, "hits": 1, "misses": 0, "registries": []}
+    assert warm == {"out": sums, "hits": 1, "misses": 0, "registries": [], "arrayobj": False}
     # an int64 array: not in the cache, so compiled (the compiler refreshes itself)
-    assert other == {"out": sums, "hits": 1, "misses": 1, "registries": registries}
+    assert other == {
+        "out": sums,
+        "hits": 1,
+        "misses": 1,
+        "registries": registries,
+        "arrayobj": True,
+    }
     # an entry that cannot load without the compiler's registries is read Numba's own way
     (refreshed,) = _calls_in_fresh_process(tmp_path, "needs-refresh", "float")
-    assert refreshed == {"out": sums, "hits": 1, "misses": 0, "registries": registries}
+    assert refreshed == {
+        "out": sums,
+        "hits": 1,
+        "misses": 0,
+        "registries": registries,
+        "arrayobj": True,
+    }
+
+
+def test_an_entry_is_kept_as_machine_code_and_loads_without_parsing_bitcode(
+    tmp_path: Path,
+) -> None:
+    """sim.kernels.cache_format: a warm process loads the kernel with every parse of LLVM
+    bitcode refused, and without importing the module of the overload it calls (np.empty's,
+    in numba.np.arrayobj, whose environment has no constants)."""
+    (tmp_path / "lean_kernel.py").write_text(_KERNEL_MODULE)
+    _calls_in_fresh_process(tmp_path, "float")
+    (warm,) = _calls_in_fresh_process(tmp_path, "no-bitcode", "float")
+    assert warm == {
+        "out": [0.0, 2.0, 6.0, 12.0],
+        "hits": 1,
+        "misses": 0,
+        "registries": [],
+        "arrayobj": False,
+    }
+
+
+def test_an_entry_in_numbas_own_form_still_loads(tmp_path: Path) -> None:
+    """A cache written in Numba's form (bitcode beside the machine code, environments rebuilt
+    by importing their modules) is read Numba's way: a cache of an earlier cuesim keeps
+    working."""
+    (tmp_path / "lean_kernel.py").write_text(_KERNEL_MODULE)
+    (first,) = _calls_in_fresh_process(tmp_path, "numba-form", "float")
+    assert first["misses"] == 1
+    (warm,) = _calls_in_fresh_process(tmp_path, "float")
+    assert warm == {
+        "out": [0.0, 2.0, 6.0, 12.0],
+        "hits": 1,
+        "misses": 0,
+        "registries": [],
+        "arrayobj": True,
+    }
