@@ -62,9 +62,11 @@ peak, with about 30 % fewer objects for the garbage collector to walk.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
+import numba
 from numba import njit
 from numba.core.caching import FunctionCache
 from numba.core.dispatcher import Dispatcher
@@ -146,23 +148,41 @@ class KernelOfBoth(CPUDispatcher):
     linked into its callers (:mod:`sim.kernels.link_only`), with no CPython wrapper and no
     cache entry, so the engine's first compile optimises and emits it once, inside ``run_shot``.
     A call from Python goes to :attr:`python_entry`, the same function compiled with its
-    CPython wrapper and cached, which compiles the first time Python calls it (``sim.warmup``
-    and the tests do; a shot does not).
+    CPython wrapper and cached, made the first time it is asked for and compiled (or read from
+    the cache) the first time Python calls it (``sim.warmup`` and the tests do; a shot does not,
+    so a fresh process making a shot never makes the 45 twins: about 15 ms of ``import sim``).
     """
 
-    #: The kernel as Python calls it: ``numba.njit(**kernel_options(from_python=True))`` of the
-    #: same function, read through :class:`KernelCache`.
-    python_entry: Any
+    #: ``numba.njit``'s options of :attr:`python_entry` (``kernel_options(from_python=True)``).
+    python_options: dict[str, Any]
+    _python_entry: Any = None
+
+    @property
+    def python_entry(self) -> Any:
+        """The kernel as Python calls it: ``numba.njit(**python_options)`` of the same
+        function, read through :class:`KernelCache`; made once, on first use."""
+        entry = self._python_entry
+        if entry is None:
+            with _TWINS_MADE_ONE_AT_A_TIME:
+                if self._python_entry is None:
+                    made = njit(**self.python_options)(self.py_func)
+                    self._python_entry = _with_kernel_cache(made)
+                entry = self._python_entry
+        return entry
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.python_entry(*args, **kwargs)
 
 
+#: Held while a :class:`KernelOfBoth` makes its Python twin, so that two threads calling it
+#: first make one twin, not two.
+_TWINS_MADE_ONE_AT_A_TIME = threading.Lock()
+
+
 def _kernel_of_both(python_fn: Callable[..., Any], options: dict[str, Any]) -> Any:
     """``python_fn`` as a :class:`KernelOfBoth` (or, with ``NUMBA_DISABLE_JIT=1``, itself)."""
-    python_entry = _with_kernel_cache(njit(**options)(python_fn))
-    if not isinstance(python_entry, Dispatcher):
-        return python_entry
+    if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]
+        return python_fn
     engine_options = dict(options)
     engine_options.update(COMPILED_CALLERS_ONLY)
     del engine_options["cache"]
@@ -170,7 +190,7 @@ def _kernel_of_both(python_fn: Callable[..., Any], options: dict[str, Any]) -> A
     both = KernelOfBoth(
         python_fn, locals={}, targetoptions=engine_options, pipeline_class=LinkOnlyCompiler
     )
-    both.python_entry = python_entry
+    both.python_options = options
     return both
 
 

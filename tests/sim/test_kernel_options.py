@@ -218,3 +218,38 @@ def test_a_compiled_only_kernel_has_no_machine_code_of_its_own_and_its_caller_ru
     assert _plus_one.python_entry.signatures  # compiled for Python's call, apart
     (own,) = caller.overloads.values()
     assert not isinstance(own.library, LinkOnlyLibrary)
+
+
+def test_a_fresh_process_making_a_shot_makes_no_python_twin() -> None:
+    """KernelOfBoth.python_entry is made when first asked for: importing the engine and
+    making a shot makes none of the twins (tests and sim.warmup do, by calling them)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import gc, numpy as np, sim\n"
+        "from sim.kernels.jit import KernelOfBoth\n"
+        "t = sim.Table.pool(9); x, y = t.head_spot\n"
+        "s = sim.BallState.at_rest(np.array([[x, y], [x + 0.01, y + 0.6]]))\n"
+        "sim.simulate(t, s, sim.Strike(speed=2.0, phi=90.0))\n"
+        "both = [o for o in gc.get_objects() if isinstance(o, KernelOfBoth)]\n"
+        "print(len(both), sum(o._python_entry is not None for o in both))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    made, with_twin = (int(v) for v in out.stdout.split())
+    assert made > 30 and with_twin == 0
+
+
+def test_threads_calling_a_kernel_of_both_first_make_one_twin() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    @kernel(from_python=True, from_kernels=True)
+    def tripled(x: float) -> float:
+        return 3.0 * x
+
+    with ThreadPoolExecutor(4) as pool:
+        entries = list(pool.map(lambda _: tripled.python_entry, range(8)))
+    assert len({id(e) for e in entries}) == 1
+    assert tripled(2.0) == 6.0 and tripled.python_entry is entries[0]
