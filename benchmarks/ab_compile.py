@@ -12,7 +12,9 @@ imported; rounds alternate which tree goes first), three fresh processes:
   empty ``NUMBA_CACHE_DIR`` (every kernel compiles);
 - ``warmup``: import + ``sim.warmup()`` with another empty cache (what the window waits for on
   a first launch);
-- ``warm start``: import + the first shot again, with the cache the first run filled.
+- ``warm start``: import + the first shot again, with the cache the first run filled: ``--warm``
+  times per tree, the two trees alternated (the warm start is a fraction of a second and the
+  host's noise is as large: ``--rounds 1 --warm 12`` compares it alone in about four minutes).
 
 It prints every sample, then per measurement each tree's median and the ratio B / A. Both
 workers run on one CPU (``--cpu``, as ``ab_engine.py``): a cold compile is single-threaded and
@@ -45,23 +47,23 @@ print(time.perf_counter() - t0)
 MEASUREMENTS = ("first shot", "warmup", "warm start")
 
 
-def _one_tree(tree: Path, cpu: int) -> dict[str, float]:
-    """The three measurements of one tree, each in its own fresh process."""
-    with (
-        tempfile.TemporaryDirectory(prefix="cuesim-ab-") as first,
-        tempfile.TemporaryDirectory(prefix="cuesim-ab-") as other,
-    ):
-        cold = run_child(FIRST_SHOT_CODE, first, 900.0, tree, cpu)[0]
+def _compiles(tree: Path, cache: str, cpu: int) -> dict[str, float]:
+    """The first shot (filling ``cache``) and the warm-up (with a cache of its own, emptied
+    after) of one tree, each in its own fresh process."""
+    cold = run_child(FIRST_SHOT_CODE, cache, 900.0, tree, cpu)[0]
+    with tempfile.TemporaryDirectory(prefix="cuesim-ab-") as other:
         warmup = run_child(_WARMUP_CODE, other, 900.0, tree, cpu)[0]
-        warm = run_child(FIRST_SHOT_CODE, first, 900.0, tree, cpu)[0]
-    return {"first shot": cold, "warmup": warmup, "warm start": warm}
+    return {"first shot": cold, "warmup": warmup}
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_arguments(
         "First compile and warm start of two source trees side by side, alternated.",
         argv,
-        {"rounds": (2, "alternated rounds")},
+        {
+            "rounds": (2, "alternated rounds"),
+            "warm": (1, "warm starts per tree and round, the trees alternated"),
+        },
     )
     trees = {"A": args.a.resolve(), "B": args.b.resolve()}
     for name, tree in trees.items():
@@ -74,16 +76,28 @@ def main(argv: list[str] | None = None) -> int:
     samples: dict[str, dict[str, list[float]]] = {n: {m: [] for m in MEASUREMENTS} for n in trees}
     for r in range(args.rounds):
         order = ["A", "B"] if r % 2 == 0 else ["B", "A"]
-        for name in order:
-            got = _one_tree(trees[name], args.cpu)
-            for m in MEASUREMENTS:
-                samples[name][m].append(got[m])
-            shown = ", ".join(f"{m} {got[m]:.2f} s" for m in MEASUREMENTS)
-            print(f"round {r + 1} {name}: {shown}", flush=True)
-    print(f"\n{'measurement':<14}{'A s':>9}{'B s':>9}{'B/A':>8}   (median of {args.rounds} rounds)")
+        with (
+            tempfile.TemporaryDirectory(prefix="cuesim-ab-") as cache_a,
+            tempfile.TemporaryDirectory(prefix="cuesim-ab-") as cache_b,
+        ):
+            caches = {"A": cache_a, "B": cache_b}
+            for name in order:
+                got = _compiles(trees[name], caches[name], args.cpu)
+                for m, value in got.items():
+                    samples[name][m].append(value)
+                shown = ", ".join(f"{m} {value:.2f} s" for m, value in got.items())
+                print(f"round {r + 1} {name}: {shown}", flush=True)
+            for k in range(args.warm):
+                for name in order if k % 2 == 0 else order[::-1]:
+                    warm = run_child(FIRST_SHOT_CODE, caches[name], 900.0, trees[name], args.cpu)
+                    samples[name]["warm start"].append(warm[0])
+            for name in order:
+                shown = " ".join(f"{v:.3f}" for v in samples[name]["warm start"][-args.warm :])
+                print(f"round {r + 1} {name}: warm start {shown} s", flush=True)
+    print(f"\n{'measurement':<14}{'A s':>9}{'B s':>9}{'B/A':>8}   (medians of every sample)")
     for m in MEASUREMENTS:
         a, b = (statistics.median(samples[n][m]) for n in ("A", "B"))
-        print(f"{m:<14}{a:9.2f}{b:9.2f}{b / a:8.3f}")
+        print(f"{m:<14}{a:9.3f}{b:9.3f}{b / a:8.3f}")
     return 0
 
 

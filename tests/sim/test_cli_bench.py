@@ -208,3 +208,7 @@ def test_ab_compile_refuses_a_tree_without_the_engine_and_a_count_under_one(
         main([str(ROOT), str(ROOT), "--rounds", "0"])
     assert stop.value.code == 2
     assert "--rounds 0: must be >= 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        main([str(ROOT), str(ROOT), "--warm", "0"])
+    assert stop.value.code == 2
+    assert "--warm 0: must be >= 1" in capsys.readouterr().err
