@@ -42,16 +42,16 @@ _LIBRARY, _ENVIRONMENT, _REFERENCED = 0, 2, 8
 _PAYLOAD_FIELDS = 9
 
 
-def _env_recipe(env: Environment) -> tuple[str, Any, list[Any], str]:
-    """What rebuilds ``env``: ("env", its module's name, its constants, its name)."""
-    return ("env", env.globals.get("__name__"), list(env.consts), env.env_name)
+def _env_recipe(env: Environment) -> tuple[Any, list[Any], str]:
+    """What rebuilds ``env``: (its module's name, its constants, its name)."""
+    return (env.globals.get("__name__"), list(env.consts), env.env_name)
 
 
-def _env_from_recipe(recipe: tuple[str, Any, list[Any], str]) -> Environment:
+def _env_from_recipe(recipe: tuple[Any, list[Any], str]) -> Environment:
     """The environment ``recipe`` describes: the live one of that name if there is one, else a
     new one whose globals are its module's (imported only when it has constants or is imported
     already: see the module)."""
-    _, modname, consts, env_name = recipe
+    modname, consts, env_name = recipe
     env = lookup_environment(env_name)
     if env is not None:
         return env

@@ -150,7 +150,7 @@ class KernelOfBoth(CPUDispatcher):
     A call from Python goes to :attr:`python_entry`, the same function compiled with its
     CPython wrapper and cached, made the first time it is asked for and compiled (or read from
     the cache) the first time Python calls it (``sim.warmup`` and the tests do; a shot does not,
-    so a fresh process making a shot never makes the 45 twins: about 15 ms of ``import sim``).
+    so a fresh process making a shot never makes the 45 twins: about 10 ms of ``import sim``).
     """
 
     #: ``numba.njit``'s options of :attr:`python_entry` (``kernel_options(from_python=True)``).

@@ -84,9 +84,7 @@ if sys.argv[1] == "no-bitcode":  # fail any parse of LLVM bitcode
     import llvmlite.binding
     def refuse(*args, **kwargs):
         raise RuntimeError("bitcode parsed")
-    llvmlite.binding.parse_bitcode = refuse
-    import numba.core.codegen
-    numba.core.codegen.ll.parse_bitcode = refuse
+    llvmlite.binding.parse_bitcode = refuse  # numba.core.codegen calls it as ll.parse_bitcode
     del sys.argv[1]
 import lean_kernel
 registries = ("numba.np.linalg", "numba.typed.typeddict", "numba.np.arraymath")
