@@ -70,7 +70,8 @@ class MatchConfig:
         table_feet: 7, 8 or 9 (pool only; snooker is always the 12 ft table).
         race_to: pool: racks needed to win the match (>= 1).
         frames: snooker: the match is the best of this many frames (odd, >= 1).
-        seed: seed of the first rack; rack ``k`` uses ``seed + k``.
+        seed: seed of the match's racks: rack ``k`` draws from ``(seed, k)`` (``rules`` option
+            ``rack_number``), so each rack differs from the one before.
         referee_warns: 9-ball: the program warns a player after two fouls in a row by itself
             (``rules`` option ``referee_warns``); False: the opponent must give the warning
             (the window's "Warn" button), as the rules let a player do.

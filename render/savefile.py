@@ -359,8 +359,8 @@ def encode_session(
 MAX_RACE = 999
 #: Most points a side may have over the earlier frames of a session file (an aggregate match).
 MAX_POINTS = 10**6
-#: Match seeds: rack ``k`` uses ``seed + k`` below the rules' 2**63, so the match seed stays
-#: well under it.
+#: Match seeds stay well under the rules' 2**63 (a game without a ``rack_number`` option would
+#: take ``seed + k`` for rack ``k``).
 MAX_MATCH_SEED = 2**62
 
 

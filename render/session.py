@@ -46,8 +46,10 @@ def _unexpected(doing: str, exc: BaseException) -> ActionRefusedError:
 def new_game(config: MatchConfig, score: MatchScore) -> Any:
     """The rules ``Game`` of rack / frame ``score.rack`` of the match ``config``, the player
     ``score.breaker`` breaking, on ``config.game_table()``, between ``config.game_players``;
-    a game that numbers its frames (``rack_number``) draws from ``(config.seed, rack)``
-    itself, the others get seed ``config.seed + score.rack``."""
+    a game that numbers its racks (option ``rack_number``: all three games) draws from
+    ``(config.seed, rack)`` itself, so a rack never repeats the one before it (9-ball: « Leurs
+    positions doivent être différentes à chaque nouveau rack »); a game without that option
+    would get seed ``config.seed + score.rack``."""
     cls = config.game_class
     options: dict[str, Any] = {
         "table": config.game_table(),

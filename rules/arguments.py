@@ -97,6 +97,27 @@ def check_seed(seed: Any, what: str = "seed") -> int | None:
     return value
 
 
+def whole_number_option(name: str, value: Any, low: int, high: int | None = None) -> int:
+    """``value`` as an int when it is an integer in ``low .. high`` (no upper bound when
+    ``high`` is None; bools and fractions refused); ``InvalidOptionError`` naming ``name`` and
+    the range otherwise."""
+    allowed = f"a whole number {low}..{high}" if high is not None else f"a whole number >= {low}"
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise InvalidOptionError(f"{name} must be {allowed}; got {type(value).__name__} {value!r}")
+    number = int(value)
+    if number < low or (high is not None and number > high):
+        raise InvalidOptionError(f"{name} must be {allowed}; got {number}")
+    return number
+
+
+def yes_no_option(name: str, value: Any) -> bool:
+    """``value`` when it is True or False (numpy's bool too); ``InvalidOptionError`` naming
+    ``name`` otherwise (a string such as "no" is not read as a truth value)."""
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    raise InvalidOptionError(f"{name} must be True or False; got {type(value).__name__} {value!r}")
+
+
 def check_strike(strike: Any) -> None:
     """``InvalidShotError`` unless ``strike`` is a ``sim.Strike``."""
     from sim.strike import Strike

@@ -153,10 +153,13 @@ class EightBallGame(PoolGame):
         cls, players: tuple[str, ...] = ("A", "B"), seed: int | None = None, **options: Any
     ) -> Self:
         """An 8-ball rack ready for the break. Options: ``table`` (pool ``sim.Table``, default
-        9 ft), ``breaker`` (0 or 1)."""
+        9 ft), ``breaker`` (0 or 1), ``referee_warns`` (bool), ``rack_number`` (racks of the
+        match played before this one)."""
         options = dict(options)
         common = cls._common_options(players, seed, options)
-        state = racked_state(eight_ball_rack(common["table"], common["seed"], 0))
+        state = racked_state(
+            eight_ball_rack(common["table"], common["seed"], common["rack_number"])
+        )
         game = cls(state=state, **common)
         return replace(
             game, ball_on=game.first_ball_on(state), ball_in_hand=BallInHand.BEHIND_HEAD_STRING

@@ -109,7 +109,7 @@ class NineBallGame(PoolGame):
     ) -> Self:
         """A 9-ball rack ready for the break. Options: ``table`` (pool ``sim.Table``, default
         9 ft), ``rack_style`` ("triangle" or "magic"), ``referee_warns`` (bool), ``breaker``
-        (0 or 1)."""
+        (0 or 1), ``rack_number`` (racks of the match played before this one)."""
         options = dict(options)
         common = cls._common_options(players, seed, options)
         rack_style = str(options.pop("rack_style", "triangle"))
@@ -117,7 +117,7 @@ class NineBallGame(PoolGame):
             raise InvalidOptionError(
                 f"rack_style {rack_style!r} is unknown; allowed: {', '.join(RACK_STYLES)}"
             )
-        state = racked_state(nine_ball_rack(common["table"], common["seed"], 0))
+        state = racked_state(nine_ball_rack(common["table"], common["seed"], common["rack_number"]))
         game = cls(state=state, rack_style=rack_style, **common)
         return replace(
             game, ball_on=game.first_ball_on(state), ball_in_hand=BallInHand.BEHIND_HEAD_STRING

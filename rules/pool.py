@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from rules.arguments import whole_number_option, yes_no_option
 from rules.errors import GameOverError, InvalidDeclarationError, InvalidOptionError
 from rules.facts import ShotFacts
 from rules.game import Game, draw_seed
@@ -93,6 +94,7 @@ POOL_OPTIONS: Mapping[str, str] = MappingProxyType(
         "table": "a pool sim.Table: 9 ft (default), 8 ft or 7 ft",
         "breaker": "0 or 1, the player who breaks",
         "referee_warns": "bool, the program gives the two-fouls warning (default True)",
+        "rack_number": "how many racks of the match were played before this one (default 0)",
     }
 )
 
@@ -125,8 +127,9 @@ class PoolGame(Game):
         cls, players: tuple[str, ...], seed: int | None, options: dict[str, Any]
     ) -> dict[str, Any]:
         """The fields both pool games set from ``new``'s arguments; pops the options read
-        (``table``, ``referee_warns``, ``breaker``) from ``options``, after refusing any option
-        the game does not take."""
+        (``table``, ``referee_warns``, ``breaker``, ``rack_number``) from ``options``, after
+        refusing any option the game does not take. A rack draws from ``(seed, rack_number)``,
+        so the racks of a match played with one seed each differ from the one before."""
         cls.check_option_names(options)
         players = tuple(str(p) for p in players)
         if len(players) != 2:
@@ -134,16 +137,16 @@ class PoolGame(Game):
                 f"{cls.kind} is played by two players; got {len(players)}: {players}"
             )
         table = cls.table_option(options.pop("table", None))
-        referee_warns = bool(options.pop("referee_warns", True))
-        breaker = int(options.pop("breaker", 0))
-        if breaker not in (0, 1):
-            raise InvalidOptionError(f"breaker must be 0 or 1 (a player index); got {breaker}")
+        referee_warns = yes_no_option("referee_warns", options.pop("referee_warns", True))
+        breaker = whole_number_option("breaker (a player index)", options.pop("breaker", 0), 0, 1)
+        rack_number = whole_number_option("rack_number", options.pop("rack_number", 0), 0)
         return {
             "table": table,
             "players": players,
             "seed": draw_seed() if seed is None else int(seed),
             "referee_warns": referee_warns,
             "breaker": breaker,
+            "rack_number": rack_number,
             "to_play": breaker,
             "score": (0, 0),
             "fouls_in_a_row": (0, 0),

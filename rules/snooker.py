@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
+from rules.arguments import whole_number_option, yes_no_option
 from rules.errors import (
     GameOverError,
     InvalidDeclarationError,
@@ -60,7 +61,6 @@ from rules.snooker_judge import (
     next_of_side,
     points_remaining,
     read_stroke,
-    side_name,
     strike_phi_of,
 )
 from rules.types import (
@@ -72,6 +72,7 @@ from rules.types import (
     Phase,
     SnookerExtras,
 )
+from rules.wording import side_name
 
 if TYPE_CHECKING:
     from typing import Self
@@ -185,9 +186,7 @@ class SnookerGame(Game):
             raise InvalidOptionError(
                 f"breaker must be a player index 0..{len(players) - 1}; got {breaker}"
             )
-        rack_number = int(options.get("rack_number", 0))
-        if rack_number < 0:
-            raise InvalidOptionError(f"rack_number must be 0 or more; got {rack_number}")
+        rack_number = whole_number_option("rack_number", options.get("rack_number", 0), 0)
         aggregate = options.get("aggregate_before")
         if aggregate is not None:
             if (
@@ -200,9 +199,7 @@ class SnookerGame(Game):
                     f"two integers >= 0; got {aggregate!r}"
                 )
             aggregate = (int(aggregate[0]), int(aggregate[1]))
-        last_frame = options.get("last_frame", False)
-        if not isinstance(last_frame, bool):
-            raise InvalidOptionError(f"last_frame must be True or False; got {last_frame!r}")
+        last_frame = yes_no_option("last_frame", options.get("last_frame", False))
         if last_frame and aggregate is None:
             raise InvalidOptionError(
                 "last_frame is the last frame of an aggregate match: give aggregate_before too"

@@ -354,6 +354,10 @@ def first_contact_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
         legal_first = set(stroke.balls_on) | {free}
         if free in first and first <= legal_first:
             return ()
+        if free in first:  # the free ball and a ball not on at once (§5)
+            balls = " and ".join(ctx.name(b) for b in sorted(first))
+            message = f"Foul: the cue ball hit {balls} simultaneously"
+            return (make_foul("simultaneous", message, biggest, ctx.words(event), event),)
         message = f"Foul: the cue ball did not hit the free ball ({ctx.name(free)}) first"
         return (make_foul("free_ball_not_first", message, biggest, ctx.words(event), event),)
     if stroke.phase is Phase.COLOUR_AFTER_RED and any(b in RED_INDICES for b in first):

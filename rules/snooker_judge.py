@@ -44,6 +44,7 @@ from rules.snooker_geometry import (
 from rules.snooker_in_hand import is_snookered_in_hand
 from rules.types import BallInHand, Choice, Declaration, Foul, Phase, Ruling, SnookerExtras
 from rules.values import quick_init
+from rules.wording import side_name, wins_words
 
 if TYPE_CHECKING:
     from sim.balls import BallState
@@ -80,15 +81,6 @@ def next_of_side(players: tuple[str, ...], after: int, side: int) -> int:
         if p % 2 == side:
             return p
     return after
-
-
-def side_name(players: tuple[str, ...], side: int | None) -> str:
-    """A side in words: the player, or the two players of a team (§14)."""
-    if side is None:
-        return "nobody"
-    if len(players) == 2:
-        return players[side]
-    return " & ".join(players[i] for i in range(len(players)) if i % 2 == side)
 
 
 def is_snookered_after(table: Table, state: BallState, balls_on: frozenset[int]) -> bool:
@@ -420,12 +412,21 @@ def after_foul(
 
 def is_miss_candidate(ctx: StrokeContext, foul: Foul) -> bool:
     """A foul of not hitting a ball on first (``MISS_CODES``). A simultaneous first hit of a
-    ball on and a ball not on reached the ball on: it is a foul (§5) but not a miss."""
+    ball on (the stroke's own: the nominated colour, the free ball) and a ball not on reached
+    the ball on: it is a foul (§5) but not a miss. Two balls not on at once are a miss like
+    one: a colour that could have been nominated is not the ball on once another was."""
     if foul.code not in MISS_CODES:
         return False
     if foul.code == "simultaneous":
-        return not (ctx.facts.first_contact_balls & could_be_on(ctx))
+        return not (ctx.facts.first_contact_balls & balls_on_of(ctx.stroke))
     return True
+
+
+def balls_on_of(stroke: Stroke) -> frozenset[int]:
+    """The balls on for ``stroke`` itself: its balls on and the free ball when one is played."""
+    if stroke.free is None:
+        return stroke.balls_on
+    return stroke.balls_on | {stroke.free}
 
 
 def could_be_on(ctx: StrokeContext) -> frozenset[int]:
@@ -486,7 +487,13 @@ def miss_verdict(
             "Foul and a miss: the ball on was hidden, but the stroke did not have the strength "
             "to reach it (WPBSA 3.14(a)).",
         )
-    note = "Foul and a miss: the ball on could be hit in a straight line" + (
+    # the balls judged are wider than the ball on after a nomination: say which ones
+    which = (
+        "the ball on"
+        if set(targets) <= balls_on_of(ctx.stroke)
+        else "a ball that could have been on (WPBSA 3.14(c))"
+    )
+    note = f"Foul and a miss: {which} could be hit in a straight line" + (
         " (a full ball)." if full else "."
     )
     return True, full, note
@@ -511,7 +518,7 @@ def reason_for(
     if turn.frame_over and turn.winner is None:
         return f"Frame over, drawn {final_score}: the points count in the aggregate."
     if turn.frame_over:
-        return f"Frame over: {side_name(ctx.players, turn.winner)} wins {final_score}."
+        return f"Frame over: {wins_words(side_name(ctx.players, turn.winner))} {final_score}."
     if fouled:
         opponent = side_name(ctx.players, 1 - ctx.side)
         return f"Foul by {shooter}: {score.penalty} points to {opponent}."

@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from rules.values import quick_init
-from rules.wording import clause_words, english_text
+from rules.wording import clause_words, english_text, side_name, wins_words
 
 if TYPE_CHECKING:
     from sim.balls import BallState
@@ -329,10 +329,7 @@ class Ruling:
         def side(i: int | None) -> str:
             # points and the winner are per side: with more players than sides (four-handed
             # snooker, French text §14) a side is a team, players i, i + 2, ...
-            n_sides = len(self.points)
-            if i is None or players is None or len(players) <= n_sides:
-                return who(i)
-            return " & ".join(players[k] for k in range(i, len(players), n_sides))
+            return who(i) if players is None else side_name(players, i, len(self.points))
 
         def ball(i: int) -> str:
             if names is not None and 0 <= i < len(names):
@@ -357,8 +354,7 @@ class Ruling:
             if self.winner is None:
                 lines.append("Game over: drawn.")
             else:
-                name = side(self.winner)
-                lines.append(f"Game over: {name} {'win' if ' & ' in name else 'wins'}.")
+                lines.append(f"Game over: {wins_words(side(self.winner))}.")
         else:
             hand = {
                 BallInHand.NONE: "from where the cue ball lies",

@@ -328,6 +328,25 @@ def _evidence_beyond(line: str, evidence: str) -> str:
     return timed.group(1) if timed else ""
 
 
+def side_name(players: tuple[str, ...], side: int | None, sides: int = 2) -> str:
+    """A side in words: the player, or with more players than ``sides`` the players of that
+    team, ``side``, ``side + sides``, ... joined by " & " (four-handed snooker, French text
+    §14: Ann and Cid against Bob and Dee); "nobody" for None, "player N" for a side the names
+    do not reach."""
+    if side is None:
+        return "nobody"
+    if not 0 <= side < max(sides, len(players)):
+        return f"player {side + 1}"
+    if len(players) <= sides:
+        return players[side] if side < len(players) else f"player {side + 1}"
+    return " & ".join(players[k] for k in range(side, len(players), sides))
+
+
+def wins_words(name: str) -> str:
+    """``name`` and "wins", or "win" for a team ("Ann & Cid win")."""
+    return f"{name} {'win' if ' & ' in name else 'wins'}"
+
+
 def player_summary(
     ruling: Any,
     players: tuple[str, ...],
@@ -349,6 +368,9 @@ def player_summary(
             return "nobody"
         return players[i] if 0 <= i < len(players) else f"player {i + 1}"
 
+    def side(i: int | None) -> str:  # points and the winner are per side (a team of two, §14)
+        return side_name(players, i, len(ruling.points))
+
     def label(i: int) -> str:
         return ball_words(names[i]) if 0 <= i < len(names) else str(i)
 
@@ -368,17 +390,20 @@ def player_summary(
         balls = frozenset(label(i) for i in range(len(names)))
         lines.extend(_spot_sentence(b, xy, spots, balls) for b, xy in spotted)
     scored = [(i, p) for i, p in enumerate(ruling.points) if p]
-    scored = [(i, p) for i, p in scored if f"{points_words(p)} to {who(i)}" not in lines[0]]
+    scored = [(i, p) for i, p in scored if f"{points_words(p)} to {side(i)}" not in lines[0]]
     if scored:
         lines.append(
-            "This shot: " + _joined(f"{who(i)} scores {points_words(p)}" for i, p in scored) + "."
+            "This shot: "
+            + _joined(
+                f"{side(i)} {'score' if ' & ' in side(i) else 'scores'} {points_words(p)}"
+                for i, p in scored
+            )
+            + "."
         )
     lines.extend(notes)
     if ruling.frame_over:
-        name = who(ruling.winner)
-        verb = "win" if " & " in name else "wins"
         lines.append(
-            f"{name} {verb} this {frame_word}."
+            f"{wins_words(side(ruling.winner))} this {frame_word}."
             if ruling.winner is not None
             else f"This {frame_word} has no winner."
         )

@@ -16,7 +16,7 @@ from render.modes.base import Mode, draw_controls, draw_scene
 from render.modes.fouls import open_foul_menu
 from render.session import frame_points
 from render.widgets import Button
-from rules.wording import player_sentence, player_summary
+from rules.wording import player_sentence, player_summary, wins_words
 
 #: Seconds the referee's call on a routine legal shot stays up before play goes on.
 AUTO_CONTINUE_S = 2.5
@@ -128,12 +128,12 @@ class DecisionMode(Mode):
             if game.pending_choice:
                 body.append(
                     f"{players[game.to_play]} chooses: "
-                    + "; or ".join(c.words for c in game.pending_choice)
+                    + "; or ".join(c.words_in(game.choice_context) for c in game.pending_choice)
                 )
         if game.is_over and not (ruling is not None and ruling.frame_over):
             winner = game.winner
             body.append(
-                f"{host.session.match_config.sides[winner]} wins this {frame_word}."
+                f"{wins_words(host.session.match_config.sides[winner])} this {frame_word}."
                 if winner is not None
                 else "No winner."
             )

@@ -3,6 +3,8 @@ racks (strike -> simulate -> judge -> apply), undoes, saves and loads on its own
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import math
 import subprocess
 import sys
@@ -12,7 +14,7 @@ import pytest
 import rules
 import sim
 from render import aiming
-from render.match import MatchConfig
+from render.match import MatchConfig, MatchScore
 from render.session import ActionRefusedError, Session
 
 
@@ -80,3 +82,39 @@ def test_a_refused_shot_changes_nothing_and_the_session_round_trips(tmp_path) ->
 def test_a_session_without_a_match_says_so() -> None:
     with pytest.raises(ActionRefusedError, match="No match"):
         Session().next_rack()
+
+
+def _ball_order(game) -> list[int]:
+    """The object balls of a rack read in order of their places (rounded to the mm: the racks'
+    jitter is a fraction of one)."""
+    placed = [
+        (round(float(x), 3), round(float(y), 3), i) for i, (x, y) in enumerate(game.state.pos)
+    ]
+    return [i for _, _, i in sorted(placed) if i != 0]
+
+
+@pytest.mark.parametrize("kind", [k.value for k in rules.GameKind])
+def test_each_rack_of_a_match_differs_from_the_one_before(kind: str) -> None:
+    """9-ball « Leurs positions doivent être différentes à chaque nouveau rack »: the window's
+    match gives rack k the rules' own rack k of the match seed (``rack_number``), the rack a
+    finished game's ``next_rack`` sets up, so consecutive racks never repeat. Seed 7592 is the
+    one whose racks 0 and 1 were the same when each rack was a new game of seed + k."""
+    from render.session import new_game
+
+    for seed in (7592, 1, 2, 3):
+        config = MatchConfig(game=kind, seed=seed)
+        score = MatchScore.start()
+        orders = []
+        for _ in range(6):
+            game = new_game(config, score)
+            assert game.rack_number == score.rack
+            orders.append(_ball_order(game))
+            score = score.after_game(0)
+        if kind == "nine-ball":
+            assert all(a != b for a, b in itertools.pairwise(orders)), (seed, orders)
+    # the same racks as the rules' own match play: rack k + 1 is rack k's next_rack
+    config = MatchConfig(game="nine-ball", seed=7592)
+    first = new_game(config, MatchScore.start())
+    over = dataclasses.replace(first, is_over=True, winner=0)
+    following = new_game(config, MatchScore.start().after_game(0))
+    assert (following.state.pos == over.next_rack(following.breaker).state.pos).all()

@@ -183,7 +183,9 @@ def test_a_position_refuses_each_bad_value_with_its_own_error():
         NineBallGame.in_position({"cue": cue}, phase="reds")
     with pytest.raises(InvalidGameStateError, match="to_play"):
         NineBallGame.in_position({"cue": cue}, to_play=2)
-    with pytest.raises(InvalidOptionError, match=r"groups.*allowed: breaker, rack_style"):
+    with pytest.raises(
+        InvalidOptionError, match=r"groups.*allowed: breaker, rack_number, rack_style"
+    ):
         NineBallGame.in_position({"cue": cue}, groups=(None, None))
 
 

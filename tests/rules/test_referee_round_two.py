@@ -18,6 +18,7 @@ from rules.racks import nine_ball_order, nine_ball_rack
 from rules.snooker import SnookerGame
 from rules.snooker_geometry import BALL_INDEX as B
 from rules.types import BallInHand, Choice, Declaration, DeclaredFoul, Phase
+from rules.wording import player_summary
 from tests.rules.pool_helpers import CUE, A, eight, nine, position, shot
 from tests.rules.snooker_helpers import game_with, hand_shot
 
@@ -130,6 +131,26 @@ def test_each_nine_ball_rack_differs_from_the_one_before():
     assert np.allclose(a[1], b[1], atol=1e-3) and np.allclose(a[9], b[9], atol=1e-3)
 
 
+@pytest.mark.parametrize("kind", ["nine-ball", "eight-ball"])
+def test_a_new_game_of_a_match_rack_is_that_rack_of_the_seed(kind):
+    """A match that starts each rack as a new game (the window's) asks for rack k of the match
+    seed (``rack_number``): it is the rack ``next_rack`` sets up after rack k - 1, so a 9-ball
+    rack never repeats the one before. Seed 7592's racks 0 and 1 were one rack when each new
+    game drew from seed + k. Bad rack numbers are refused, naming what is allowed."""
+    for k in range(1, 5):
+        after = rules.new_game(kind, seed=7592, rack_number=k - 1)
+        done = replace(after, is_over=True, winner=0)
+        fresh = rules.new_game(kind, seed=7592, rack_number=k, breaker=done.other(done.breaker))
+        assert fresh.rack_number == k
+        assert np.array_equal(fresh.state.pos, done.next_rack().state.pos)
+    if kind == "nine-ball":
+        racks = [rules.new_game(kind, seed=7592, rack_number=k).state.pos for k in range(2)]
+        assert not np.allclose(racks[0][2:9], racks[1][2:9], atol=1e-3)
+    for bad in (-1, 1.7, "x", True):
+        with pytest.raises(InvalidOptionError, match="rack_number must be a whole number >= 0"):
+            rules.new_game(kind, seed=1, rack_number=bad)
+
+
 # ------------------------------------------------------------------ 4. free ball and a pot
 def test_free_ball_that_pots_a_red_scores_and_is_not_a_snookering_foul():
     """WPBSA 3.12: the free-ball snooker foul is only for a stroke that scores nothing. The
@@ -183,6 +204,53 @@ def test_simultaneous_hit_of_a_ball_on_and_a_colour_is_a_foul_but_no_miss():
     ruling = game.judge(hand_shot(game, [("hit", 0.3, 0, "red_1"), ("hit", 0.3, 0, "blue")]))
     assert [f.code for f in ruling.fouls] == ["simultaneous"]
     assert ruling.extras.miss is False and Choice.REPLACE_AND_REPLAY not in ruling.options
+
+
+def test_real_stroke_into_two_colours_at_once_with_a_third_nominated_is_a_miss():
+    """§5 and WPBSA 3.14: the blue nominated and in plain view, the cue ball driven into the
+    pink and the yellow side by side (the engine meets both at one instant): a simultaneous
+    foul that reached no ball on, so a miss like a hit of either alone. Nominating a colour
+    makes it the ball on; the other colours that could have been nominated are not."""
+    game = game_with(
+        {
+            "cue": (CX, 1.0),
+            "red_1": (0.3, 3.0),
+            "pink": (CX - R, 1.6),
+            "yellow": (CX + R, 1.6),
+            "blue": (0.4, 1.2),
+        },
+        phase=Phase.COLOUR_AFTER_RED,
+    )
+    result = sim.simulate(game.table, game.state, sim.Strike(speed=1.0, phi=90.0))
+    ruling = game.judge(result, Declaration(nominated=B["blue"]))
+    assert [f.code for f in ruling.fouls] == ["simultaneous"]
+    assert ruling.extras.penalty == 6  # the pink, the higher of the two
+    assert ruling.extras.miss is True and Choice.REPLACE_AND_REPLAY in ruling.options
+    # the same stroke with the pink nominated reached the ball on: a foul, no miss
+    reached = game.judge(result, Declaration(nominated=B["pink"]))
+    assert [f.code for f in reached.fouls] == ["simultaneous"]
+    assert reached.extras.miss is False
+
+
+def test_free_ball_hit_at_once_with_a_colour_not_on_is_a_simultaneous_foul_but_no_miss():
+    """§5 « ... ou une bille libre et la bille ON »: the free ball and another colour at once
+    is the simultaneous foul, worded so (not "did not hit the free ball first"), and the
+    free ball, the ball on of the stroke, was reached: no miss."""
+    game = game_with(
+        {"cue": (CX, 1.0), "red_1": (1.4, 2.5), "blue": (CX - R, 1.6), "pink": (CX + R, 1.6)},
+        free_ball=True,
+    )
+    log = hand_shot(game, [("hit", 0.3, 0, "blue"), ("hit", 0.3, 0, "pink")])
+    ruling = game.judge(log, Declaration(nominated=B["blue"], free_ball=True))
+    assert [f.code for f in ruling.fouls] == ["simultaneous"]
+    assert ruling.fouls[0].message == "Foul: the cue ball hit the blue and the pink simultaneously"
+    assert ruling.extras.miss is False and Choice.REPLACE_AND_REPLAY not in ruling.options
+    # the free ball missed altogether and the pink hit alone: not the free ball first, a miss
+    alone = game.judge(
+        hand_shot(game, [("hit", 0.3, 0, "pink")]), Declaration(nominated=B["blue"], free_ball=True)
+    )
+    assert [f.code for f in alone.fouls] == ["free_ball_not_first"]
+    assert alone.extras.miss is True
 
 
 @pytest.mark.parametrize(("speed", "miss"), [(0.05, True), (0.2, True), (3.0, False)])
@@ -274,6 +342,12 @@ def test_four_handed_frame_over_names_the_winning_team():
     text = ruling.summary(players)
     assert ruling.frame_over and ruling.winner == 0
     assert "Game over: Ann & Cy win." in text and "Points: Ann & Cy 7, Bob & Dee 0" in text
+    # the reason and the player's lines (the window's call, ``cuesim shot``) per team too
+    assert ruling.reason == "Frame over: Ann & Cy win 37-20."
+    lines = player_summary(ruling, players, game.ball_names, "frame")
+    assert "This shot: Ann & Cy score 7 points." in lines
+    assert "Ann & Cy win this frame." in lines
+    assert not any("Ann scores" in line or "Ann wins" in line for line in lines)
 
 
 def test_eight_ball_safety_that_pockets_nothing_says_so():
