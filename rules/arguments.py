@@ -14,6 +14,7 @@ The exception each raises is named in its docstring; every one is a ``RulesError
 
 from __future__ import annotations
 
+import dataclasses
 import numbers
 import unicodedata
 from collections.abc import Sequence
@@ -21,8 +22,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from rules.errors import IllegalPlacementError, InvalidOptionError, InvalidShotError
+from rules.errors import (
+    ChoiceNotOfferedError,
+    IllegalPlacementError,
+    InvalidDeclarationError,
+    InvalidOptionError,
+    InvalidShotError,
+)
 from rules.facts import ShotFacts
+from rules.types import Choice, Declaration
 from sim.errors import InvalidEventLogError
 from sim.result import ShotResult
 
@@ -116,6 +124,83 @@ def yes_no_option(name: str, value: Any) -> bool:
     if isinstance(value, bool | np.bool_):
         return bool(value)
     raise InvalidOptionError(f"{name} must be True or False; got {type(value).__name__} {value!r}")
+
+
+def _index_or_none(name: str, value: Any) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Integral)):
+        raise InvalidDeclarationError(
+            f"{name} must be a ball index (a whole number) or None; got "
+            f"{type(value).__name__} {value!r}"[:200]
+        )
+
+
+def _ball_set(name: str, value: Any, example: str) -> frozenset[Any]:
+    """``value`` as a frozenset when it is a collection (set, tuple, list) and not text."""
+    if isinstance(value, frozenset):
+        return value
+    if isinstance(value, str | bytes) or not isinstance(value, set | tuple | list):
+        raise InvalidDeclarationError(
+            f"{name} must be a set of {example}; got {type(value).__name__} {value!r}"[:200]
+        )
+    return frozenset(value)
+
+
+def checked_declaration(declaration: Any) -> Declaration:
+    """``declaration`` with every field of its type: yes/no fields bools; ``called_ball``,
+    ``nominated``, ``ball_concerned`` ball indices or None; ``called_pocket`` a pocket's name or
+    None; ``declared_fouls`` a set of foul codes and ``off_table`` a set of ball indices (a
+    tuple or list is taken as the set of its items, a string is refused). The same object
+    when nothing needed converting. ``InvalidDeclarationError`` naming the field and what it
+    takes otherwise; whether the values are allowed now is the game's question
+    (``Game.validate_declaration``)."""
+    if not isinstance(declaration, Declaration):
+        raise InvalidDeclarationError(
+            "a declaration is a rules.Declaration (push_out, called_ball, called_pocket, "
+            "safety, nominated, free_ball, declared_fouls, off_table, ball_concerned) or None; "
+            f"got {type(declaration).__name__} {declaration!r}"[:200]
+        )
+    for name in ("push_out", "safety", "free_ball"):
+        value = getattr(declaration, name)
+        if not isinstance(value, bool | np.bool_):
+            raise InvalidDeclarationError(
+                f"{name} must be True or False; got {type(value).__name__} {value!r}"[:200]
+            )
+    for name in ("called_ball", "nominated", "ball_concerned"):
+        _index_or_none(name, getattr(declaration, name))
+    pocket = declaration.called_pocket
+    if pocket is not None and not isinstance(pocket, str):
+        raise InvalidDeclarationError(
+            f"called_pocket must be a pocket's name or None; got {type(pocket).__name__} "
+            f"{pocket!r}"[:200]
+        )
+    fouls = _ball_set(
+        "declared_fouls", declaration.declared_fouls, "foul codes, e.g. {'double_hit'}"
+    )
+    off = _ball_set("off_table", declaration.off_table, "ball indices, e.g. {3}")
+    for code in fouls:
+        if not isinstance(code, str):
+            raise InvalidDeclarationError(
+                f"declared_fouls must hold foul codes (text); got {type(code).__name__} {code!r}"
+            )
+    for ball in off:
+        _index_or_none("each ball of off_table", ball)
+    if fouls is declaration.declared_fouls and off is declaration.off_table:
+        return declaration
+    return dataclasses.replace(declaration, declared_fouls=fouls, off_table=off)
+
+
+def offered_choice(choice: Any, offered: tuple[Choice, ...]) -> Choice:
+    """``choice`` (a ``Choice``, or its value as text: "accept_table") when it is among
+    ``offered``; ``ChoiceNotOfferedError`` listing the offered ones otherwise."""
+    found = choice if isinstance(choice, Choice) else None
+    if found is None and isinstance(choice, str):
+        found = next((c for c in Choice if c.value == choice), None)
+    if found is None or found not in offered:
+        listed = ", ".join(c.value for c in offered) or "none"
+        raise ChoiceNotOfferedError(
+            f"{getattr(choice, 'value', choice)!s:.80} is not offered; offered: {listed}"
+        )
+    return found
 
 
 def check_strike(strike: Any) -> None:

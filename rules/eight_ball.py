@@ -170,9 +170,18 @@ class EightBallGame(PoolGame):
         return Phase.OPEN_TABLE
 
     def _check_game_fields(self) -> None:
-        """``groups``: one entry per player, both None (open table) or one group each."""
+        """``groups``: one entry per player, both None (open table) or one group each (a
+        ``Group``, or its value as text: "solids", "stripes", kept as the ``Group``)."""
         g = self.groups
-        ok = isinstance(g, tuple) and len(g) == 2 and all(x is None or x in Group for x in g)
+        values = {m.value for m in Group}
+        ok = (
+            isinstance(g, tuple)
+            and len(g) == 2
+            and all(x is None or (isinstance(x, str) and x in values) for x in g)
+        )
+        if ok and not all(x is None or isinstance(x, Group) for x in g):
+            g = tuple(None if x is None else Group(x) for x in g)
+            object.__setattr__(self, "groups", g)  # the frozen value, made once, as read
         if ok and (g[0] is None) != (g[1] is None):
             ok = False
         if ok and g[0] is not None and g[1] is not g[0].other:

@@ -39,7 +39,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from rules.arguments import check_result_fits, check_strike, checked_facts, cue_ball_point
+from rules.arguments import (
+    check_result_fits,
+    check_strike,
+    checked_declaration,
+    checked_facts,
+    cue_ball_point,
+    offered_choice,
+)
 from rules.errors import (
     ChoiceNotOfferedError,
     ChoicePendingError,
@@ -393,49 +400,14 @@ class Game(ABC):
         """Indices of the balls on the table now."""
         return on_table_indices(self.state)
 
-    def count_fouls(
-        self, shooter: int, fouled: bool
-    ) -> tuple[tuple[int, ...], tuple[bool, ...], bool, str]:
-        """Consecutive-foul bookkeeping (9-ball "Les trois fautes consécutives").
-
-        Returns (fouls_in_a_row, warning_given, loses, note). A legal shot clears the shooter's
-        count and warning. A foul adds one; a third foul loses only if the warning was given
-        after the second, otherwise the count stays at two. When ``referee_warns`` the warning
-        is given with the ruling of the second foul.
-        """
-        counts = list(self.fouls_in_a_row)
-        warned = list(self.warning_given)
-        who = self.players[shooter]
-        if not fouled:
-            counts[shooter] = 0
-            warned[shooter] = False
-            return tuple(counts), tuple(warned), False, ""
-        n = counts[shooter] + 1
-        if n >= 3:
-            if warned[shooter]:
-                counts[shooter] = 3
-                # no note: the ruling that ends the rack says the third foul once
-                return tuple(counts), tuple(warned), True, ""
-            counts[shooter] = 2
-            note = f"{who} has fouled again without having been warned: the count stays at two."
-            if self.referee_warns:
-                warned[shooter] = True
-                note += (
-                    f" Warning: {who} has two fouls in a row; a third loses the {self.frame_word}."
-                )
-            return tuple(counts), tuple(warned), False, note
-        counts[shooter] = n
-        note = ""
-        if n == 2 and self.referee_warns:
-            warned[shooter] = True
-            note = f"Warning: {who} has two fouls in a row; a third loses the {self.frame_word}."
-        return tuple(counts), tuple(warned), False, note
-
     # ------------------------------------------------------------------ public moves
     def validate_declaration(self, declaration: Declaration) -> None:
         """Raise ``InvalidDeclarationError`` when ``declaration`` is not allowed now, saying
         what is. Common checks: declared fouls known to this game, balls off the table that
-        were on it, a called pocket that exists, a called ball in range; then the game's own."""
+        were on it, a called pocket that exists, a called ball in range; then the game's own.
+        A declaration with a field of the wrong type (``checked_declaration``) is refused the
+        same way."""
+        declaration = checked_declaration(declaration)
         allowed = self.declarable_fouls() if declaration.declared_fouls else {}
         unknown = sorted(set(declaration.declared_fouls) - set(allowed))
         if unknown:
@@ -483,11 +455,16 @@ class Game(ABC):
         self._check_can_shoot()
         check_result_fits(result, self.table, len(self.ball_names), self.title)
         declared = declaration if declaration is not None else NO_DECLARATION
-        # allowed or not for this frozen game: the last one allowed is kept (by identity)
-        if self.__dict__.get("_allowed_declaration") is not declared:
-            self.validate_declaration(declared)
-            self.__dict__["_allowed_declaration"] = declared
-        return self._judge(checked_facts(result, self.table, self.title), result, declared)
+        # allowed or not for this frozen game: the last one allowed is kept (by identity), with
+        # its fields as the referee reads them (``checked_declaration``)
+        known = self.__dict__.get("_allowed_declaration")
+        if known is not None and known[0] is declared:
+            checked = known[1]
+        else:
+            checked = checked_declaration(declared)
+            self.validate_declaration(checked)
+            self.__dict__["_allowed_declaration"] = (declared, checked)
+        return self._judge(checked_facts(result, self.table, self.title), result, checked)
 
     def apply(self, ruling: Ruling, choice: Choice | None = None) -> Game:
         """The game after ``ruling`` (judged by this very game), and after ``choice`` when given.
@@ -496,16 +473,18 @@ class Game(ABC):
         ``ChoiceNotOfferedError`` when ``choice`` is not among ``ruling.options``."""
         if self.is_over:
             raise GameOverError("the game is over; no ruling can be applied")
+        if not isinstance(ruling, Ruling):
+            raise StaleRulingError(
+                "apply takes the rules.Ruling this game's judge gave for its shot; got "
+                f"{type(ruling).__name__} {ruling!r}"[:200]
+            )
         if ruling.shot_number != self.shot_number:
             raise StaleRulingError(
                 f"this ruling was made for shot {ruling.shot_number}; "
                 f"the game is at shot {self.shot_number}"
             )
-        if choice is not None and choice not in ruling.options:
-            offered = ", ".join(c.value for c in ruling.options) or "none"
-            raise ChoiceNotOfferedError(
-                f"{getattr(choice, 'value', choice)} is not offered; offered: {offered}"
-            )
+        if choice is not None:
+            choice = offered_choice(choice, ruling.options)
         game = self._after_shot(ruling)
         if ruling.options and not ruling.frame_over:
             game = replace(game, pending_choice=ruling.options)
@@ -517,12 +496,7 @@ class Game(ABC):
         """The game after the player to act picks ``choice`` among ``pending_choice``."""
         if self.is_over:
             raise GameOverError("the game is over; there is nothing to choose")
-        if choice not in self.pending_choice:
-            offered = ", ".join(c.value for c in self.pending_choice) or "none"
-            raise ChoiceNotOfferedError(
-                f"{getattr(choice, 'value', choice)} is not offered; offered: {offered}"
-            )
-        return self._resolve_choice(choice)
+        return self._resolve_choice(offered_choice(choice, self.pending_choice))
 
     def give_warning(self) -> Game:
         """A player warns the one with two consecutive fouls (9-ball); without the warning a

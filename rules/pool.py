@@ -193,6 +193,44 @@ class PoolGame(Game):
         who = self.other(self.breaker) if breaker is None else int(breaker)
         return self.racked(who, self.rack_number + 1)
 
+    def count_fouls(
+        self, shooter: int, fouled: bool
+    ) -> tuple[tuple[int, ...], tuple[bool, ...], bool, str]:
+        """Consecutive-foul bookkeeping (9-ball "Les trois fautes consécutives").
+
+        Returns (fouls_in_a_row, warning_given, loses, note). A legal shot clears the shooter's
+        count and warning. A foul adds one; a third foul loses only if the warning was given
+        after the second, otherwise the count stays at two. When ``referee_warns`` the warning
+        is given with the ruling of the second foul.
+        """
+        counts = list(self.fouls_in_a_row)
+        warned = list(self.warning_given)
+        who = self.players[shooter]
+        if not fouled:
+            counts[shooter] = 0
+            warned[shooter] = False
+            return tuple(counts), tuple(warned), False, ""
+        n = counts[shooter] + 1
+        if n >= 3:
+            if warned[shooter]:
+                counts[shooter] = 3
+                # no note: the ruling that ends the rack says the third foul once
+                return tuple(counts), tuple(warned), True, ""
+            counts[shooter] = 2
+            note = f"{who} has fouled again without having been warned: the count stays at two."
+            if self.referee_warns:
+                warned[shooter] = True
+                note += (
+                    f" Warning: {who} has two fouls in a row; a third loses the {self.frame_word}."
+                )
+            return tuple(counts), tuple(warned), False, note
+        counts[shooter] = n
+        note = ""
+        if n == 2 and self.referee_warns:
+            warned[shooter] = True
+            note = f"Warning: {who} has two fouls in a row; a third loses the {self.frame_word}."
+        return tuple(counts), tuple(warned), False, note
+
     # ------------------------------------------------------------------ declarations
     def declarable_fouls(self) -> dict[str, str]:
         return dict(COMMON_DECLARABLE)

@@ -542,8 +542,8 @@ class SnookerGame(Game):
         """``player`` concedes the frame: it ends, won by the other side."""
         if self.is_over:
             raise GameOverError("the frame is already over")
-        if not 0 <= player < len(self.players):
-            raise InvalidOptionError(f"no player {player}; players are 0..{len(self.players) - 1}")
+        last = len(self.players) - 1
+        player = whole_number_option("the player conceding (a player index)", player, 0, last)
         side = self.side_of(player)
         return replace(
             self,

@@ -17,7 +17,6 @@ from numpy.typing import DTypeLike
 
 from sim.balls import BallState, out_of_play
 from sim.constants import MAX_SAMPLE_FRAMES, OUT_OF_PLAY, MotionState
-from sim.events import EVENT_DTYPE
 from sim.kernels.motion import centres_at, classify, evolve_balls
 from sim.kernels.shot_types import SNAP_POS, SNAP_SPIN, SNAP_VEL, SNAP_VZ, SNAP_WIDTH, SNAP_Z
 from sim.params import Params
@@ -312,10 +311,14 @@ class ShotResult:
 
         ``state_at(t)`` then returns ``initial`` for ``t`` before the last event and ``final``
         from it on, and ``sample`` shows the balls at their initial places until the end.
-        ``events`` is copied into a read-only ``EVENT_DTYPE`` array.
+        ``events`` is copied into a read-only ``EVENT_DTYPE`` array, once it is a log that could
+        have happened on ``table`` between ``initial`` and ``final``
+        (``sim.log_check.checked_hand_built_log``: ``InvalidEventLogError`` naming the row and
+        what is allowed otherwise).
         """
-        log = np.array(events, dtype=EVENT_DTYPE, copy=True)
-        log.flags.writeable = False
+        from sim.log_check import checked_hand_built_log
+
+        log = checked_hand_built_log(table, initial, events, final)
         duration = float(log["t"].max()) if log.shape[0] else 0.0
         return ShotResult(
             table=table,

@@ -70,12 +70,17 @@ def test_judge_refuses_a_log_naming_a_ball_the_game_lacks(
 ) -> None:
     """A hand-built log whose row names ball 12 (or -1, or a ball-ball partner 10) of a 10-ball
     game: one message naming the row and the balls allowed, not an IndexError mid-ruling or a
-    ruling about a ball that does not exist."""
+    ruling about a ball that does not exist. ``ShotResult.from_log`` refuses it; a result made
+    another way (its log replaced) is refused by the judge."""
     state = nine.state_for_shot()
     events = np.zeros(2, dtype=sim.EVENT_DTYPE)
     events[0]["kind"], events[1]["t"] = int(sim.EventKind.STRIKE), 0.5
     events[1]["kind"], events[1]["a"], events[1]["b"] = kind, a, b
-    result = sim.ShotResult.from_log(nine.table, state, events, state)
+    with pytest.raises(sim.InvalidEventLogError, match=r"row 1 of the event log: .*ball .*0\.\.9"):
+        sim.ShotResult.from_log(nine.table, state, events, state)
+    fine = sim.ShotResult.from_log(nine.table, state, events[:1], state)
+    events.flags.writeable = False
+    result = dataclasses.replace(fine, events=events)
     with pytest.raises(
         rules.InvalidShotError, match=r"row 1 of the event log names ball .*balls 0\.\.9"
     ):
