@@ -333,9 +333,8 @@ def _check_consistent(game: Game) -> None:
         raise SaveFileError(
             f"fields.to_play: {game.to_play} is not a player index (0..{n_players - 1})"
         )
-    for name in ("score", "fouls_in_a_row", "warning_given"):
-        if len(getattr(game, name)) != n_players:
-            raise SaveFileError(f"fields.{name}: one value per player expected")
+    # the lengths of the score (one per side) and the foul counts (one per player) were
+    # checked when the game was made (``rules.position.check_game_fields``)
     try:
         fresh = type(game).new(players=game.players, seed=0, table=game.table)
     except (RulesError, TypeError, ValueError):

@@ -118,3 +118,16 @@ def test_each_rack_of_a_match_differs_from_the_one_before(kind: str) -> None:
     over = dataclasses.replace(first, is_over=True, winner=0)
     following = new_game(config, MatchScore.start().after_game(0))
     assert (following.state.pos == over.next_rack(following.breaker).state.pos).all()
+
+
+def test_a_four_handed_snooker_match_saves_and_loads(tmp_path) -> None:
+    """Doubles (§14: Ann and Cid against Bob and Dee): the save after a shot loads back to the
+    same game and score (one score per team, one foul count per player)."""
+    session = Session()
+    session.start_match(MatchConfig(game="snooker", players=("Ann", "Bob", "Cid", "Dee"), seed=5))
+    _play_one(session)
+    path = session.save(tmp_path / "doubles.cuesim.json")
+    other = Session()
+    other.load(path)
+    assert other.game == session.game and len(other.game.score) == 2
+    assert other.match_config.players == ("Ann", "Bob", "Cid", "Dee")

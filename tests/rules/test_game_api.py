@@ -180,6 +180,27 @@ def test_round_trip_mid_game_with_pending_choice_groups_and_fouls():
     assert loads(dumps(n)) == n
 
 
+def test_a_four_handed_snooker_frame_saves_and_loads():
+    """§14: four players in two teams; the score is one per side, the foul counts one per
+    player. A frame played into (a red potted, a foul) comes back equal from its save."""
+    import sim
+    from rules.snooker import SnookerGame
+
+    players = ("Ann", "Bob", "Cid", "Dee")
+    game = SnookerGame.new(players=players, seed=5)
+    assert len(game.score) == 2 and len(game.fouls_in_a_row) == 4
+    _, game = game.play(sim.Strike(speed=6.0, phi=80.0), cue_ball_at=(0.889, 0.6))
+    assert loads(dumps(game)) == game
+    # a side's score of the wrong length is still refused, by the side count
+    bad = json.loads(dumps(game))
+    bad["fields"]["score"] = [0, 0, 0, 0]
+    with pytest.raises(
+        SaveFileError,
+        match=r"score = \(0, 0, 0, 0\) is refused; a tuple of 2 values \(one per side\)",
+    ):
+        loads(json.dumps(bad))
+
+
 def test_corrupt_or_foreign_files_raise_save_file_error(tmp_path):
     g = nine()
     good = to_dict(g)
