@@ -78,6 +78,9 @@ class DecisionMode(Mode):
         if due:
             extra.append((f"Warn {' & '.join(game.players[i] for i in due)}", "warn"))
         if game.is_over:
+            # the rack / frame that wins the match leads to the match's result, not a next one
+            if self.match_decided:
+                return [("The match's result", "next_rack"), *extra]
             config = self.host.session.match_config
             return [(f"Next {config.game_class.frame_word}", "next_rack"), *extra]
         if game.pending_choice:
@@ -85,18 +88,23 @@ class DecisionMode(Mode):
             return choices + extra
         return [("Continue", "continue"), *extra]
 
+    @property
+    def match_decided(self) -> bool:
+        """The finished rack / frame on the table wins the match (or the match was won)."""
+        session = self.host.session
+        score, config = session.score, session.match_config
+        if session.match_winner is not None:
+            return True
+        if score is None or not session.game.is_over:
+            return False
+        after = score.after_game(session.game.winner, frame_points(session.game))
+        return after.match_winner(config) is not None
+
     def over_headline(self) -> str:
         """The title of the call that ends a rack / frame: "Match over" when it wins the match,
         else "Rack over" / "Frame over" (the game's ``frame_word``): the race goes on."""
-        session = self.host.session
-        score, config = session.score, session.match_config
-        winner = session.game.winner
-        decided = session.match_winner is not None or (
-            score is not None
-            and score.after_game(winner, frame_points(session.game)).match_winner(config)
-            is not None
-        )
-        return "Match over" if decided else f"{config.game_class.frame_word.capitalize()} over"
+        frame_word = self.host.session.match_config.game_class.frame_word
+        return "Match over" if self.match_decided else f"{frame_word.capitalize()} over"
 
     def info(self, table: pygame.Rect | None = None) -> tuple[pygame.Rect, hud.RulingInfo]:
         """The call's banner (px) and what it shows, buttons laid out, in the window of the

@@ -239,7 +239,7 @@ def test_potting_the_nine_ends_the_rack_and_the_match() -> None:
     play_out(app)
     assert app.game.is_over and app.game.winner == shooter
     labels = [b.label for b in app.mode.info(app.layout(SIZE).table)[1].buttons]
-    assert labels[0] == "Next rack"
+    assert labels[0] == "The match's result"  # the race to 1 is won: no next rack
     key(app, pygame.K_RETURN)
     assert app.mode.name == "matchover" and app.match_winner == shooter
     assert app.score.wins[shooter] == 1

@@ -49,7 +49,11 @@ def test_the_match_over_screen_shows_the_last_rack_as_it_ended(monkeypatch) -> N
     pot_the_nine(app)
     assert app.game.is_over and app.game.winner == 0
     final_positions = app.game.state.pos.copy()
-    key(app, pygame.K_RETURN)  # "Next rack": the match is won instead
+    # the call of the rack that wins the match says so and leads to the result, not a rack 2
+    _banner, call = app.mode.info()
+    assert call.headline == "Match over"
+    assert call.buttons[0].label == "The match's result"
+    key(app, pygame.K_RETURN)
     assert app.mode.name == "matchover"
     seen = drawn(monkeypatch)
     frame(app)
