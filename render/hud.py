@@ -147,6 +147,26 @@ def text_width(text: str, size: int) -> int:
     return int(get_font(size).size(drawable_text(text))[0])
 
 
+def fitted_text(text: str, size: int, width: int, smallest: int = 14) -> tuple[str, int]:
+    """(``text`` or its head, the size in px) that fits ``width`` px: the size lowered a pixel at
+    a time down to ``smallest``, then, still too wide, the trailing " \u00b7 "-separated parts
+    dropped, then the last words cut with an ellipsis (a scoreboard line never runs under the
+    panels beside it)."""
+    for px in range(size, smallest - 1, -1):
+        if text_width(text, px) <= width:
+            return text, px
+    parts = text.split(" \u00b7 ")
+    while len(parts) > 1:
+        parts.pop()
+        head = " \u00b7 ".join(parts)
+        if text_width(head, smallest) <= width:
+            return head, smallest
+    head = parts[0]
+    while head and text_width(head + "\u2026", smallest) > width:
+        head = head[:-1]
+    return head.rstrip() + "\u2026", smallest
+
+
 def list_box(
     screen: tuple[int, int],
     lines: Sequence[str],
@@ -267,11 +287,15 @@ def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect, info: ScoreInfo)
                 )
                 surface.blit(sprite, sprite.get_rect(center=(bx, box.bottom - 10)))
     centre = pygame.Rect(rect.left + side_w, rect.top, centre_w, rect.height)
-    _text(surface, info.title, (centre.centerx, centre.top + 8), 24, TEXT, anchor="midtop")
-    if info.centre:
-        _text(surface, info.centre, (centre.centerx, centre.top + 32), 20, DIM, anchor="midtop")
-    if info.ball_on:
-        _text(surface, info.ball_on, (centre.centerx, centre.top + 50), 20, ACCENT, anchor="midtop")
+    # each line fitted to the centre column, clear of the panels beside it
+    for line, dy, px, colour in (
+        (info.title, 8, 24, TEXT),
+        (info.centre, 32, 20, DIM),
+        (info.ball_on, 50, 20, ACCENT),
+    ):
+        if line:
+            shown, size = fitted_text(line, px, centre_w - 16)
+            _text(surface, shown, (centre.centerx, centre.top + dy), size, colour, anchor="midtop")
 
 
 def draw_power(

@@ -102,3 +102,50 @@ def test_the_last_call_strip_is_off_the_table(size) -> None:
     assert layout.panel.contains(layout.status)
     for widget in (layout.power.rect, layout.tip.rect, layout.elevation, layout.prompt):
         assert not layout.status.colliderect(widget)
+
+
+@pytest.mark.parametrize("size", [(1280, 820), (1000, 640), (800, 600)])
+def test_the_scoreboards_centre_lines_stay_between_the_panels(size, monkeypatch) -> None:
+    """Four-handed snooker's centre line ("Frame 1 · 147 remaining · at the table: Ann · aim:
+    ...") ran under both team panels; every line of the centre column now fits it."""
+    app = new_app("snooker", players=("Ann", "Bob", "Cid", "Dee"))
+    board = app.layout(size).board
+    centre_w = max(260, board.width // 4)
+    left, right = (
+        board.left + (board.width - centre_w) // 2,
+        board.left + (board.width + centre_w) // 2,
+    )
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = hud._text
+
+    def recording(surface, text, pos, size_px, colour=hud.TEXT, *, anchor="topleft"):
+        rect = real(surface, text, pos, size_px, colour, anchor=anchor)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(hud, "_text", recording)
+    hud.draw_scoreboard(pygame.Surface(size), board, app_score(app))
+    centre_lines = [
+        (t, r) for t, r in drawn if "remaining" in t or t.startswith(("Snooker", "Ball on"))
+    ]
+    assert len(centre_lines) == 3, drawn
+    for text, rect in centre_lines:
+        assert left <= rect.left and rect.right <= right, (text, rect, left, right)
+
+
+def app_score(app):
+    from render.scoreboard import score_info
+
+    return score_info(app.session)
+
+
+def test_fitted_text_shrinks_then_drops_parts_then_cuts() -> None:
+    line = "Frame 1 \u00b7 147 remaining \u00b7 at the table: Ann \u00b7 aim: ghost"
+    assert hud.fitted_text(line, 20, 10_000) == (line, 20)
+    text, px = hud.fitted_text(line, 20, hud.text_width(line, 16))
+    assert text == line and px in (16, 17)
+    text, px = hud.fitted_text(line, 20, hud.text_width("Frame 1 \u00b7 147 remaining", 14) + 1)
+    assert (text, px) == ("Frame 1 \u00b7 147 remaining", 14)
+    width = hud.text_width("Frame 1", 14) - 4  # not even the first part fits: it is cut
+    text, px = hud.fitted_text(line, 20, width)
+    assert text.endswith("\u2026") and text.startswith("Fr") and hud.text_width(text, 14) <= width
