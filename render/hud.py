@@ -294,7 +294,7 @@ def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect, info: ScoreInfo)
         (info.ball_on, 50, 20, ACCENT),
     ):
         if line:
-            shown, size = fitted_text(line, px, centre_w - 16)
+            shown, size = fitted_text(line, px, centre_w - 8)  # the boxes stand 4 px inside
             _text(surface, shown, (centre.centerx, centre.top + dy), size, colour, anchor="midtop")
 
 

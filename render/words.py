@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.placement import is_in_zone, touching_balls, zone_words
+from rules.placement import is_in_zone, touching_balls
+from rules.types import BallInHand
 from rules.wording import ball_words
 
 
@@ -30,6 +31,15 @@ def call_words(game: Any, aim: Any) -> str:
     return f"{ball_name(game, int(aim.called_ball))}, {aim.called_pocket} pocket"
 
 
+#: Where a cue ball in hand may go, as a player reads it (the rule tester's words, with the
+#: zone's numbers in metres, are ``rules.placement.zone_words``).
+PLAYER_ZONE_WORDS = {
+    BallInHand.ANYWHERE: "anywhere on the cloth",
+    BallInHand.BEHIND_HEAD_STRING: "behind the head string",
+    BallInHand.IN_D: "in the D, on or inside its semicircle",
+}
+
+
 def placement_refusal(game: Any, xy: tuple[float, float]) -> str | None:
     """Why the cue ball in hand may not go to ``xy`` (m), in a player's words ("Illegal
     cue-ball placement: it would touch the 8."), or None when it may."""
@@ -37,7 +47,7 @@ def placement_refusal(game: Any, xy: tuple[float, float]) -> str | None:
     if problem is None:
         return None
     table, zone = game.table, game.ball_in_hand
-    where = zone_words(table, zone)
+    where = PLAYER_ZONE_WORDS.get(zone, "nowhere: the cue ball is not in hand")
     x, y = float(xy[0]), float(xy[1])
     if not table.contains_ball(x, y):
         why = "that spot is off the cloth"

@@ -346,7 +346,7 @@ class EightBallGame(PoolGame):
                 extras=RulingExtras(choice_context="off_table_on_break"),
             )
         if shortfall is not None:
-            notes.append(shortfall.describe())
+            notes.append(f"{shortfall.message} ({shortfall.evidence}).")
             return Ruling(
                 **base,
                 next_to_play=opponent,

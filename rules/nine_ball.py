@@ -46,6 +46,7 @@ from rules.types import (
     Ruling,
     RulingExtras,
 )
+from rules.wording import count_words, numbered_balls
 
 if TYPE_CHECKING:
     from typing import Self
@@ -320,9 +321,9 @@ class NineBallGame(PoolGame):
         crossed |= facts.balls_crossing("head_string", -1) - {0}
         counted = pocketed_objects | (crossed - {0})
         note = (
-            f"Three-ball rule: {len(counted)} object ball(s) pocketed or past the head string "
-            f"(pocketed: {sorted(pocketed_objects) or 'none'}; "
-            f"crossed: {sorted(crossed - pocketed_objects) or 'none'})."
+            f"Three-ball rule: {count_words(len(counted), 'object ball')} pocketed or past the "
+            f"head string (pocketed: {numbered_balls(pocketed_objects)}; "
+            f"crossed: {numbered_balls(crossed - pocketed_objects)})."
         )
         return len(counted) < 3, note
 

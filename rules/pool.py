@@ -29,6 +29,7 @@ from rules.facts import ShotFacts
 from rules.game import Game, draw_seed
 from rules.placement import foot_spot_position, is_behind_head_string, rested
 from rules.types import BallInHand, Choice, Declaration, DeclaredFoul, Foul, Phase, Ruling
+from rules.wording import count_words, numbered_balls
 
 if TYPE_CHECKING:
     from sim.balls import BallState
@@ -388,13 +389,13 @@ class PoolGame(Game):
             return None
         if len(facts.object_balls_to_cushion) >= 4:
             return None
-        railed = sorted(facts.object_balls_to_cushion)
+        railed = facts.object_balls_to_cushion
         return Foul(
             code,
             clause,
-            f"{lead}: nothing was pocketed on the break and only {len(railed)} object ball(s) "
-            "touched a cushion (four needed)",
-            "object balls that touched a cushion: " + (", ".join(str(b) for b in railed) or "none"),
+            f"{lead}: nothing was pocketed on the break and only "
+            f"{count_words(len(railed), 'object ball')} reached a cushion; four are needed",
+            f"object balls to a cushion: {numbered_balls(railed)}",
         )
 
     def ruling_fields(

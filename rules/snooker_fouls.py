@@ -417,9 +417,8 @@ def jump_shot_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
     ):
         return ()
     jump = ctx.facts.cue_ball_jumps[0]
-    message = (
-        f"Foul: a jump shot, the cue ball flew over {ctx.name(jump.ball)} before hitting a ball"
-    )
+    before = " before hitting a ball" if ctx.facts.first_contact is not None else ""
+    message = f"Foul: a jump shot, the cue ball flew over {ctx.name(jump.ball)}{before}"
     return (
         make_foul("jump_shot", message, ctx.stroke.value_on, ctx.words(jump.event), jump.event),
     )

@@ -248,7 +248,17 @@ def ball_words(name: str) -> str:
 
 def points_words(n: int) -> str:
     """``1`` -> ``"1 point"``, ``4`` -> ``"4 points"``."""
-    return f"{n} point" if abs(n) == 1 else f"{n} points"
+    return count_words(n, "point")
+
+
+def count_words(n: int, noun: str) -> str:
+    """``n`` of ``noun``, the plural an "s" added: "1 object ball", "2 object balls"."""
+    return f"{n} {noun}" if abs(n) == 1 else f"{n} {noun}s"
+
+
+def numbered_balls(balls: Any) -> str:
+    """Pool balls by number in words: "the 3", "the 3 and the 7", "none"."""
+    return _joined(f"the {b}" for b in sorted(balls)) or "none"
 
 
 def player_evidence(text: str) -> str:
@@ -284,7 +294,15 @@ def player_sentence(text: str) -> str:
     engine ball names (:func:`player_evidence`); a ball off "the playing surface" left the
     table."""
     text = player_evidence(text).replace("left the playing surface", "left the table")
+    text = _REPEATED_HEAD.sub(r"\g<head>", text)
     return _NUMBERED_LIST.sub(lambda m: m.group(1) + " and " + m.group(2), text)
+
+
+#: A sentence's head followed by a rule's words in brackets that only say it again ("Illegal
+#: break (an illegal break: the opponent chooses): ..."): the bracket is dropped.
+_REPEATED_HEAD = re.compile(
+    r"^(?P<head>[A-Z][\w' -]*?) \((?:an? |the )?(?P=head)\b[^()]*\)", re.IGNORECASE
+)
 
 
 #: Two or more numbered balls listed with commas only ("the 10, the 12"): the last comma is
@@ -307,6 +325,9 @@ def _foul_line(foul: Any) -> str:
         if evidence:
             line += f" ({evidence})"
     rule = re.sub(r"^foul: ", "", clause_words(foul.clause))  # the call already says "foul"
+    section, _, words = rule.partition(": ")
+    if words and words.lower() in line.lower():  # the rule's words are the call's: its section
+        rule = section
     return f"{line}. Rule: {rule}.".replace("..", ".")
 
 
@@ -409,7 +430,10 @@ def player_summary(
         )
     else:
         hand = _HAND_WORDS.get(str(getattr(ruling.ball_in_hand, "value", "")), "")
-        lines.append(f"Next: {who(ruling.next_to_play)} to play{hand}.")
+        nxt = who(ruling.next_to_play)
+        # said already by the decision ("Foul by Bob: Ann has ball in hand anywhere.")
+        if not (hand.strip() and f"{nxt} has {hand.strip().removeprefix('with ')}" in lines[0]):
+            lines.append(f"Next: {nxt} to play{hand}.")
     unique: list[str] = []
     for line in lines:  # one fact once, however many clauses led to it
         if line and line not in unique:

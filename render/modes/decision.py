@@ -84,7 +84,7 @@ class DecisionMode(Mode):
             config = self.host.session.match_config
             return [(f"Next {config.game_class.frame_word}", "next_rack"), *extra]
         if game.pending_choice:
-            choices = [(_choice_label(c), f"choice:{c.value}") for c in game.pending_choice]
+            choices = [(_choice_label(c, game), f"choice:{c.value}") for c in game.pending_choice]
             return choices + extra
         return [("Continue", "continue"), *extra]
 
@@ -246,12 +246,16 @@ def replace_buttons(info: hud.RulingInfo, buttons: tuple[Button, ...]) -> hud.Ru
     return hud.RulingInfo(info.headline, info.lines, info.fouls, buttons)
 
 
-def _choice_label(choice: Any) -> str:
+def _choice_label(choice: Any, game: Any) -> str:
+    """A choice's button: short, and in hot-seat play naming who breaks after a re-rack (the
+    player choosing is ``game.to_play``; "I" and "you" would not say who is meant)."""
+    chooser = game.players[game.to_play]
+    other = game.players[game.other(game.to_play)] if len(game.players) == 2 else "the other"
     labels = {
         "accept_table": "Accept the table",
         "hand_back": "Hand it back",
-        "rerack_and_break": "Re-rack, I break",
-        "rerack_opponent_breaks": "Re-rack, you break",
+        "rerack_and_break": f"Re-rack, {chooser} breaks",
+        "rerack_opponent_breaks": f"Re-rack, {other} breaks",
         "spot_eight_and_play": "Spot the 8 and play",
         "take_ball_in_hand": "Ball in hand",
         "replace_and_replay": "Replace the balls",

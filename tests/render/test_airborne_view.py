@@ -203,7 +203,7 @@ def test_the_call_names_the_ball_off_the_table_and_the_jump_shot_in_a_players_wo
     lines = player_summary(ruling, tuple(prepared.game.players), tuple(prepared.game.ball_names))
     assert (
         "Foul: a jump shot, the cue ball flew over a red before hitting a ball "
-        "(0.36 s into the shot). Rule: snooker §11.1: a jump shot."
+        "(0.36 s into the shot). Rule: snooker §11.1."
     ) in lines, lines
     assert not any(has_french(line) or "red_" in line or "the a " in line for line in lines)
 

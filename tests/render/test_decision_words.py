@@ -49,3 +49,37 @@ def test_a_doubles_side_that_won_is_named_in_the_plural() -> None:
     app.mode = mode
     _banner, info = mode.info()
     assert "Ann & Cid win this frame." in info.lines
+
+
+def test_a_re_rack_choice_names_who_breaks() -> None:
+    """8-ball illegal break: in hot-seat play "I" and "you" do not say who breaks; the buttons
+    name the players (the chooser is the player to act)."""
+    app = App(SIZE, config=MatchConfig("eight-ball", ("Ann", "Bob"), seed=11), warm_up=False)
+    app.draw(pygame.Surface(SIZE))
+    app.game = replace(
+        app.game,
+        to_play=1,
+        pending_choice=(
+            Choice.ACCEPT_TABLE,
+            Choice.RERACK_AND_BREAK,
+            Choice.RERACK_OPPONENT_BREAKS,
+        ),
+        choice_context="illegal_break",
+    )
+    mode = DecisionMode(app, None)
+    app.mode = mode
+    labels = [b.label for b in mode.info()[1].buttons]
+    assert labels[:3] == ["Accept the table", "Re-rack, Bob breaks", "Re-rack, Ann breaks"]
+
+
+def test_a_cue_ball_placed_outside_the_d_is_refused_in_a_players_words() -> None:
+    from render.words import placement_refusal
+
+    app = _app(("Ann", "Bob"))
+    game = app.game  # the break-off: the cue ball in hand in the D
+    words = placement_refusal(game, (0.889, 1.5))
+    assert (
+        words
+        == "Illegal cue-ball placement: the cue ball must go in the D, on or inside its semicircle."
+    )
+    assert " m " not in words and "(0." not in words

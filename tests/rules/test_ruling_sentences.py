@@ -157,3 +157,49 @@ def test_a_colour_back_on_its_own_spot():
     players, names = tuple(g.players), tuple(g.ball_names)
     ruling = g.judge(hand_shot(g, [("hit", 0.2, "cue", "pink"), ("pot", 0.7, "pink")]))
     assert "Spotted: pink." in player_summary(ruling, players, names, "frame")  # no table spots
+
+
+def test_an_illegal_eight_ball_break_is_worded_once_without_plurals_in_brackets():
+    """The player's lines of an illegal break: the decision without the rule's words saying it
+    again, the cushion count in words and the balls named, and no "Next" line repeating it."""
+    g = eight()
+    s = shot(g).hit(0, 1).cushion(1, 1)
+    lines = summary(g, g.judge(s.result()))
+    assert lines[0].startswith("Illegal break: Bob accepts the table"), lines
+    assert "(an illegal break" not in lines[0]
+    note = next(line for line in lines if "reached a cushion" in line)
+    assert note == (
+        "Illegal break: nothing was pocketed on the break and only 1 object ball reached a "
+        "cushion; four are needed (object balls to a cushion: the 1)."
+    )
+    assert not any("ball(s)" in line or "[" in line for line in lines)
+
+
+def test_a_foul_giving_ball_in_hand_says_who_has_it_once():
+    g = position(nine(), {0: CUE, 2: A, 9: F})
+    lines = summary(g, g.judge(shot(g).result()))
+    assert lines[0] == "Foul by Ann: Bob has ball in hand anywhere."
+    assert not any(line.startswith("Next:") for line in lines), lines
+
+
+def test_a_snooker_rule_whose_words_are_the_calls_is_named_by_its_section():
+    game = game_with({"cue": (0.889, 1.0), "red_1": (0.3, 3.0)})
+    lines = summary(game, game.judge(hand_shot(game, [])))
+    assert "Foul: the cue ball hit no object ball. Rule: snooker §11.1 (WPBSA 3.3)." in lines
+
+
+def test_a_jump_with_no_ball_hit_after_it_is_not_said_to_come_before_a_hit():
+    """The cue ball that flew over a red and landed beyond it hit nothing: the jump-shot foul
+    says it flew over the red, not "before hitting a ball"."""
+    from rules.testing import ShotBuilder
+
+    game = game_with({"cue": (0.889, 1.0), "red_1": (0.889, 1.4)})
+    log = ShotBuilder(game.table, game.state).bounce(0, (0.889, 1.9)).rest(0, (0.889, 2.0)).result()
+    ruling = game.judge(log)
+    jump = next((f for f in ruling.fouls if f.code == "jump_shot"), None)
+    assert jump is not None, [f.code for f in ruling.fouls]
+    assert jump.message == "Foul: a jump shot, the cue ball flew over the red_1"
+    line = next(x for x in summary(game, ruling) if "jump shot" in x)
+    assert (
+        line.startswith("Foul: a jump shot, the cue ball flew over a red") and "hitting" not in line
+    )
