@@ -523,7 +523,9 @@ def reason_for(
         opponent = side_name(ctx.players, 1 - ctx.side)
         return f"Foul by {shooter}: {score.penalty} points to {opponent}."
     if score.scored:
-        return f"{shooter} scores {score.scored}; break {ctx.break_points + score.scored}."
+        # four-handed (§14) the points go to the team: say whose they are
+        team = "" if len(ctx.players) <= 2 else f" for {side_name(ctx.players, ctx.side)}"
+        return f"{shooter} scores {score.scored}{team}; break {ctx.break_points + score.scored}."
     return f"No score: {ctx.players[turn.to_play]} to play."
 
 

@@ -348,6 +348,17 @@ def test_four_handed_frame_over_names_the_winning_team():
     assert "This shot: Ann & Cy score 7 points." in lines
     assert "Ann & Cy win this frame." in lines
     assert not any("Ann scores" in line or "Ann wins" in line for line in lines)
+    # a pot that does not end the frame names the striker and the team the points go to
+    game = game_with({"cue": (CX, 2.8), "red_1": (CX, 3.1), "black": (0.3, 3.245)}, players=players)
+    game = replace(
+        game,
+        fouls_in_a_row=(0,) * 4,
+        warning_given=(False,) * 4,
+        highest_break=(0,) * 4,
+        to_play=3,
+    )
+    potted = game.judge(hand_shot(game, [("hit", 0.2, 0, "red_1"), ("pot", 0.5, "red_1")]))
+    assert potted.reason == "Dee scores 1 for Bob & Dee; break 1."
 
 
 def test_eight_ball_safety_that_pockets_nothing_says_so():
