@@ -89,6 +89,9 @@ class Session:
         self.match_winner: int | None = None
         #: The (game, score) last written to or read from a file; None: none yet.
         self.saved_as: tuple[Any, Any] | None = None
+        #: (the shot, who chose, what, in words) of the last choice made on a shot's call: the
+        #: last-call line says it while that shot is still ``last_shot``.
+        self.choice_made: tuple[LastShot, str, str] | None = None
 
     @property
     def unsaved_play(self) -> bool:
@@ -211,10 +214,14 @@ class Session:
 
     def choose(self, choice: rules.Choice) -> None:
         """The player to act picks one of ``game.pending_choice``."""
+        before = self.game
         try:
-            self.game = self.game.choose(choice)
+            self.game = before.choose(choice)
         except rules.RulesError as exc:
             raise ActionRefusedError(str(exc)) from exc
+        if self.last_shot is not None:
+            words = rules.Choice(choice).words_in(before.choice_context)
+            self.choice_made = (self.last_shot, before.players[before.to_play], words)
 
     # ---------------------------------------------------------------- declared fouls
     def foul_shot(self) -> LastShot | None:

@@ -90,9 +90,14 @@ def frame_log(session: Any) -> tuple[LoggedShot, ...]:
 
 def last_call_line(session: Any) -> str:
     """The compact line the window keeps on screen after the call closes, until the next shot:
-    "Last call (shot 4, Ann): Legal shot...", or "" before the frame's first shot."""
+    "Last call (shot 4, Ann): Legal shot...", then the choice made on that call ("Bob chose:
+    take the table as it lies and shoot."), or "" before the frame's first shot."""
     log = frame_log(session)
     if not log:
         return ""
     entry = log[-1]
-    return f"Last call (shot {entry.number}, {entry.player}): {entry.call}"
+    line = f"Last call (shot {entry.number}, {entry.player}): {entry.call}"
+    made = getattr(session, "choice_made", None)
+    if made is not None and made[0] is session.last_shot:
+        line += f" {made[1]} chose: {made[2]}."
+    return line

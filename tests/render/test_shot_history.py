@@ -135,3 +135,23 @@ def test_the_help_names_the_history_key() -> None:
     from render.keys import HELP_LINES
 
     assert any("T the shots of this frame" in line for line in HELP_LINES)
+
+
+def test_the_last_call_says_the_choice_made_on_it() -> None:
+    """A snooker break-off that hits nothing leaves the opponent a choice; once Bob takes the
+    table the last-call line says so, until the next shot."""
+    import rules
+    import sim
+    from render.match import MatchConfig
+    from render.session import Session
+
+    session = Session()
+    session.start_match(MatchConfig(game="snooker", players=("Ann", "Bob"), seed=3))
+    session.shoot(sim.Strike(speed=1.0, phi=-90.0), rules.Declaration(), (0.889, 0.6))
+    session.finish_shot()
+    assert rules.Choice.ACCEPT_TABLE in session.game.pending_choice
+    assert "chose" not in last_call_line(session)
+    session.choose(rules.Choice.ACCEPT_TABLE)
+    assert last_call_line(session).endswith(" Bob chose: take the table as it lies and shoot.")
+    session.undo()  # back before the shot: no call, no choice
+    assert "chose" not in last_call_line(session)
