@@ -328,35 +328,33 @@ def test_a_ball_concerned_needs_a_foul_of_the_ball_concerned_and_a_ball_on_the_t
 
 
 # ------------------------------------------------------------------ 8. wording
-def test_four_handed_frame_over_names_the_winning_team():
-    players = ("Ann", "Bob", "Cy", "Dee")
-    game = game_with({"cue": (CX, 2.8), "black": (CX, 3.245)}, players=players, score=(30, 20))
-    game = replace(
-        game,
-        fouls_in_a_row=(0,) * 4,
-        warning_given=(False,) * 4,
-        highest_break=(0,) * 4,
-        to_play=2,
+FOUR = ("Ann", "Bob", "Cy", "Dee")
+
+
+def four_handed(placed, to_play, **fields):
+    """A four-handed frame (§14: Ann and Cy against Bob and Dee) with ``placed`` on the table,
+    player ``to_play`` at it."""
+    game = game_with(placed, players=FOUR, **fields)
+    zeros = (0,) * 4
+    return replace(
+        game, fouls_in_a_row=zeros, warning_given=(False,) * 4, highest_break=zeros, to_play=to_play
     )
+
+
+def test_four_handed_frame_over_names_the_winning_team():
+    game = four_handed({"cue": (CX, 2.8), "black": (CX, 3.245)}, 2, score=(30, 20))
     ruling = game.judge(hand_shot(game, [("hit", 0.2, 0, "black"), ("pot", 0.5, "black")]))
-    text = ruling.summary(players)
+    text = ruling.summary(FOUR)
     assert ruling.frame_over and ruling.winner == 0
     assert "Game over: Ann & Cy win." in text and "Points: Ann & Cy 7, Bob & Dee 0" in text
     # the reason and the player's lines (the window's call, ``cuesim shot``) per team too
     assert ruling.reason == "Frame over: Ann & Cy win 37-20."
-    lines = player_summary(ruling, players, game.ball_names, "frame")
+    lines = player_summary(ruling, FOUR, game.ball_names, "frame")
     assert "This shot: Ann & Cy score 7 points." in lines
     assert "Ann & Cy win this frame." in lines
     assert not any("Ann scores" in line or "Ann wins" in line for line in lines)
     # a pot that does not end the frame names the striker and the team the points go to
-    game = game_with({"cue": (CX, 2.8), "red_1": (CX, 3.1), "black": (0.3, 3.245)}, players=players)
-    game = replace(
-        game,
-        fouls_in_a_row=(0,) * 4,
-        warning_given=(False,) * 4,
-        highest_break=(0,) * 4,
-        to_play=3,
-    )
+    game = four_handed({"cue": (CX, 2.8), "red_1": (CX, 3.1), "black": (0.3, 3.245)}, 3)
     potted = game.judge(hand_shot(game, [("hit", 0.2, 0, "red_1"), ("pot", 0.5, "red_1")]))
     assert potted.reason == "Dee scores 1 for Bob & Dee; break 1."
 
