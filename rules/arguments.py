@@ -134,7 +134,7 @@ def _index_or_none(name: str, value: Any) -> None:
         )
 
 
-def _ball_set(name: str, value: Any, example: str) -> frozenset[Any]:
+def _as_set(name: str, value: Any, example: str) -> frozenset[Any]:
     """``value`` as a frozenset when it is a collection (set, tuple, list) and not text."""
     if isinstance(value, frozenset):
         return value
@@ -173,10 +173,8 @@ def checked_declaration(declaration: Any) -> Declaration:
             f"called_pocket must be a pocket's name or None; got {type(pocket).__name__} "
             f"{pocket!r}"[:200]
         )
-    fouls = _ball_set(
-        "declared_fouls", declaration.declared_fouls, "foul codes, e.g. {'double_hit'}"
-    )
-    off = _ball_set("off_table", declaration.off_table, "ball indices, e.g. {3}")
+    fouls = _as_set("declared_fouls", declaration.declared_fouls, "foul codes, e.g. {'double_hit'}")
+    off = _as_set("off_table", declaration.off_table, "ball indices, e.g. {3}")
     for code in fouls:
         if not isinstance(code, str):
             raise InvalidDeclarationError(
