@@ -21,6 +21,7 @@ import sim
 from render.history import HistoryEntry, LastShot
 from render.match import MatchConfig, MatchScore
 from render.savefile import encode_session, read_session, save_session
+from render.words import choice_label
 from rules.persist import to_dict
 from sim.errors import EventCapExceededError, SimInputError
 
@@ -220,7 +221,8 @@ class Session:
         except rules.RulesError as exc:
             raise ActionRefusedError(str(exc)) from exc
         if self.last_shot is not None:
-            words = rules.Choice(choice).words_in(before.choice_context)
+            label = choice_label(rules.Choice(choice), before)  # "Re-rack, Bob breaks"
+            words = label[:1].lower() + label[1:]
             self.choice_made = (self.last_shot, before.players[before.to_play], words)
 
     # ---------------------------------------------------------------- declared fouls

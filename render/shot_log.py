@@ -91,7 +91,7 @@ def frame_log(session: Any) -> tuple[LoggedShot, ...]:
 def last_call_line(session: Any) -> str:
     """The compact line the window keeps on screen after the call closes, until the next shot:
     "Last call (shot 4, Ann): Legal shot...", then the choice made on that call ("Bob chose:
-    take the table as it lies and shoot."), or "" before the frame's first shot."""
+    accept the table.", "Ann chose: re-rack, Bob breaks."), or "" before the frame's first shot."""
     log = frame_log(session)
     if not log:
         return ""

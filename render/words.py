@@ -58,3 +58,20 @@ def placement_refusal(game: Any, xy: tuple[float, float]) -> str | None:
         why = f"it would touch {ball_name(game, int(touched[0]))}" if touched else problem
         return f"Illegal cue-ball placement: {why}. Move it a little."
     return f"Illegal cue-ball placement: {why}."
+
+
+def choice_label(choice: Any, game: Any) -> str:
+    """A choice's button: short, and in hot-seat play naming who breaks after a re-rack (the
+    player choosing is ``game.to_play``; "I" and "you" would not say who is meant)."""
+    chooser = game.players[game.to_play]
+    other = game.players[game.other(game.to_play)] if len(game.players) == 2 else "the other"
+    labels = {
+        "accept_table": "Accept the table",
+        "hand_back": "Hand it back",
+        "rerack_and_break": f"Re-rack, {chooser} breaks",
+        "rerack_opponent_breaks": f"Re-rack, {other} breaks",
+        "spot_eight_and_play": "Spot the 8 and play",
+        "take_ball_in_hand": "Ball in hand",
+        "replace_and_replay": "Replace the balls",
+    }
+    return labels.get(choice.value, choice.value.replace("_", " ").capitalize())

@@ -338,7 +338,7 @@ class EightBallGame(PoolGame):
                     + (
                         "has ball in hand behind the head string."
                         if cue_gone
-                        else "accepts the table as it lies or takes ball in hand behind the "
+                        else "may accept the table as it lies or take ball in hand behind the "
                         "head string."
                     )
                 ),
@@ -359,8 +359,8 @@ class EightBallGame(PoolGame):
                 next_phase=Phase.OPEN_TABLE,
                 next_ball_on=self._on_after(opponent, final, (), (None, None)),
                 reason=(
-                    f"Illegal break ({CLAUSE_ILLEGAL_BREAK_CHOICE}): {p2} accepts the table, "
-                    f"re-racks and breaks, or re-racks and lets {p1} break again."
+                    f"Illegal break ({CLAUSE_ILLEGAL_BREAK_CHOICE}): {p2} may accept the table, "
+                    f"re-rack and break, or re-rack and let {p1} break again."
                 ),
                 notes=tuple(notes),
                 extras=RulingExtras(choice_context="illegal_break"),

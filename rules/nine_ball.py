@@ -253,11 +253,11 @@ class NineBallGame(PoolGame):
                 next_phase=Phase.PLAY,
                 next_ball_on=on_after,
                 reason=(
-                    f"{p1} pushed out ({CLAUSE_PUSH_OUT}): {p2} takes the table as it lies or "
-                    "hands it back."
+                    f"{p1} pushed out ({CLAUSE_PUSH_OUT}): {p2} may take the table as it lies or "
+                    "hand it back."
                     if push_out
-                    else f"Dry break ({CLAUSE_THREE_BALL}): {p2} accepts the table (no push-out) "
-                    f"or hands it back to {p1}, who may then push out."
+                    else f"Dry break ({CLAUSE_THREE_BALL}): {p2} may accept the table (no "
+                    f"push-out) or hand it back to {p1}, who may then push out."
                 ),
                 extras=RulingExtras(choice_context="push_out" if push_out else "dry_break"),
             )

@@ -307,7 +307,7 @@ _REPEATED_HEAD = re.compile(
 
 #: Two or more numbered balls listed with commas only ("the 10, the 12"): the last comma is
 #: said "and" ("the 10 and the 12").
-_NUMBERED_LIST = re.compile(r"\b(the \d+(?:, the \d+)*), (the \d+)\b(?!,)")
+_NUMBERED_LIST = re.compile(r"\b(the \d+(?:, the \d+)*), (the \d+)\b(?!,| and )")
 
 
 #: A logged fact in a player's words: its time, then what happened.
@@ -431,8 +431,12 @@ def player_summary(
     else:
         hand = _HAND_WORDS.get(str(getattr(ruling.ball_in_hand, "value", "")), "")
         nxt = who(ruling.next_to_play)
+        if getattr(
+            ruling, "options", ()
+        ):  # the next player chooses first (the decision says between what)
+            lines.append(f"Next: {nxt} to choose.")
         # said already by the decision ("Foul by Bob: Ann has ball in hand anywhere.")
-        if not (hand.strip() and f"{nxt} has {hand.strip().removeprefix('with ')}" in lines[0]):
+        elif not (hand.strip() and f"{nxt} has {hand.strip().removeprefix('with ')}" in lines[0]):
             lines.append(f"Next: {nxt} to play{hand}.")
     unique: list[str] = []
     for line in lines:  # one fact once, however many clauses led to it

@@ -16,6 +16,7 @@ from render.modes.base import Mode, draw_controls, draw_scene
 from render.modes.fouls import open_foul_menu
 from render.session import frame_points
 from render.widgets import Button
+from render.words import choice_label
 from rules.wording import player_sentence, player_summary, wins_words
 
 #: Seconds the referee's call on a routine legal shot stays up before play goes on.
@@ -84,7 +85,7 @@ class DecisionMode(Mode):
             config = self.host.session.match_config
             return [(f"Next {config.game_class.frame_word}", "next_rack"), *extra]
         if game.pending_choice:
-            choices = [(_choice_label(c, game), f"choice:{c.value}") for c in game.pending_choice]
+            choices = [(choice_label(c, game), f"choice:{c.value}") for c in game.pending_choice]
             return choices + extra
         return [("Continue", "continue"), *extra]
 
@@ -123,6 +124,8 @@ class DecisionMode(Mode):
             # "Legal shot": it says who decides, and stays up like every call to decide.
             chooser = f"{players[game.to_play]} to choose" if game.pending_choice else ""
             headline = "Foul" if ruling.fouls else (over if ruling.frame_over else chooser)
+            if ruling.frame_over and self.match_decided:
+                headline = over  # "Match over" says more than "Foul" (the fouls are listed)
             headline = headline or "Legal shot"
             # The player's words (rules.wording): English clauses, pockets as drawn, no log rows;
             # the winner of the rack / frame said once, there.
@@ -138,6 +141,10 @@ class DecisionMode(Mode):
                     f"{players[game.to_play]} chooses: "
                     + "; or ".join(c.words_in(game.choice_context) for c in game.pending_choice)
                 )
+        winner = game.winner
+        if game.is_over and winner is not None and self.match_decided:
+            sides = host.session.match_config.sides
+            body.append(f"{wins_words(sides[winner])} the match.")
         if game.is_over and not (ruling is not None and ruling.frame_over):
             winner = game.winner
             body.append(
@@ -244,23 +251,6 @@ class DecisionMode(Mode):
 
 def replace_buttons(info: hud.RulingInfo, buttons: tuple[Button, ...]) -> hud.RulingInfo:
     return hud.RulingInfo(info.headline, info.lines, info.fouls, buttons)
-
-
-def _choice_label(choice: Any, game: Any) -> str:
-    """A choice's button: short, and in hot-seat play naming who breaks after a re-rack (the
-    player choosing is ``game.to_play``; "I" and "you" would not say who is meant)."""
-    chooser = game.players[game.to_play]
-    other = game.players[game.other(game.to_play)] if len(game.players) == 2 else "the other"
-    labels = {
-        "accept_table": "Accept the table",
-        "hand_back": "Hand it back",
-        "rerack_and_break": f"Re-rack, {chooser} breaks",
-        "rerack_opponent_breaks": f"Re-rack, {other} breaks",
-        "spot_eight_and_play": "Spot the 8 and play",
-        "take_ball_in_hand": "Ball in hand",
-        "replace_and_replay": "Replace the balls",
-    }
-    return labels.get(choice.value, choice.value.replace("_", " ").capitalize())
 
 
 class GameOverMode(DecisionMode):

@@ -53,6 +53,7 @@ def test_the_match_over_screen_shows_the_last_rack_as_it_ended(monkeypatch) -> N
     _banner, call = app.mode.info()
     assert call.headline == "Match over"
     assert call.buttons[0].label == "The match's result"
+    assert "Ann wins the match." in call.lines
     key(app, pygame.K_RETURN)
     assert app.mode.name == "matchover"
     seen = drawn(monkeypatch)
@@ -65,6 +66,33 @@ def test_the_match_over_screen_shows_the_last_rack_as_it_ended(monkeypatch) -> N
     assert not app.game.state.on_table[9]
     assert [p.warning for p in info.players] == ["", ""]  # the final counters: no fouls
     assert "Ann wins the match" in seen
+
+
+def test_a_foul_that_decides_the_match_is_called_match_over() -> None:
+    """Ann's third foul in a row after the warning loses the rack, and the race to 1 with it:
+    the call says "Match over" (the fouls still listed), who wins the match, and leads to it."""
+    app = new_app("nine-ball", race_to=1)
+    set_position(
+        app,
+        {0: (1.0, 2.27), 1: (0.3, 0.4), 9: (1.15, 2.42)},
+        phase=rules.Phase.PLAY,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({1}),
+        shot_number=7,
+        fouls_in_a_row=(2, 0),
+        warning_given=(True, False),
+    )
+    app.aim.phi_deg, app.aim.locked, app.aim.power = 45.0, True, 0.3
+    app.update(SHOT_GUARD_S + 0.05)
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    assert app.game.is_over and app.game.winner == 1
+    _banner, call = app.mode.info()
+    assert call.headline == "Match over" and call.fouls
+    assert "Bob wins the match." in call.lines
+    assert call.buttons[0].label == "The match's result"
+    key(app, pygame.K_RETURN)
+    assert app.mode.name == "matchover"
 
 
 def test_a_replay_shows_the_replayed_shots_power_tip_and_elevation(monkeypatch) -> None:

@@ -152,6 +152,6 @@ def test_the_last_call_says_the_choice_made_on_it() -> None:
     assert rules.Choice.ACCEPT_TABLE in session.game.pending_choice
     assert "chose" not in last_call_line(session)
     session.choose(rules.Choice.ACCEPT_TABLE)
-    assert last_call_line(session).endswith(" Bob chose: take the table as it lies and shoot.")
+    assert last_call_line(session).endswith(" Bob chose: accept the table.")
     session.undo()  # back before the shot: no call, no choice
     assert "chose" not in last_call_line(session)
