@@ -134,6 +134,10 @@ EIGHT_DECLARABLE: dict[str, str] = {
 }
 
 
+#: The groups' values as text ("solids", "stripes"), which a game's ``groups`` may be given as.
+_GROUP_VALUES = frozenset(m.value for m in Group)
+
+
 @dataclass(frozen=True)
 class EightBallGame(PoolGame):
     """A rack of 8-ball. ``groups[i]`` is player i's group once assigned (None: open table)."""
@@ -173,11 +177,10 @@ class EightBallGame(PoolGame):
         """``groups``: one entry per player, both None (open table) or one group each (a
         ``Group``, or its value as text: "solids", "stripes", kept as the ``Group``)."""
         g = self.groups
-        values = {m.value for m in Group}
         ok = (
             isinstance(g, tuple)
             and len(g) == 2
-            and all(x is None or (isinstance(x, str) and x in values) for x in g)
+            and all(x is None or (isinstance(x, str) and x in _GROUP_VALUES) for x in g)
         )
         if ok and not all(x is None or isinstance(x, Group) for x in g):
             g = tuple(None if x is None else Group(x) for x in g)

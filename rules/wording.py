@@ -363,9 +363,10 @@ def side_name(players: tuple[str, ...], side: int | None, sides: int = 2) -> str
     return " & ".join(players[k] for k in range(side, len(players), sides))
 
 
-def wins_words(name: str) -> str:
-    """``name`` and "wins", or "win" for a team ("Ann & Cid win")."""
-    return f"{name} {'win' if ' & ' in name else 'wins'}"
+def wins_words(name: str, verb: str = "wins") -> str:
+    """``name`` (a side: :func:`side_name`) and ``verb`` agreeing with it: "Ann wins", "Ann &
+    Cid win"; "Ann scores", "Ann & Cid score" for ``verb="scores"``."""
+    return f"{name} {verb.removesuffix('s') if ' & ' in name else verb}"
 
 
 def player_summary(
@@ -415,10 +416,7 @@ def player_summary(
     if scored:
         lines.append(
             "This shot: "
-            + _joined(
-                f"{side(i)} {'score' if ' & ' in side(i) else 'scores'} {points_words(p)}"
-                for i, p in scored
-            )
+            + _joined(f"{wins_words(side(i), 'scores')} {points_words(p)}" for i, p in scored)
             + "."
         )
     lines.extend(notes)
@@ -431,12 +429,11 @@ def player_summary(
     else:
         hand = _HAND_WORDS.get(str(getattr(ruling.ball_in_hand, "value", "")), "")
         nxt = who(ruling.next_to_play)
-        if getattr(
-            ruling, "options", ()
-        ):  # the next player chooses first (the decision says between what)
-            lines.append(f"Next: {nxt} to choose.")
         # said already by the decision ("Foul by Bob: Ann has ball in hand anywhere.")
-        elif not (hand.strip() and f"{nxt} has {hand.strip().removeprefix('with ')}" in lines[0]):
+        said = bool(hand.strip()) and f"{nxt} has {hand.strip().removeprefix('with ')}" in lines[0]
+        if getattr(ruling, "options", ()):  # the next player chooses first, between the options
+            lines.append(f"Next: {nxt} to choose.")
+        elif not said:
             lines.append(f"Next: {nxt} to play{hand}.")
     unique: list[str] = []
     for line in lines:  # one fact once, however many clauses led to it

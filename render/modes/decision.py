@@ -146,7 +146,6 @@ class DecisionMode(Mode):
             sides = host.session.match_config.sides
             body.append(f"{wins_words(sides[winner])} the match.")
         if game.is_over and not (ruling is not None and ruling.frame_over):
-            winner = game.winner
             body.append(
                 f"{wins_words(host.session.match_config.sides[winner])} this {frame_word}."
                 if winner is not None
