@@ -1,4 +1,4 @@
-"""The full aim assist's cost per mouse move (issue 9: under 2 ms at 22 balls).
+"""The full aim assist's cost per mouse move.
 
     .venv/bin/python benchmarks/bench_aim.py [--moves 400] [--json PATH]
 
@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 import rules  # noqa: E402  (after the path set-up above)
 from rules.files import write_atomic  # noqa: E402
 
-#: The target of issue 9, ms per mouse move.
+#: The target, ms per mouse move.
 TARGET_MS = 2.0
 
 

@@ -14,7 +14,7 @@ It runs, in order:
    prints (share of legal breaks, three-ball rule passes, scratches, the 9 on the break, the
    distribution of balls pocketed, with 95 % Wilson intervals).
 
-Target (issue 13): 100,000 breaks in at most 25 s on 2 workers (it was 2 minutes in the issue
+Target: 100,000 breaks in at most 25 s on 2 workers (it was 2 minutes at first
 "The shot lab"). Timing goals live here, never in the test suite.
 """
 
@@ -38,7 +38,7 @@ from lab.scenario import load_scenario  # noqa: E402
 from lab.study import COLUMNS, default_workers, run_study  # noqa: E402
 from rules.files import write_atomic  # noqa: E402
 
-#: Issue 13: 100,000 noisy breaks on 2 workers in at most this many seconds.
+#: Target: 100,000 noisy breaks on 2 workers in at most this many seconds.
 TARGET_100K_S = 25.0
 
 DEFAULT_SCENARIO = ROOT / "examples" / "studies" / "nine-ball-hard-break.toml"

@@ -3,7 +3,7 @@
     DISPLAY=:98 .venv/bin/python benchmarks/bench_window.py [--size 1280x820] [--no-cold]
                                          [--no-launch] [--idle-s 10] [--json PATH]
 
-1. Playback (issue 9: at least 60 frames per second with 22 balls, no long stalls). With
+1. Playback. With
    ``DISPLAY`` set (a real X server, Xvfb included) the real frame loop of ``render.app.run``
    opens a window, breaks (snooker: 22 balls; 9-ball: 10) at power 0.75 and records the wall
    time of every frame of the playback, as the player sees it: first capped at 60 frames per
@@ -17,7 +17,7 @@
    folder (``NUMBA_CACHE_DIR``), so every kernel compiles (tens of seconds; ``--no-cold``
    skips it). The window reaches the start screen long before: the players fill it in while
    the engine compiles.
-3. Idle CPU on the aim screen (issue 9: under 5 % of a core), real window only: ``cuesim play
+3. Idle CPU on the aim screen, real window only: ``cuesim play
    snooker --aim full`` (then ``ghost``) as a player starts it, no script (a scripted window
    never sleeps); once it has settled on the aim screen the pointer is moved onto the table
    with ``xdotool`` (one preview computed), then the process's CPU time (/proc, user + system)

@@ -145,7 +145,7 @@ def time_side_by_side(pt: Any, scenario: Any, repeats: int) -> tuple[float, floa
             len(copies[0].events), apart)  # fmt: skip
 
 
-#: Issue 13: pooltool's time over cuesim's on every break, at least.
+#: Target: pooltool's time over cuesim's on every break, at least.
 RATIO_TARGET = 300.0
 
 

@@ -1,4 +1,4 @@
-"""Engine benchmarks: every target of issue 13, measured side by side, and the report.
+"""Engine benchmarks: every engine target, measured side by side, and the report.
 
 Used by ``cuesim bench`` (:mod:`cuesim.bench`) and ``benchmarks/bench_engine.py``. No pygame.
 
@@ -7,7 +7,7 @@ The shots are those of :mod:`benchmarks.shots`: the breaks are the games' own ra
 (the breaks, the shots of one size) are timed interleaved and repeated
 (:func:`benchmarks.timing.time_interleaved`); medians are reported.
 
-Rows (targets from issue 13, "Speed, round two"):
+Rows:
 
 =========================  ==========================================================  ==========
 name                       what is measured                                             target
@@ -218,7 +218,7 @@ def measure_warm_first_shot(repeats: int, filled_cache: str | None = None) -> Ti
         return Timing.of([run_child(FIRST_SHOT_CODE, cache)[0] for _ in range(repeats)])
 
 
-#: Issue 13 targets of the engine rows, ms (None: no target for that shot).
+#: The targets of the engine rows, ms (None: no target for that shot).
 BREAK_TARGETS_MS: dict[str, float | None] = {
     "nine_ball_break": 0.2,
     "eight_ball_break": None,

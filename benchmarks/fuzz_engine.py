@@ -1,6 +1,6 @@
 """Engine fuzz: random shots of the hard kinds, checked against the shot invariants.
 
-Run it (both cores by default; issue 12, "Robustness that has no exceptions")::
+Run it (both cores by default)::
 
     .venv/bin/python benchmarks/fuzz_engine.py --shots 100000 --seed 1
     .venv/bin/python benchmarks/fuzz_engine.py --shots 2000 --seed 3 --kinds jaws throat

@@ -34,8 +34,7 @@ SPEED_RANGE = (0.5, 3.0)
 #: Shots per size (different layouts and directions).
 SHOTS_PER_SIZE = 3
 
-#: Largest fitted exponent of the cost per event against the number of balls (issue 13:
-#: "grows no faster than linearly").
+#: Largest fitted exponent of the cost per event against the number of balls.
 MAX_EXPONENT = 1.0
 
 

@@ -5,7 +5,7 @@ Usage::
     .venv/bin/python benchmarks/referee_floor.py               # every shipped example, 9 repeats
     .venv/bin/python benchmarks/referee_floor.py --repeats 21 --json out.json
 
-Issue 11 asks that judging a shot cost well under the engine's time for that shot. A shipped
+The aim is that judging a shot costs well under the engine's time for that shot. A shipped
 example is a short shot: a few events, so the engine's whole call (``sim.simulate``) is mostly
 its own fixed cost, 20-40 us. This benchmark sets that beside the part of ``Game.judge`` that no
 game's clauses can avoid, each step timed right after a simulation of its own (the order a study

@@ -26,7 +26,7 @@ STUDY_SCENARIO = (
     Path(__file__).resolve().parent.parent / "examples" / "studies" / "nine-ball-hard-break.toml"
 )
 
-#: Issue 13 targets: breaks per second on one worker, the referee's largest share of a study
+#: The targets: breaks per second on one worker, the referee's largest share of a study
 #: shot, the largest peak RSS of a study worker (MiB).
 BREAKS_PER_S_TARGET = 3000.0
 REFEREE_SHARE_TARGET = 0.25

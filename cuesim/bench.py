@@ -1,6 +1,6 @@
 """``cuesim bench``: benchmark the physics engine and print a Markdown table (and JSON).
 
-Measures, on this machine, every target of issue 13 (see :mod:`benchmarks.engine`): the
+Measures, on this machine, every engine target (see :mod:`benchmarks.engine`): the
 first-ever compile and a warm start (fresh processes), the breaks, the share of ``simulate``
 spent outside the kernel, random 16-ball shots and events per second, the cost per event from
 16 to 256 balls, a one-worker study of noisy 9-ball breaks (breaks/s, the referee's share, a
@@ -29,7 +29,7 @@ def register(subparsers: Any) -> None:
         "bench",
         help="benchmark the physics engine",
         description=(
-            "Time the engine against the targets of issue 13 (compile, warm start, breaks, time "
+            "Time the engine against its targets (compile, warm start, breaks, time "
             "outside the kernel, random shots, events/s, many balls, a one-worker study, a study "
             "worker's memory, pooltool when importable) and print a Markdown table with a "
             "verdict per row; --json also writes the numbers, --markdown-readme the README's "

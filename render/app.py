@@ -52,7 +52,7 @@ from render.words import placement_refusal
 #: Default window size, px.
 DEFAULT_SIZE = (1280, 820)
 #: Seconds after a panel (the referee's call, a menu) is closed by a key or a click during which
-#: no shot may start: the next shot needs a fresh, deliberate action (issue 9, item 1).
+#: no shot may start: the next shot needs a fresh, deliberate action.
 SHOT_GUARD_S = 0.5
 _NOT_PANELS = ("playback", "preparing", "start")  # modes whose end is no panel closing
 #: Power meter reading (0..1) a player's first turn starts at: about 3.2 m/s, a medium shot.
@@ -495,7 +495,7 @@ class App(SessionViews, AimingViews):
         self._guard_after_panel(before)
 
     def _guard_after_panel(self, before: Any) -> None:
-        """A panel closed (key, click or its timeout): no shot for ``SHOT_GUARD_S`` (issue 9)."""
+        """A panel closed (key, click or its timeout): no shot for ``SHOT_GUARD_S``."""
         if self.mode is not before and self.mode.name == "aim" and before.name not in _NOT_PANELS:
             self.shot_guard_s = SHOT_GUARD_S
 

@@ -3,10 +3,10 @@
 Each pass reads the pending events, hands them to the App (which dispatches them to its mode),
 advances the App's clock and draws a frame. When nothing moves the loop sleeps instead, looking
 for input every ``POLL_S`` (:func:`_wait_for_event`), so an idle aim screen costs next to no
-CPU (issue 9, item 9);
+CPU;
 while only the engine's progress moves (the start and preparing screens as the physics compiles
 in its thread) it draws a few frames a second and at once on input, so the compiling thread
-keeps the interpreter (issue 13, a first start).
+keeps the interpreter.
 """
 
 from __future__ import annotations

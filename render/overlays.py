@@ -72,7 +72,7 @@ def help_last_top(size: tuple[int, int]) -> int:
 def help_reply(event: pygame.event.Event, top: int, size: tuple[int, int]) -> int | None:
     """What ``event`` does to the open help scrolled to line ``top`` in a window of ``size``
     px: the new first line shown, or None when it closes the help (H, F1, Esc). Every other
-    event is swallowed: while the help is open nothing reaches the table (issue 9)."""
+    event is swallowed: while the help is open nothing reaches the table."""
     page = help_page_rows(size)
     step = {"up": -1, "down": 1, "page_up": -page, "page_down": page}
     action = action_for("help", event)

@@ -65,7 +65,7 @@ class AimPreview:
             event cap came first); ``object_end`` likewise for the object path ("" without one).
         meets: where either path runs into another ball before its end, once per path: (the
             moving ball's centre at that contact, the other ball's centre there), m; the window
-            marks the hit (issue 9: a line never runs through a ball unmarked).
+            marks the hit.
     """
 
     first_ball: int

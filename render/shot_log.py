@@ -1,5 +1,5 @@
 """The shots of the frame being played, in a player's words, without pygame: who played, what
-the referee called, and what was declared before the shot (issue 9, item 7).
+the referee called, and what was declared before the shot.
 
 Read off :class:`render.session.Session`: every shot of the undo stack and the last one, kept
 while its ``before_score`` is the match score now (the score changes only when a frame or a

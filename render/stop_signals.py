@@ -1,4 +1,4 @@
-"""SIGTERM and SIGINT (Ctrl+C) end the window cleanly (issue 9, item 8).
+"""SIGTERM and SIGINT (Ctrl+C) end the window cleanly.
 
 The handler only records the signal; the frame loop (``render.app``) sees it within one frame
 or one idle wait, autosaves and returns, and the program exits with status 0.

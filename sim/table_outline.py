@@ -32,7 +32,7 @@ POCKET_NAMES = (
     "bottom-right",
 )
 
-#: The table-frame names pockets had before they were named as drawn (issue 9), each with the
+#: The table-frame names pockets had before they were named as drawn, each with the
 #: pocket's name now; asking for one says which name replaced it.
 FORMER_POCKET_NAMES = {
     "bottom_left": "top-left",
@@ -124,7 +124,7 @@ _RAIL_NAMES = {
     },
 }
 
-#: The table-frame names the long rails had before they were named as drawn (issue 9), each
+#: The table-frame names the long rails had before they were named as drawn, each
 #: with its name now, per table kind; the jaws and knuckles named after them changed alike.
 FORMER_RAIL_NAMES = {
     "pool": {

@@ -1,4 +1,4 @@
-"""The command line on bad input (issue 10, items 3-4; issue 9, item 11): every bad option is
+"""The command line on bad input: every bad option is
 one line on stderr with exit status 2 and nothing written; input files are read only when they
 are regular files up to 1 MiB; every output survives a full disk with the previous file intact
 and no temporary file left. One test per defect, on the exact input of the issue."""
@@ -164,7 +164,7 @@ def test_an_unknown_pocket_lists_the_pockets(
 def test_a_former_pocket_name_says_its_successor_and_lists_the_pockets(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 9, item 3: pockets are named as drawn; a file with a table-frame name ("top_right"
+    """Pockets are named as drawn; a file with a table-frame name ("top_right"
     was drawn at the screen's bottom right) is refused, never read as another pocket."""
     from lab.schema import POCKET_NAMES
 
@@ -300,7 +300,7 @@ def test_scenario_and_bench_writers_on_a_full_disk_keep_the_old_file(tmp_path: P
     assert leftovers(tmp_path) == []
 
 
-# ---------------------------------------------------------------- cuesim play (issue 9, item 11)
+# ---------------------------------------------------------------- cuesim play
 
 
 @pytest.mark.parametrize(

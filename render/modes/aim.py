@@ -202,7 +202,7 @@ class AimMode(Mode):
     def _pointer_moved(self, size: tuple[int, int], pos: tuple[int, int]) -> bool:
         """Whether a pointer motion to ``pos`` px in a window of ``size`` px is the player's:
         the one SDL reports after a resize (the pointer unmoved, the table moved under it)
-        and any at that same spot keep the aim, power and spin exactly (issue 9)."""
+        and any at that same spot keep the aim, power and spin exactly."""
         if size != self.pointer_size:
             self.pointer_size, self.pointer_after_resize = size, pos
             return False

@@ -32,7 +32,7 @@ class DecisionMode(Mode):
         if ruling is not None:
             # The call shows the table as the shot left it: the cue ball where it lies (or off
             # the table), not on the spot the shot's ball in hand was placed on; the next
-            # turn's aim places its own (issue 9, the player's round).
+            # turn's aim places its own.
             host.aim.cue_xy = None
         self.hover = -1
         self.shown_for = 0.0

@@ -1,6 +1,6 @@
 """The shot history of the frame: a scrollable panel over the table listing every shot (who
 played, what was declared, the referee's call), opened with T (``render.keys``), scrolled with
-the mouse wheel or the arrows, closed with T, Esc or Enter (issue 9, item 7)."""
+the mouse wheel or the arrows, closed with T, Esc or Enter."""
 
 from __future__ import annotations
 

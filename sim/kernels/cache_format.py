@@ -1,5 +1,5 @@
 """The form in which a kernel's compiled code is kept on disk: its machine code and the names it
-defines, without the LLVM bitcode Numba keeps beside them (issue 13, the warm start).
+defines, without the LLVM bitcode Numba keeps beside them.
 
 Numba keeps each cached function as (machine code, bitcode of the module for linking). The
 bitcode is there so that a later compile can link the cached function into another function's

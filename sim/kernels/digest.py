@@ -1,7 +1,7 @@
 """The digest of an event log, compiled: one pass over a shot's rows that finds the facts a
 referee asks of every shot (the cue ball's first contact, the balls pocketed and where, the balls
 that left the table, the balls that met a cushion), so that judging a shot does not read the log
-column by column in Python (issue 11, "a judge that never stalls").
+column by column in Python.
 
 The kernel writes its findings into two flat arrays its caller hands it, laid out below;
 ``sim.digest`` checks the log, calls the kernel and reads the arrays into a ``LogDigest``.

@@ -1,5 +1,5 @@
 """How every engine kernel is compiled: the one decorator :func:`kernel`, so that the Numba
-options live in one place (issue 13, the first compile).
+options live in one place.
 
 Every kernel is compiled with ``error_model="numpy"``: a float division by zero gives the IEEE
 result (inf or nan) instead of a branch and a ``ZeroDivisionError`` path behind every division.

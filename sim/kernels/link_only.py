@@ -1,6 +1,6 @@
 """The compile pipeline of a kernel that only compiled kernels call: its code is optimised and
 turned into machine code once, inside the kernels called from Python, never on its own
-(issue 13, the first compile).
+(the first compile).
 
 Numba finishes every function it compiles the same way (``CPUCodeLibrary.finalize``): it links
 the code of every function it calls into its own LLVM module, runs LLVM's whole module

@@ -198,7 +198,7 @@ def test_judge_reports_an_internal_error_and_goes_on(
 
 
 def test_no_sentence_cuesim_shot_prints_holds_french(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 9, item 4: every shipped example's text output is English (the clause's section
+    """Every shipped example's text output is English (the clause's section
     kept); the French quotes are in --json's rule_text, reason_text and notes_text only."""
     from rules.wording import has_french
 

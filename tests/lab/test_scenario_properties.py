@@ -1,4 +1,4 @@
-"""Property tests of the scenario loader (issue 10, "how it is proven"): on mutated example
+"""Property tests of the scenario loader: on mutated example
 scenarios and on arbitrary text, nothing escapes but ``ScenarioError``, whose message is one
 line naming the source; and whatever loads builds a game that passes the checks of a fresh one
 (the construction checks, ball positions on the cloth without overlaps, names and seed)."""

@@ -1,4 +1,4 @@
-"""Issue 9 (player round, defect 6): a snooker match on aggregate points played in the window.
+"""A snooker match on aggregate points played in the window.
 The frames pass their points on (``rules.snooker``'s ``aggregate_before``; the last one knows
 it is the last, ``last_frame``), the match ends after its last frame and is won on the total,
 not the frames; the start screen, ``cuesim play --aggregate N`` and the save file carry it.

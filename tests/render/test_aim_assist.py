@@ -1,4 +1,4 @@
-"""Aim assist levels (issue 9, "Aiming that tells the truth"): the full preview is the engine's
+"""Aim assist levels: the full preview is the engine's
 own answer (same first contact, same object-ball direction within 0.1 degree as a full
 ``sim.simulate`` of the same strike), the warning for a ball that is not on, the level chosen
 per match (command line, start screen, save file, scoreboard)."""

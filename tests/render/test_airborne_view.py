@@ -1,4 +1,4 @@
-"""Issue 12, item 7: the window and the lab's pictures show balls leaving the cloth.
+"""The window and the lab's pictures show balls leaving the cloth.
 
 An airborne ball is drawn with its shadow slid away from it and grown with its height; a ball
 that left the table is seen past the rail, then gone at its ``OFF_TABLE`` time; the elevation

@@ -1,4 +1,4 @@
-"""Announcements a player notices (issue 9, "Game feel"): a foul, a call that needs a decision
+"""Announcements a player notices: a foul, a call that needs a decision
 and the end of a rack stay on screen until dismissed; only a routine legal shot's call goes
 away by itself (and its words stay in the last-call line)."""
 

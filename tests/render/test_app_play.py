@@ -359,7 +359,7 @@ def test_a_routine_call_goes_away_by_itself_but_a_foul_waits() -> None:
     assert app.mode.name == "decision"
     app.update(2.0)
     assert app.mode.name == "aim"
-    app.update(1.0)  # a call that closed itself guards the next shot a moment (issue 9, item 5)
+    app.update(1.0)  # a call that closed itself guards the next shot a moment
     # A foul stays until the player acknowledges it.
     app.aim.phi_deg, app.aim.locked, app.aim.power = 270.0, True, 0.2
     key(app, pygame.K_SPACE)

@@ -266,7 +266,7 @@ def aim_buttons(app: App) -> dict[str, object]:
 
 def after_the_break_off(app: App) -> None:
     """The frame as if its break-off had been played (a shot number past 0): conceding or
-    re-racking means something only then (issue 9: not offered before the first stroke)."""
+    re-racking means something only then."""
     app.game = replace(app.game, shot_number=1)
     app.enter_aim()
 
@@ -479,7 +479,7 @@ def test_every_letter_that_does_something_is_in_the_help(game: str) -> None:
         app.aim.called_ball = min(app.declaration_options().callable_balls)
     acting = []
     # U last: undoing the one shot brings back the break-off, where X (concede / re-rack) does
-    # nothing in snooker (issue 9: nothing to concede before the first stroke).
+    # nothing in snooker.
     letters = sorted(range(pygame.K_a, pygame.K_z + 1), key=lambda code: code == pygame.K_u)
     for code in letters:
         before = observable(app)
@@ -531,7 +531,7 @@ def test_a_doubles_team_concedes_through_the_player_of_that_side() -> None:
     app.enter_aim()
     key(app, pygame.K_x)
     key(app, pygame.K_2)
-    assert app.mode.title == "Bob & Dan concede the frame?"  # a team, in the plural (issue 9)
+    assert app.mode.title == "Bob & Dan concede the frame?"  # a team, in the plural
     key(app, pygame.K_y)
     assert app.game.is_over and app.game.winner == 0
     assert "Dan concedes" in app.game.last_reason

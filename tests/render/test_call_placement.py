@@ -1,4 +1,4 @@
-"""Issue 9 (player round, defects 1, 2 and 4): the referee's call sits in a banner at the
+"""The referee's call sits in a banner at the
 window's bottom edge, over the control panel, so the table where the balls came to rest stays
 in sight; it offers only what means something; every routine call goes away the same way.
 Driven through the window (headless) with the input a player gives."""

@@ -1,4 +1,4 @@
-"""Issue 9, item 10: the declare-foul list never draws over the ruling panel, and a
+"""The declare-foul list never draws over the ruling panel, and a
 full-power cue is not drawn far back; driven through the window (headless)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""What a casual player met in an evening of 9-ball, 8-ball and snooker in a real window (issue 9,
-the evening round under Xvfb): each test drives the headless window with the input he gave."""
+"""What a casual player met in an evening of 9-ball, 8-ball and snooker in a real window: each test
+drives the headless window with the input he gave."""
 
 from __future__ import annotations
 

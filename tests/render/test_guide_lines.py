@@ -1,4 +1,4 @@
-"""Issue 9 (player round, defect 3): a guide line never runs through a ball unmarked. At the
+"""A guide line never runs through a ball unmarked. At the
 ghost level the object ball's line and the cue ball's tangent line stop at the first ball they
 would meet (straight-line geometry), and the ball is marked; at the full level the engine's
 paths bend where the balls meet (the engine's own contacts), and that hit is marked too.

@@ -1,4 +1,4 @@
-"""Issue 10, the window's hardening: the tip never leaves the engine's miscue circle, no
+"""The tip never leaves the engine's miscue circle, no
 exception from a shot ends the program, tiny windows and hostile names draw, ``run()`` twice.
 
 Each test drives the real ``App`` (or its pieces) headless with the exact input of the issue.

@@ -1,4 +1,4 @@
-"""Issue 9, items 1 and 2: a key or a click that closes a panel never shoots, and each turn
+"""A key or a click that closes a panel never shoots, and each turn
 starts at a sensible power (never the break's)."""
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def test_a_player_gets_back_his_own_last_power() -> None:
 
 
 def test_space_right_after_a_routine_call_closed_itself_does_not_shoot() -> None:
-    """Issue 9, item 5: a panel closed by its own timeout guards the next shot like a key."""
+    """A panel closed by its own timeout guards the next shot like a key."""
     from render.modes.decision import AUTO_CONTINUE_S
 
     app = new_app("nine-ball")

@@ -1,4 +1,4 @@
-"""Issue 9, item 10: the window's layout at every size, driven through the window with
+"""The window's layout at every size, driven through the window with
 synthetic input (headless): the referee's choice buttons fit their panel, the prompt wraps in
 a narrow window, the last call's line covers nothing of the play."""
 

@@ -1,4 +1,4 @@
-"""Issue 9, item 10: the match-over screen shows the last rack as it ended (not the next
+"""The match-over screen shows the last rack as it ended (not the next
 one), and a replay's controls show the replayed shot's power, tip and elevation (not the aim
 set since); driven through the window with synthetic input (headless)."""
 

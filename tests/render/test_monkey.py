@@ -1,4 +1,4 @@
-"""A window monkey test (issue 10): seeded random keys, text, clicks, drags, wheel turns and
+"""A window monkey test: seeded random keys, text, clicks, drags, wheel turns and
 resizes (1 x 1 px included) posted into pygame's event queue and read by the real frame loop of
 ``render.app.run`` (headless: ``SDL_VIDEODRIVER=dummy``). No event may raise.
 

@@ -1,4 +1,4 @@
-"""What a casual player hit in the window (issue 9, the player's round): each test drives the
+"""What a casual player hit in the window: each test drives the
 headless window with synthetic input, as the player did under Xvfb."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 9, items 3-6: pockets named as they are drawn, no French and no engine words in what
+"""Pockets named as they are drawn, no French and no engine words in what
 the window shows, and the 8-ball ball in hand placed by a click on empty cloth."""
 
 from __future__ import annotations

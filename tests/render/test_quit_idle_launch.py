@@ -1,4 +1,4 @@
-"""Issue 9, items 8, 9 and 12: quitting with buttons and by signal (exit 0 within 2 s and a
+"""Quitting with buttons and by signal (exit 0 within 2 s and a
 valid autosave), an idle aim screen that asks for no frames, the start screen usable while the
 engine compiles."""
 

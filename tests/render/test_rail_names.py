@@ -1,4 +1,4 @@
-"""Issue 9, item 10: rails are named as the window draws them (head end on the left, like the
+"""Rails are named as the window draws them (head end on the left, like the
 pockets), in the engine's cushion names and so in the event log; a former table-frame name is
 refused naming its successor."""
 

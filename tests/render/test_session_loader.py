@@ -1,4 +1,4 @@
-"""Issue 10, item 2: the session loader refuses a hostile file whole with one specific
+"""The session loader refuses a hostile file whole with one specific
 ``SaveFileError`` (the exact inputs of the issue, one test each), keeps the session it had, and
 the session save is atomic (an injected write failure keeps the previous file, no temporary
 file is left)."""

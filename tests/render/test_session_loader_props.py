@@ -1,4 +1,4 @@
-"""Property tests of the window's session loader (issue 10): whatever bytes a session file
+"""Property tests of the window's session loader: whatever bytes a session file
 holds, ``read_session`` either refuses it with a ``SaveFileError`` raised by a named check, or
 returns a session that passes, checked here independently, every check of a fresh game.
 

@@ -1,4 +1,4 @@
-"""Issue 9, item 7: the last call stays visible until the next shot, and the frame's shots are
+"""The last call stays visible until the next shot, and the frame's shots are
 listed in a scrollable history (T), driven through the window with synthetic input."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Sound from the event log (issue 9, "Game feel"): the sounds scheduled for a known log and
+"""Sound from the event log: the sounds scheduled for a known log and
 scaled by the impact speed, the mute and the volume kept in the settings file, and a window
 that runs without a sound device. Runs with SDL's dummy audio driver."""
 

@@ -69,7 +69,7 @@ def test_start_screen_refuses_three_players() -> None:
 
 
 def test_start_screen_refuses_two_players_of_the_same_name_with_a_message() -> None:
-    """Issue 9, items 5 and 11: duplicate names (case aside) are refused, the screen stays."""
+    """Duplicate names (case aside) are refused, the screen stays."""
     app = App(SIZE, warm_up=False)
     app.draw(pygame.Surface(SIZE))
     _click(app, _button(app, "name:0").rect.center)

@@ -1,4 +1,4 @@
-"""Issue 9 (player round, defect 5): the aim screen's widgets never overlap, at every window size
+"""The aim screen's widgets never overlap, at every window size
 down to the minimum and below it: the power meter, the tip widget, the elevation dial (each
 with its label), the prompt and every button of the panel, in the games' most crowded panels.
 Driven through the window (headless): the buttons are the ones the aim screen draws and

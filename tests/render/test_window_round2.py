@@ -1,4 +1,4 @@
-"""Issue 9, second window round: what still annoyed a player in the real window.
+"""What still annoyed a player in the real window.
 
 Each test drives the headless window (``window_driver``) with a player's keys and clicks."""
 

@@ -1,4 +1,4 @@
-"""The referee's public API refuses bad arguments with one specific error (issue 10, item 5), and
+"""The referee's public API refuses bad arguments with one specific error, and
 save files are read and written safely (items 2 and 4): a test per defect, on the exact input,
 and a property test of ``rules.loads``."""
 

@@ -1,4 +1,4 @@
-"""Rows of docs/rules-coverage.md whose earlier test did not assert the clause itself (issue 11):
+"""Rows of docs/rules-coverage.md whose earlier test did not assert the clause itself:
 each test here asserts the behaviour its row names (N35, N42, E30, S2, S32a, S44, S45, S60,
 S61; N4/N5 and S29 are in ``test_referee_round_two.py``)."""
 

@@ -1,4 +1,4 @@
-"""docs/rules-coverage.md is checked against the tests it cites (issue 11).
+"""docs/rules-coverage.md is checked against the tests it cites.
 
 For every row of the three clause tables:
 

@@ -245,7 +245,7 @@ def test_summary_explains_the_call_with_its_evidence():
     lines = text.splitlines()
     assert lines[0] == "Foul by Ann: Bob has ball in hand anywhere."
     assert lines[1].startswith("  Foul: first contact was the 9; the 1 was on [event 1 at t = ")
-    # English in the summary, the French quote on the foul (issue 9, item 4: intended change)
+    # English in the summary, the French quote on the foul
     assert "(rule: foul: wrong ball hit first)" in lines[1]
     assert r.fouls[0].rule_text == "« Mauvaise bille touchée en premier »" not in text
     assert "Pocketed: 9" in text and "Spotted: 9 at (0.6350, 1.9050) m" in text

@@ -1,8 +1,7 @@
-"""The referee's shortcuts give what the plain readings give (issue 11, a judge that never
-stalls): the lazily read ``ShotFacts`` against a row-by-row reading of the same logs (real
-noisy breaks of every game), ``rested`` against the chain of ``BallState.with_ball_at`` /
-``with_ball_removed``, and the snookered test of a cue ball in hand (tried on the D in chunks)
-against the same test at each place of the D in turn."""
+"""The referee's shortcuts give what the plain readings give: the lazily read ``ShotFacts`` against
+a row-by-row reading of the same logs (real noisy breaks of every game), ``rested`` against the
+chain of ``BallState.with_ball_at`` / ``with_ball_removed``, and the snookered test of a cue ball in
+hand (tried on the D in chunks) against the same test at each place of the D in turn."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""The pool referee's shortcuts give what the plain readings give (issue 11, a judge that never
-stalls): the balls on after a shot read off the final state's flags against ``first_ball_on`` /
-``balls_on_for`` of the state with the spotted balls put back (``with_spots``); the foot spot
-found with the cue ball ignored against the same search on a state with the cue ball lifted;
-the long-string search over (x, y) pairs against the same search over an array."""
+"""The pool referee's shortcuts give what the plain readings give: the balls on after a shot read
+off the final state's flags against ``first_ball_on`` / ``balls_on_for`` of the state with the
+spotted balls put back (``with_spots``); the foot spot found with the cue ball ignored against the
+same search on a state with the cue ball lifted; the long-string search over (x, y) pairs against
+the same search over an array."""
 
 from __future__ import annotations
 

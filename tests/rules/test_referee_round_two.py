@@ -1,4 +1,4 @@
-"""The referee, round two (issue 11): the clauses that were judged wrongly, each on a real
+"""The referee, round two: the clauses that were judged wrongly, each on a real
 simulated shot where the engine can produce it and on a hand-built log otherwise, and the
 clauses modelled since (aggregate scores, the stalemate warning)."""
 

@@ -1,5 +1,5 @@
 """The referee's sentences a player reads (``rules.wording.player_summary``), each fact once and
-in a player's words (issue 9 defect 5, issue 11 item 8): hand-built shots judged by the real
+in a player's words: hand-built shots judged by the real
 games, the exact lines asserted."""
 
 from __future__ import annotations

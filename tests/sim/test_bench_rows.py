@@ -1,4 +1,4 @@
-"""The rows ``cuesim bench`` adds for issue 13: interleaved timing, the fitted exponent, the
+"""The rows ``cuesim bench`` adds: interleaved timing, the fitted exponent, the
 many-ball layouts, the time outside the kernel, the study rows, pooltool and the README table."""
 
 from __future__ import annotations

@@ -114,13 +114,13 @@ def test_same_input_gives_the_same_log_bit_for_bit() -> None:
         assert first.final == again.final
 
 
-#: Shots of the CI run known to reach the event cap (issue 12): none since the slide-off of a
+#: Shots of the CI run known to reach the event cap: none since the slide-off of a
 #: ball resting on another (docs/physics-notes.md, "Ball on a ball"); make_shot(20261129, 227)
 #: was one. The test fails when a shot starts or stops capping, so the list only shrinks.
 KNOWN_CAPPED: set[str] = set()
 
 #: Shots of the CI engine fuzz (run 5, shots 0-119) known to reach the event cap, open
-#: (issue 12): none in this slice; the large run (benchmarks/fuzz_engine.py, 20,000 shots each
+#:: none in this slice; the large run (benchmarks/fuzz_engine.py, 20,000 shots each
 #: of seeds 1-4) found one, 1:16602, fixed; seed 6 finds one, 6:10700, open (both in
 #: tests/sim/test_persistent_contact.py).
 KNOWN_FUZZ_CAPPED: set[str] = set()

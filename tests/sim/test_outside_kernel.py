@@ -1,4 +1,4 @@
-"""simulate()'s work around the kernel, trimmed (issue 13, item 3): the event records built in
+"""simulate()'s work around the kernel, trimmed: the event records built in
 compiled code, the result wrapped without its constructors, the cloth pre-check's skips, the
 balls out of play started by the kernel, the model found by identity. Each keeps what the
 checked or plain path gives."""

@@ -1,5 +1,5 @@
 """Regression shots of the engine fuzz (benchmarks/fuzz_engine.py) that ran into the event cap or
-broke an invariant, one mechanism each (issue 12, "Robustness that has no exceptions").
+broke an invariant, one mechanism each.
 
 Each shot is ``make_fuzz_shot(seed, index)``; replay one with
 ``.venv/bin/python benchmarks/fuzz_engine.py --replay SEED:INDEX``.

@@ -362,7 +362,7 @@ def test_names_of_cushions_and_pockets_can_be_looked_up() -> None:
 
 def test_pocket_names_say_where_the_pocket_is_drawn_and_former_names_say_their_successor() -> None:
     """The names read off the screen (head end on the left, x = 0 rail at the top): the top
-    pockets have x = 0, the left ones y = 0, the middle ones y = length / 2 (issue 9, item 3)."""
+    pockets have x = 0, the left ones y = 0, the middle ones y = length / 2."""
     for t in (Table.pool(9), Table.snooker()):
         for p in t.pockets:
             row, column = p.name.split("-")
