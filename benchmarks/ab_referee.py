@@ -9,7 +9,7 @@ Each pair is two fresh worker processes, one per tree (``python -c`` with the tr
 ``sys.path``, so its own ``sim``, ``rules`` and ``lab`` are imported), pinned to one and the same
 CPU (``--cpu``, as ``benchmarks/ab_engine.py``). A worker builds five sets of shots: the shipped
 examples of each game (``examples/<game>/``, prepared by ``lab.runner.prepare``) and noisy
-9-ball and snooker breaks (``benchmarks.shots.break_scenarios`` with ``lab.noise``'s default
+9-ball and snooker breaks (``benchmarks.shots.break_scenarios`` with ``agents.noise``'s default
 noise). On each request it plays one set in order, every shot simulated then judged at once (the
 way a study runs: the judging right after its own simulation), and answers with the judging
 time of each shot. The driver asks both workers for each set in turn, which one first
@@ -53,7 +53,7 @@ root = sys.argv[1]
 sys.path.insert(0, root)
 import rules, sim
 from benchmarks.shots import break_scenarios
-from lab.noise import NoiseModel, StrikeValues, noisy_strike
+from agents.noise import NoiseModel, StrikeValues, noisy_strike
 from lab.runner import prepare
 from lab.scenario import load_scenario
 from pathlib import Path

@@ -11,7 +11,7 @@ Two sets of shots per game (9-ball, 8-ball, snooker):
    (``lab.runner.prepare``), simulated and judged ``--repeats`` times each (the best of the
    repeats is the shot's time, so one shot is not charged for a scheduler hiccup);
 2. ``--breaks`` noisy breaks: the game's own break (``benchmarks.shots.break_scenarios``)
-   played with the lab's execution noise (``lab.noise.noisy_strike``, default ``NoiseModel``,
+   played with the lab's execution noise (``agents.noise.noisy_strike``, default ``NoiseModel``,
    seed ``--seed``, shot ``i`` from ``SeedSequence(seed, spawn_key=(i,))``), each simulated and
    judged once; the ``--recheck`` slowest judgings and engine runs, and every one over twice
    the median, are then timed again ``--repeats`` times and keep their best, so that a worst
@@ -45,7 +45,7 @@ if str(ROOT) not in sys.path:
 import rules  # noqa: E402
 import sim  # noqa: E402
 from benchmarks.shots import break_scenarios  # noqa: E402
-from lab.noise import NoiseModel, StrikeValues, noisy_strike  # noqa: E402
+from agents.noise import NoiseModel, StrikeValues, noisy_strike  # noqa: E402
 from lab.runner import prepare  # noqa: E402
 from lab.scenario import load_scenario  # noqa: E402
 

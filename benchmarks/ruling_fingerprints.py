@@ -14,7 +14,7 @@ a ``BallState``'s repr names only its counts). The shots, all simulated
 (the engine is deterministic, so both runs see the same logs):
 
 1. every shipped example (``examples/<game>/``) as written and with ``--plays - 1`` noisy
-   plays (``lab.noise.NoiseModel()`` defaults, seed 11);
+   plays (``agents.noise.NoiseModel()`` defaults, seed 11);
 2. ``--breaks`` noisy breaks of each game (``benchmarks.shots.break_scenarios``, seed 5);
 3. ``--sequences`` random games of each kind, up to 12 shots each: a cue ball in hand placed at
    a random legal spot, a random strike aimed near a random ball, the declaration the game
@@ -42,7 +42,7 @@ if str(ROOT) not in sys.path:
 import rules  # noqa: E402
 import sim  # noqa: E402
 from benchmarks.shots import break_scenarios  # noqa: E402
-from lab.noise import NoiseModel, StrikeValues, noisy_strike  # noqa: E402
+from agents.noise import NoiseModel, StrikeValues, noisy_strike  # noqa: E402
 from lab.runner import prepare  # noqa: E402
 from lab.scenario import load_scenario  # noqa: E402
 from rules.files import write_atomic  # noqa: E402

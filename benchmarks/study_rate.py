@@ -48,7 +48,7 @@ def study_rows(shots: int, share_shots: int, seed: int = 2024) -> list[BenchRow]
     (an installed package without the repository's examples) the rows say so."""
     if not STUDY_SCENARIO.is_file():
         return _missing_rows(f"no study scenario at {STUDY_SCENARIO}")
-    from lab.noise import noisy_strike
+    from agents.noise import noisy_strike
     from lab.runner import simulate, study_model
     from lab.scenario import load_scenario
     from lab.study import run_study

@@ -452,7 +452,7 @@ def run_study_command(args: argparse.Namespace) -> int:
     """``cuesim study``: many noisy shots, a summary, optional table, plot and JSON."""
     from dataclasses import replace
 
-    from lab.noise import InvalidNoiseError
+    from agents.noise import InvalidNoiseError
     from lab.report import (
         OutputFormatError,
         format_summary,

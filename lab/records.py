@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from lab.noise import StrikeValues
+from agents.noise import StrikeValues
 from lab.scenario import Scenario
 
 

@@ -28,7 +28,7 @@ import numpy as np
 
 import rules
 import sim
-from lab.noise import NoiseModel, StrikeValues, noisy_strike
+from agents.noise import NoiseModel, StrikeValues, noisy_strike
 from lab.records import ShotRecord
 from lab.scenario import CUE, Expectation, Scenario, ScenarioError, make_table
 from lab.scenario_checks import RED_NAMES
@@ -359,7 +359,7 @@ def run_scenario(scenario: Scenario) -> Outcome:
     return Outcome(prepared, result, ruling, facts, compare(scenario.expect, facts))
 
 
-#: The execution noise of :func:`jitter_failures`: far below a player's (lab.noise
+#: The execution noise of :func:`jitter_failures`: far below a player's (agents.noise
 #: defaults), far above the engine's rounding. An expectation that fails under it hangs on chaos.
 JITTER_NOISE = NoiseModel(speed_rel=0.002, phi_deg=0.05, theta_deg=0.0, tip=0.002)
 

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from lab.noise import NoiseModel
+from agents.noise import NoiseModel
 from lab.scenario_checks import build_scenario
 from lab.scenario_types import (
     CUE,

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import rules
-from lab.noise import NoiseModel
+from agents.noise import NoiseModel
 from lab.scenario_types import (
     CUE,
     DEFAULT_PLAYERS,

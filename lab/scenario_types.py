@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 import rules
-from lab.noise import NoiseModel
+from agents.noise import NoiseModel
 from lab.schema import SCENARIO_TABLES
 from rules.game import Game
 from rules.types import Phase

@@ -1,7 +1,7 @@
 """Studies: many noisy executions of one scenario's shot, on local cores or a Dask cluster.
 
 A study plays shot ``0 .. N-1``; shot ``i`` is the scenario's intended strike perturbed by the
-execution-noise model with a generator drawn from ``(seed, i)`` (:mod:`lab.noise`). Each
+execution-noise model with a generator drawn from ``(seed, i)`` (:mod:`agents.noise`). Each
 shot is simulated and judged from the same starting position, and summarised as one
 :class:`ShotRecord`. The shots are cut into chunks of consecutive indices; chunks run in worker
 processes (``concurrent.futures`` over ``multiprocessing``) or as Dask tasks, and come back in
@@ -10,7 +10,7 @@ chunking, the same seed gives the same table of results for any number of worker
 or cluster.
 
 The per-shot work is done by a *shot model*: an object with an ``intended`` strike
-(:class:`~lab.noise.StrikeValues`) and a ``play(strike) -> ShotRecord`` method, built from
+(:class:`~agents.noise.StrikeValues`) and a ``play(strike) -> ShotRecord`` method, built from
 the scenario by a module-level *model factory* (so it can be sent to other processes by name).
 The real one is :func:`lab.runner.study_model`; tests use tiny fakes.
 """
@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from lab.noise import NoiseModel, StrikeValues, noisy_strikes
+from agents.noise import NoiseModel, StrikeValues, noisy_strikes
 from lab.records import (
     COLUMNS,
     STRIKE_COLUMNS,

@@ -3,7 +3,8 @@
 Every module of every package is parsed; every ``import`` and ``from ... import`` in it, at the
 top of the module or inside a function alike, is checked against what its package may import.
 The module import graph must have no cycle, and no source file outside ``tests/`` may run over
-600 lines. A fresh interpreter importing ``sim``, ``rules`` and ``lab`` must load no pygame.
+600 lines. A fresh interpreter importing ``sim``, ``rules``, ``agents`` and ``lab`` must load no
+pygame.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The packages of the project, lowest layer first (docs/architecture.md, "Layers").
-PACKAGES = ("assets", "sim", "rules", "lab", "render", "benchmarks", "cuesim")
+PACKAGES = ("assets", "sim", "rules", "agents", "lab", "render", "benchmarks", "cuesim")
 
 #: The project packages each package may import besides its own modules (the table of
 #: docs/architecture.md; ``cuesim`` may import all of them).
@@ -27,10 +28,11 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "assets": frozenset(),
     "sim": frozenset(),
     "rules": frozenset({"sim"}),
-    "lab": frozenset({"rules", "sim"}),
-    "render": frozenset({"lab", "rules", "sim", "assets"}),
-    "benchmarks": frozenset({"render", "lab", "rules", "sim"}),
-    "cuesim": frozenset({"benchmarks", "render", "lab", "rules", "sim", "assets"}),
+    "agents": frozenset({"rules", "sim"}),
+    "lab": frozenset({"agents", "rules", "sim"}),
+    "render": frozenset({"agents", "lab", "rules", "sim", "assets"}),
+    "benchmarks": frozenset({"render", "lab", "agents", "rules", "sim"}),
+    "cuesim": frozenset({"benchmarks", "render", "lab", "agents", "rules", "sim", "assets"}),
 }
 
 #: The third-party libraries each package brings in (the table of docs/architecture.md). A
@@ -40,6 +42,8 @@ OWN_LIBRARIES: dict[str, frozenset[str]] = {
     "assets": frozenset(),
     "sim": frozenset({"numpy", "numba"}),
     "rules": frozenset(),
+    # gymnasium: only the environments (the ``rl`` extra); the core install does not need it.
+    "agents": frozenset({"gymnasium"}),
     # dask's cluster client is the top-level package ``distributed`` (the ``cluster`` extra);
     # pyarrow is optional, for Parquet study tables.
     "lab": frozenset({"tqdm", "matplotlib", "dask", "distributed", "pyarrow"}),
@@ -316,15 +320,15 @@ def test_the_checks_catch_a_bad_import_and_a_cycle() -> None:
     relative = ast.parse("from .noise import NoiseModel\nfrom . import records\n")
     targets = {imp.module for imp in _imports_in("lab.study", relative)}
     assert targets == {"lab.noise", "lab", "lab.records"}
-    pair = frozenset({"lab.noise", "lab.schema"})  # neither imports the other
+    pair = frozenset({"agents.noise", "lab.schema"})  # neither imports the other
     looped = [
-        Import("lab.noise", "lab.schema", 1, False),
-        Import("lab.schema", "lab.noise", 9, False),
+        Import("agents.noise", "lab.schema", 1, False),
+        Import("lab.schema", "agents.noise", 9, False),
     ]
     assert pair in import_cycles(project_imports() + looped)
     typed = [
-        Import("lab.noise", "lab.schema", 1, False),
-        Import("lab.schema", "lab.noise", 9, True),
+        Import("agents.noise", "lab.schema", 1, False),
+        Import("lab.schema", "agents.noise", 9, True),
     ]
     assert pair not in import_cycles(project_imports() + typed)
     assert pair not in import_cycles(project_imports())
@@ -338,9 +342,10 @@ def _modules_loaded_after_import(statement: str) -> set[str]:
     return set(out.split())
 
 
-def test_importing_sim_rules_and_lab_does_not_import_pygame_or_render() -> None:
-    lab_modules = " ".join(f", {name}" for name in MODULES if name.startswith("lab."))
-    loaded = _modules_loaded_after_import(f"import sim, rules, lab{lab_modules}")
+def test_importing_sim_rules_agents_and_lab_does_not_import_pygame_or_render() -> None:
+    headless = ("lab.", "agents.")
+    modules = " ".join(f", {name}" for name in MODULES if name.startswith(headless))
+    loaded = _modules_loaded_after_import(f"import sim, rules, agents, lab{modules}")
     assert "pygame" not in loaded
     assert not any(name == "render" or name.startswith("render.") for name in loaded)
 

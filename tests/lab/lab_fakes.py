@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lab.noise import NoiseModel, StrikeValues
+from agents.noise import NoiseModel, StrikeValues
 from lab.records import ShotRecord
 from lab.scenario import Scenario, ScenarioPhase, ShotSpec
 

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from lab.noise import (
+from agents.noise import (
     MIN_NOISY_SPEED,
     InvalidNoiseError,
     NoiseModel,

@@ -134,7 +134,7 @@ def test_prepare_keeps_the_intended_strike() -> None:
 def test_the_lab_never_imports_pygame() -> None:
     code = (
         "import sys, lab, lab.runner, lab.study, lab.report, "
-        "lab.noise, lab.records, lab.scenario, lab.scenario_types, lab.scenario_checks, "
+        "agents.noise, lab.records, lab.scenario, lab.scenario_types, lab.scenario_checks, "
         "lab.schema, cuesim.lab_commands\n"
         "from cuesim.cli import build_parser; build_parser()\n"
         "assert 'pygame' not in sys.modules, 'pygame imported'\n"

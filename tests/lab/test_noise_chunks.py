@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lab.noise import NoiseModel, StrikeValues, noisy_strike, noisy_strikes
+from agents.noise import NoiseModel, StrikeValues, noisy_strike, noisy_strikes
 
 INTENDED = StrikeValues(speed=9.0, phi=90.0, theta=1.0, a=0.05, b=-0.1)
 
