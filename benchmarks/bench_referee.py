@@ -44,8 +44,8 @@ if str(ROOT) not in sys.path:
 
 import rules  # noqa: E402
 import sim  # noqa: E402
-from benchmarks.shots import break_scenarios  # noqa: E402
 from agents.noise import NoiseModel, StrikeValues, noisy_strike  # noqa: E402
+from benchmarks.shots import break_scenarios  # noqa: E402
 from lab.runner import prepare  # noqa: E402
 from lab.scenario import load_scenario  # noqa: E402
 
