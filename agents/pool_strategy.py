@@ -16,7 +16,8 @@ the best pot it offers, of chance ``q`` (:class:`agents.sight.Sight`)::
 
 where ``S``, a safety exchange, is the mean of being at the table and the opponent being there
 (so that a perfect safety leaves the opponent exactly what it was worth to play it: a safety
-gains only what it takes from the opponent's chances, by a snooker or a poor leave). A player
+gains only what it takes from the opponent's chances, by a snooker or a poor leave), and
+``IN_HAND_EDGE`` more with the cue ball in hand (placed for the safety it wants). A player
 with no line to any ball on (snookered) fouls with the level's chance ``f`` (ball in hand to the
 opponent, whose value is ``W`` with the best pot from anywhere) and otherwise gets back to a
 safety exchange. The shooter values the opponent's position as ``1 - W``.
@@ -35,6 +36,9 @@ from rules.eight_ball import EightBallGame
 from rules.game import Game
 from rules.types import NO_DECLARATION, BallInHand, Declaration, GameKind, Group, Ruling
 
+#: What having the cue ball in hand adds to a safety exchange: the player in hand places it
+#: for the safety it wants (a foul is never free, even when no pot is on).
+IN_HAND_EDGE = 0.1
 #: Chance that a snookered player fouls at the tournament noise (weaker hands foul more).
 SNOOKERED_FOUL_CHANCE = 0.3
 #: Most balls a player can have to pot (8-ball's 7 and the 8; 9-ball's 9).
@@ -94,6 +98,8 @@ class PoolStrategy(Strategy):
         q = float(chances.max()) if chances.size else 0.0
         potting = q * chain[self.after_pot(mine, theirs)] + (1.0 - q) * (1.0 - chain[theirs, mine])
         safety = (chain[mine, theirs] + 1.0 - chain[theirs, mine]) / 2.0
+        if game.ball_in_hand is not BallInHand.NONE:
+            safety += IN_HAND_EDGE
         snookered = q < 0.02 and game.ball_in_hand is BallInHand.NONE
         if snookered and not self.sight.any_line(game.state, targets):
             foul = min(0.7, SNOOKERED_FOUL_CHANCE * self.level.noise_scale**0.5)

@@ -92,7 +92,10 @@ def decide_shot(game: Game, level: Level, rng: np.random.Generator) -> Decision:
         trial.sample(scored, confirm=True)
     if budget.lookahead:
         _look_ahead(game, level, strategy, trial, finalists, budget.lookahead)
-    best = max(finalists, key=lambda s: s.estimate)
+    preference = strategy.pot_preference()
+    best = max(
+        finalists, key=lambda s: s.estimate + (preference if s.plan.kind is PlanKind.POT else 0)
+    )
     return Decision(
         plan=best.plan,
         estimate=best.estimate,

@@ -91,7 +91,7 @@ class SnookerStrategy(Strategy):
             best = max(best, chance * (worth + more))
         snookered = best < 0.02 and game.ball_in_hand.value == "none"
         if snookered and not self.sight.any_line(game.state, targets):
-            penalty = max(MIN_PENALTY, *(ball_value(b) for b in game.ball_on))
+            penalty = max([MIN_PENALTY, *(ball_value(b) for b in game.ball_on)])
             foul = min(0.7, SNOOKERED_FOUL_CHANCE * self.level.noise_scale**0.5)
             return -foul * penalty
         return best

@@ -81,6 +81,11 @@ class Strategy(ABC):
         """What breaking (the next rack or frame) is worth to the breaker."""
         return 0.5 if not self.scores_points else 0.0
 
+    def pot_preference(self) -> float:
+        """What a pot is preferred by over another shot of the same estimate: a shot played
+        for a pot is the one a player means (a safety that happens to pot is luck)."""
+        return 0.01 if not self.scores_points else 0.3
+
     def miss_value(self) -> float:
         """A guess of what a failed pot leaves the shooter, before any failed play is seen."""
         return 0.35 if not self.scores_points else -4.0
