@@ -220,7 +220,7 @@ _BY_NAME = {
                 placements=14,
                 lookahead=3,
             ),
-            continuation=0.92,
+            continuation=0.95,
             visit_points=22.0,
         ),
     )
