@@ -150,7 +150,9 @@ def _candidates(game: Game) -> list[ShotPlan]:
     return _pool_candidates(game)
 
 
-def _plan(speed: float, phi: float, a: float, b: float, at: tuple[float, float], target: int) -> ShotPlan:
+def _plan(
+    speed: float, phi: float, a: float, b: float, at: tuple[float, float], target: int
+) -> ShotPlan:
     strike = sim.Strike(speed=speed, phi=phi % 360.0, a=a, b=b)
     return ShotPlan(kind=PlanKind.BREAK, strike=strike, cue_ball_at=at, target=target)
 

@@ -125,3 +125,20 @@ def test_cuesim_match_refuses_a_bad_command_line_in_one_line(
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and message in err
+
+
+def test_a_dask_cluster_plays_the_same_racks_as_one_process() -> None:
+    distributed = pytest.importorskip("distributed")
+    plan = MatchPlan(kind="nine-ball", levels=("beginner", "beginner"), seed=5, racks=2)
+    local = run_matches(plan, workers=1)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0"
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        remote = run_matches(plan, client=client)
+    assert remote.backend == "dask"
+    assert [[s.explain for s in r.shots] for r in remote.racks()] == [
+        [s.explain for s in r.shots] for r in local.racks()
+    ]
