@@ -83,9 +83,12 @@ def break_plan(game: Game, level: Level) -> ShotPlan:
     key = break_key(game.kind.value, game.table, style, level.name)
     shipped = _shipped().get(key)
     if shipped is not None:
-        strike = sim.Strike(**{k: shipped[k] for k in ("speed", "phi", "theta", "a", "b")})
-        plan = ShotPlan(kind=PlanKind.BREAK, strike=strike,
-                        cue_ball_at=(shipped["x"], shipped["y"]), target=shipped["target"])  # fmt: skip
+        fields = ("speed", "phi", "theta", "a", "b")
+        strike = sim.Strike(**{name: shipped[name] for name in fields})
+        at = (shipped["x"], shipped["y"])
+        plan = ShotPlan(
+            kind=PlanKind.BREAK, strike=strike, cue_ball_at=at, target=shipped["target"]
+        )
     else:
         plan = _searched(game.kind, game.table, style, level, AT_THE_TABLE)
     return replace(plan, declaration=strategy_for(game, level).declaration(game, plan))
