@@ -56,8 +56,16 @@ def _share(made: int, total: int) -> str:
     return f"{made / total:.1%} ({lo:.1%}-{hi:.1%}, n={total})"
 
 
-def _run(game: str, levels: tuple[str, ...], args: argparse.Namespace, **size: int) -> MatchRun:
-    plan = MatchPlan(kind=game, levels=levels, seed=args.seed, **size)
+def _run(
+    game: str,
+    levels: tuple[str, ...],
+    args: argparse.Namespace,
+    racks: int = 0,
+    race_to: int = 0,
+    matches: int = 0,
+) -> MatchRun:
+    plan = MatchPlan(kind=game, levels=levels, seed=args.seed, racks=racks, race_to=race_to,
+                     matches=matches)  # fmt: skip
     return run_matches(plan, workers=args.workers, progress=args.progress)
 
 
