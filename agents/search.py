@@ -45,8 +45,11 @@ from rules.game import Game
 #: Fastest and slowest cue speeds (m/s) the search plays a pot at.
 MAX_POT_SPEED = 9.0
 MIN_POT_SPEED = 0.3
-#: Safety candidates played at zero noise per safety finalist, and push-outs likewise.
+#: Safety candidates played at zero noise per safety finalist, plus one per ball on (a table of
+#: reds or a full group offers many more safeties than a lone 9-ball target), at most
+#: ``MAX_SAFETY_TRIES``; push-outs likewise.
 SAFETY_TRIES_PER_FINALIST = 6
+MAX_SAFETY_TRIES = 200
 PUSH_TRIES_PER_FINALIST = 3
 #: Finalists played again with fresh draws before the choice.
 CONFIRMED = 3
@@ -201,11 +204,9 @@ def _safeties(
     budget = level.budget
     if budget.safeties <= 0 or (have_pots and not budget.safety_first):
         return []
-    if not have_pots:
-        tries = max(budget.safeties * SAFETY_TRIES_PER_FINALIST, 12)
-    else:
-        tries = budget.safeties * SAFETY_TRIES_PER_FINALIST
     targets = strategy.first_targets(game)
+    tries = budget.safeties * (SAFETY_TRIES_PER_FINALIST + len(targets))
+    tries = min(MAX_SAFETY_TRIES, tries if have_pots else max(tries, 12))
     plans: list[ShotPlan] = []
     for place in places[:2]:
         plans += safety_plans(game.table, trial.state(place), targets, place, budget.contacts)

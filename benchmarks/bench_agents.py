@@ -148,7 +148,7 @@ def soak(args: argparse.Namespace) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=("decision", "strength", "ladder", "soak"))
-    parser.add_argument("--game", choices=GAMES, default="nine-ball")
+    parser.add_argument("--game", choices=GAMES, default=GAMES[0])
     parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
     parser.add_argument("--level", choices=agents.LEVELS, default="pro")
     parser.add_argument("--levels", nargs=2, choices=agents.LEVELS, default=["amateur", "expert"])
