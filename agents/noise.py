@@ -117,11 +117,14 @@ def perturb(intended: StrikeValues, noise: NoiseModel, rng: np.random.Generator)
     parameter does not depend on the other parameters' settings. Does not mutate its arguments
     except for advancing ``rng``.
     """
-    return _played(intended, noise, rng.standard_normal(5))
+    return played_with(intended, noise, rng.standard_normal(5))
 
 
-def _played(intended: StrikeValues, noise: NoiseModel, z: np.ndarray) -> StrikeValues:
-    """The strike played for the five standard normals ``z`` (speed, phi, theta, a, b)."""
+def played_with(intended: StrikeValues, noise: NoiseModel, z: np.ndarray) -> StrikeValues:
+    """The strike played for the five standard normals ``z`` ``(5,)`` (speed, phi, theta, a, b):
+    one execution of ``intended`` under ``noise`` with its random part given. The computer
+    plays its candidates with the same normals (common random numbers), so that two
+    candidates differ by their aim, not by their luck."""
     z_speed, z_phi, z_theta, z_a, z_b = z.tolist()
     speed = intended.speed * (1.0 + noise.speed_rel * z_speed)
     if noise.speed_abs:
@@ -249,6 +252,6 @@ def noisy_strikes(
                 "has_uint32": 0,
                 "uinteger": 0,
             }
-            out.append(_played(intended, noise, gen.standard_normal(5)))
+            out.append(played_with(intended, noise, gen.standard_normal(5)))
     out += [noisy_strike(intended, noise, seed, i) for i in range(fast_stop, stop)]
     return out
