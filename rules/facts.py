@@ -65,6 +65,7 @@ _BALL_POCKET = int(EventKind.BALL_POCKET)
 _LINE_CROSSING = int(EventKind.LINE_CROSSING)
 _OFF_TABLE = int(EventKind.OFF_TABLE)
 _BOUNCE = int(EventKind.BOUNCE)
+_STRIKE = int(EventKind.STRIKE)
 _AIRBORNE = int(MotionState.AIRBORNE)
 #: Where the fields a worded row reads sit in a row's tuple (``EVENT_DTYPE``'s order).
 _T_FIELD, _KIND_FIELD, _A_FIELD, _B_FIELD = (
@@ -368,7 +369,14 @@ class ShotFacts:
         """The row that ends the cue ball's first flight when it left the cloth at the strike
         (its landing, leaving the table, or what it met in the air), else None
         (``rules.flights.launch_landing``)."""
-        return launch_landing(self.shot[0], self._cue_airborne)
+        events = self.shot[0]
+        airborne = self._airborne
+        # a simulated shot: its first row is the strike, and the snapshot right after it says
+        # at once whether the cue ball left the cloth (most strikes: no flight)
+        first_is_strike = len(events) and int(events["kind"][0]) == _STRIKE
+        if callable(airborne) and first_is_strike and int(airborne()[0]) != _AIRBORNE:
+            return None
+        return launch_landing(events, self._cue_airborne)
 
     @once
     def _positions_after(self) -> Callable[[int], np.ndarray]:
