@@ -35,7 +35,7 @@ from agents.levels import LEVELS, Level, level_named
 from agents.placement import legal_places
 from agents.plans import PlanKind, ShotPlan
 from agents.strategies import strategy_for
-from agents.trial import Scored, Trial
+from agents.trial import Play, Scored, Trial
 from rules.game import Game
 from rules.types import BallInHand, GameKind
 
@@ -148,9 +148,7 @@ def _searched(
     return max(finalists, key=lambda s: s.estimate).plan
 
 
-def _no_play() -> Any:
-    from agents.trial import Play
-
+def _no_play() -> Play:
     return Play(value=0.0, succeeded=False, ruling=None, after=None)
 
 

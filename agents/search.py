@@ -33,6 +33,7 @@ import sim
 from agents.aiming import refine
 from agents.hand import cue_places
 from agents.levels import Level, ShotFamily
+from agents.lookahead import next_pot_value
 from agents.plans import PlanKind, ShotPlan
 from agents.pot_lines import LineFinder, PotLine
 from agents.safeties import push_plans, safety_plans, subsample
@@ -41,6 +42,7 @@ from agents.strategy import Strategy
 from agents.trial import Play, Scored, Trial
 from rules.errors import RulesError
 from rules.game import Game
+from rules.types import BallInHand
 
 #: Fastest and slowest cue speeds (m/s) the search plays a pot at.
 MAX_POT_SPEED = 9.0
@@ -78,7 +80,7 @@ def decide_shot(game: Game, level: Level, rng: np.random.Generator) -> Decision:
     trial = Trial(game, level, strategy, normals[: budget.samples], normals[budget.samples :])
     pairs = strategy.pot_pairs(game)
     directs = sorted({t for t, u in pairs if t == u})
-    if game.ball_in_hand.value == "none":
+    if game.ball_in_hand is BallInHand.NONE:
         places: list[tuple[float, float] | None] = [None]
     else:
         found = cue_places(game, strategy.sight, directs, budget.placements)
@@ -250,8 +252,6 @@ def _look_ahead(
 ) -> None:
     """Re-value the best pot finalists' successful plays by the best next pot the engine can
     refine from where each left the cue ball (instead of the geometry's guess)."""
-    from agents.lookahead import next_pot_value
-
     pots = [s for s in finalists if s.plan.kind is PlanKind.POT]
     for scored in sorted(pots, key=lambda s: -s.estimate)[:count]:
         changed = False
