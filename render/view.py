@@ -16,7 +16,6 @@ A :class:`View` is frozen; fitting it to a new window size makes a new one.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -111,13 +110,6 @@ class View:
 
     def direction_of(self, dx: float, dy: float) -> tuple[float, float]:
         """The screen direction (px per m, unscaled) of the table vector (dx, dy)."""
-        if self.landscape:
-            return dy, dx
-        return dx, -dy
-
-    def direction_to_screen(self, angle_rad: float) -> tuple[float, float]:
-        """Unit screen vector (px) of the table direction at ``angle_rad`` from +x, CCW."""
-        dx, dy = math.cos(angle_rad), math.sin(angle_rad)
         if self.landscape:
             return dy, dx
         return dx, -dy
