@@ -20,7 +20,8 @@ extending the base version), ``_resolve_choice``, ``default_ball_on``, ``_check_
 Metadata every game class carries (class attributes, read by ``rules.kinds``, the registry):
 ``kind``, ``title``, ``ball_names``, ``table_kind``, ``options``, ``player_counts``, ``phases``,
 ``hand_zones``, ``frame_word``, ``scores_points``, ``calls_shots``, ``has_push_out``,
-``has_three_fouls_rule``, ``game_ball``; ``default_table()`` and ``allowed_tables()``.
+``has_three_fouls_rule``, ``game_ball``, ``ball_values``; ``default_table()`` and
+``allowed_tables()``; per game, ``side_of(player)`` and ``break_rule()``.
 ``game_class(kind)`` in ``rules.kinds`` finds the class of a kind.
 
 Every value of a ``Game`` is checked when it is made (``__post_init__``), including by
@@ -35,6 +36,7 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -77,6 +79,7 @@ from rules.types import (
 if TYPE_CHECKING:
     from typing import Self
 
+    from rules.break_rules import BreakRule
     from sim.balls import BallState
     from sim.params import Params
     from sim.strike import Strike
@@ -144,6 +147,9 @@ class Game(ABC):
     has_push_out: ClassVar[bool] = False
     has_three_fouls_rule: ClassVar[bool] = False
     game_ball: ClassVar[str | None] = None
+    #: What each ball is worth by name, where balls carry points (snooker: a red 1, the yellow
+    #: 2 ... the black 7); empty where they carry none. A player may nominate a ball by value.
+    ball_values: ClassVar[Mapping[str, int]] = MappingProxyType({})
 
     table: Table
     state: BallState
@@ -253,6 +259,16 @@ class Game(ABC):
     def sides(self) -> int:
         """How many sides score (``score`` has one entry each): one per player in pool."""
         return len(self.players)
+
+    def side_of(self, player: int) -> int:
+        """The side (index into ``score``) ``player`` plays for: the player's own; a game of
+        teams (four-handed snooker) overrides it."""
+        return player
+
+    def break_rule(self) -> BreakRule | None:
+        """The count of object balls this game's break must reach (``rules.break_rules``:
+        9-ball's three-ball rule, the four-cushion rule), or None for a break without one."""
+        return None
 
     @abstractmethod
     def _judge(self, facts: ShotFacts, result: JudgedShot, declaration: Declaration) -> Ruling:

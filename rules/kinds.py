@@ -46,6 +46,8 @@ def _check_metadata(cls: type[Game]) -> type[Game]:
         raise TypeError(f"{cls.__name__}.ball_names must start with 'cue' (ball 0)")
     if len(set(cls.ball_names)) != len(cls.ball_names):
         raise TypeError(f"{cls.__name__}.ball_names has a name twice")
+    if not set(cls.ball_values) <= set(cls.ball_names[1:]):
+        raise TypeError(f"{cls.__name__}.ball_values names a ball the game does not have")
     if "table" not in cls.options or not cls.player_counts:
         raise TypeError(f"{cls.__name__} must accept a table option and name its player counts")
     return cls

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from rules.break_rules import FOUR_CUSHION_RULE, THREE_BALL_RULE, BreakRule
 from rules.errors import InvalidDeclarationError, InvalidGameStateError, InvalidOptionError
 from rules.facts import JudgedShot, ShotFacts
 from rules.game import Game
@@ -108,6 +109,10 @@ class NineBallGame(PoolGame):
     def default_ball_on(self) -> frozenset[int]:
         """The lowest-numbered object ball on the table."""
         return self.first_ball_on(self.state)
+
+    def break_rule(self) -> BreakRule | None:
+        """The three-ball rule on a magic rack; the four-cushion rule on a triangle."""
+        return THREE_BALL_RULE if self.rack_style == "magic" else FOUR_CUSHION_RULE
 
     def rack_positions(self, rack_number: int) -> np.ndarray:
         return nine_ball_rack(self.table, self.seed, rack_number)

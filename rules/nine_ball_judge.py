@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from rules.break_rules import THREE_BALL_RULE, past_head_string
 from rules.placement import foot_spot_position, rested
 from rules.pool import FoulCode, FoulTally
 from rules.pool_clauses import (
@@ -109,15 +110,14 @@ def three_ball_rule(stroke: PoolStroke[NineBallGame]) -> tuple[bool, str]:
     past the head string, each counted once; fewer is a dry break."""
     facts, table = stroke.facts, stroke.game.table
     pocketed_objects = set(facts.object_balls_pocketed)
-    crossed = set(facts.balls_with_part_below(float(table.head_string_y), float(table.ball_radius)))
-    crossed |= facts.balls_crossing("head_string", -1) - {0}
-    counted = pocketed_objects | (crossed - {0})
+    crossed = past_head_string(table, facts)
+    counted = THREE_BALL_RULE.balls(table, facts)
     note = (
         f"Three-ball rule: {count_words(len(counted), 'object ball')} pocketed or past the "
         f"head string (pocketed: {numbered_balls(pocketed_objects)}; "
         f"crossed: {numbered_balls(crossed - pocketed_objects)})."
     )
-    return len(counted) < 3, note
+    return not THREE_BALL_RULE.met(table, facts), note
 
 
 # ---------------------------------------------------------------------- 4. the 9 spotted

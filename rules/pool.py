@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from rules.arguments import whole_number_option, yes_no_option
+from rules.break_rules import FOUR_CUSHION_RULE, BreakRule
 from rules.errors import GameOverError, InvalidDeclarationError, InvalidOptionError
 from rules.game import Game, draw_seed
 from rules.placement import foot_spot_position
@@ -147,6 +148,11 @@ class PoolGame(Game):
         from sim.table import Table
 
         return tuple(Table.pool(feet=f) for f in (9, 8, 7))
+
+    def break_rule(self) -> BreakRule | None:
+        """The four-cushion rule (« Casse de départ »: a break that pockets nothing sends at
+        least four object balls to a cushion)."""
+        return FOUR_CUSHION_RULE
 
     @classmethod
     def _common_options(

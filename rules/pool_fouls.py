@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rules.break_rules import FOUR_CUSHION_RULE
 from rules.placement import is_behind_head_string
 from rules.pool import DECLARED_WORDS, FoulCode
 from rules.pool_clauses import (
@@ -243,12 +244,10 @@ def four_cushion_shortfall(
     """The break that pocketed nothing and sent fewer than four object balls to a cushion
     (9-ball triangle rack and 8-ball, "Casse de départ"), as a ``Foul`` whose message starts
     with ``lead``; None when the break pocketed a ball or railed four or more."""
-    facts = stroke.facts
-    if facts.object_balls_pocketed:
+    facts, table = stroke.facts, stroke.game.table
+    if FOUR_CUSHION_RULE.met(table, facts):
         return None
-    railed = facts.object_balls_to_cushion
-    if len(railed) >= 4:
-        return None
+    railed = FOUR_CUSHION_RULE.balls(table, facts)
     return Foul(
         code,
         clause,

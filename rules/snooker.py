@@ -144,6 +144,7 @@ class SnookerGame(Game):
     hand_zones = frozenset({BallInHand.NONE, BallInHand.IN_D})
     frame_word = "frame"
     scores_points = True
+    ball_values = MappingProxyType({name: ball_value(i) for i, name in enumerate(BALL_NAMES) if i})
 
     break_points: int = 0
     highest_break: tuple[int, ...] = (0, 0)
