@@ -32,10 +32,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from lab.records import COLUMNS  # noqa: E402
 from lab.report import format_summary, summarize  # noqa: E402
 from lab.runner import study_model  # noqa: E402
 from lab.scenario import load_scenario  # noqa: E402
-from lab.study import COLUMNS, default_workers, run_study  # noqa: E402
+from lab.study import default_workers, run_study  # noqa: E402
 from rules.files import write_atomic  # noqa: E402
 
 #: Target: 100,000 noisy breaks on 2 workers in at most this many seconds.

@@ -7,9 +7,10 @@ neither of those two modules has to import the other for these types.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Protocol
+from types import MappingProxyType
+from typing import Any, Protocol, get_type_hints
 
 import numpy as np
 
@@ -36,12 +37,16 @@ class ShotRecord:
         points_shooter, points_opponent: points won on the shot by the shooter's side and by
             the other side (snooker; 0 in pool).
         object_balls_to_rail: distinct object balls that touched a cushion.
-        balls_past_head_string: distinct object balls that crossed the head string towards the
-            head end (pool tables; the three-ball rule's "franchi la ligne de départ").
-        three_ball_count: distinct object balls pocketed or past the head string (nine-ball
-            three-ball rule: the break is legal with 3 or more).
+        break_count: on a break, the object balls the game's break rule counts
+            (``rules.Game.break_rule``: 9-ball's three-ball rule, the four-cushion rule), the
+            very count the referee judged with; 0 on any other shot or a break without a count.
+        break_rule_met: on a break, the game's break rule is met (False on any other shot or
+            a break without a count).
         events: rows in the event log.
         duration: seconds from the strike to rest.
+
+    Each field is a column of the study table, typed by its annotation (``COLUMN_DTYPES``): a
+    new column is a new field here, set where the record is made (``lab.runner``).
     """
 
     error: str = ""
@@ -58,29 +63,51 @@ class ShotRecord:
     points_shooter: int = 0
     points_opponent: int = 0
     object_balls_to_rail: int = 0
-    balls_past_head_string: int = 0
-    three_ball_count: int = 0
+    break_count: int = 0
+    break_rule_met: bool = False
     events: int = 0
     duration: float = 0.0
 
 
+#: The numpy type of a study column, by the Python type of its field.
+COLUMN_TYPES: Mapping[type, np.dtype[Any]] = {
+    bool: np.dtype(np.bool_),
+    int: np.dtype(np.int64),
+    float: np.dtype(np.float64),
+    str: np.dtype(object),
+}
+
+
+def dtypes_of(record: type[Any]) -> dict[str, np.dtype[Any]]:
+    """The column types of the dataclass ``record``, by field name, in field order: each read
+    from the field's annotation through :data:`COLUMN_TYPES`. ``TypeError`` naming the field for
+    a type a column cannot hold (a study table keeps plain values)."""
+    hints = get_type_hints(record)
+    out = {}
+    for f in fields(record):
+        kind = hints[f.name]
+        if kind not in COLUMN_TYPES:
+            allowed = ", ".join(t.__name__ for t in COLUMN_TYPES)
+            raise TypeError(
+                f"{record.__name__}.{f.name}: a study column is {allowed}; got {kind!r}"
+            )
+        out[f.name] = COLUMN_TYPES[kind]
+    return out
+
+
 #: Columns of a study table, in order: the shot index, the strike actually played, the record.
-STRIKE_COLUMNS = ("speed", "phi", "theta", "a", "b")
+STRIKE_COLUMNS = tuple(f.name for f in fields(StrikeValues))
 RECORD_COLUMNS = tuple(f.name for f in fields(ShotRecord))
-COLUMNS = ("shot", *STRIKE_COLUMNS, *RECORD_COLUMNS)
+#: Every column's numpy type, by name, in table order.
+COLUMN_DTYPES: Mapping[str, np.dtype[Any]] = MappingProxyType(
+    {"shot": np.dtype(np.int64), **dtypes_of(StrikeValues), **dtypes_of(ShotRecord)}
+)
+COLUMNS = tuple(COLUMN_DTYPES)
 
 
-def column_dtype(name: str) -> Any:
-    if name == "shot":
-        return np.int64
-    if name in STRIKE_COLUMNS or name == "duration":
-        return np.float64
-    default = getattr(ShotRecord(), name)
-    if isinstance(default, bool):
-        return np.bool_
-    if isinstance(default, int):
-        return np.int64
-    return object
+def column_dtype(name: str) -> np.dtype[Any]:
+    """The numpy type of the study column ``name`` (``KeyError`` for an unknown column)."""
+    return COLUMN_DTYPES[name]
 
 
 class ShotModel(Protocol):

@@ -22,8 +22,11 @@ from typing import Any
 
 import numpy as np
 
-from lab.scenario_types import game_takes
-from lab.study import COLUMNS, StudyResult
+from lab.records import COLUMNS
+from lab.runner import game_from_scenario
+from lab.scenario import Scenario
+from lab.study import StudyResult
+from rules.break_rules import BreakRule
 from rules.files import write_atomic
 
 #: z for a two-sided 95 % interval.
@@ -106,20 +109,10 @@ def summarize(result: StudyResult) -> Summary:
             1, share("legal break (no foul, no dry or illegal break)", c["legal"] & ~handed_over)
         )
     cls = scenario.game_class
-    if game_takes(cls, "phase.magic_rack") and scenario.phase.is_break:
-        # The game racked with a template judges the three-ball rule (9-ball).
-        rows.append(
-            share(
-                "three-ball rule met (>= 3 pocketed or past head string)",
-                c["three_ball_count"] >= 3,
-            )
-        )
-    if scenario.table.startswith("pool") and scenario.phase.is_break:
-        rows.append(
-            share(
-                "four-rails rule met (>= 4 object balls to a rail)", c["object_balls_to_rail"] >= 4
-            )
-        )
+    rule = break_rule_of(scenario)
+    if rule is not None:
+        # The game's own break rule (rules.Game.break_rule), as the referee counted it.
+        rows.append(share(f"{rule.name} met (>= {rule.least} {rule.counted})", c["break_rule_met"]))
     if cls.game_ball is not None:
         rows.append(
             share(f"{cls.game_ball} pocketed", _pocketed_mask(c["pocketed"], cls.game_ball))
@@ -148,6 +141,14 @@ def summarize(result: StudyResult) -> Summary:
         distribution=distribution,
         failed=int(np.count_nonzero(~ok)),
     )
+
+
+def break_rule_of(scenario: Scenario) -> BreakRule | None:
+    """The count the break rule of ``scenario``'s game asks for when its shot is a break
+    (``rules.Game.break_rule`` of the game in the scenario's position), else None."""
+    if not scenario.phase.is_break:
+        return None
+    return game_from_scenario(scenario).break_rule()
 
 
 def _pocketed_mask(pocketed: np.ndarray, name: str) -> np.ndarray:

@@ -24,8 +24,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-import numpy as np
-
 import rules
 import sim
 from agents.noise import NoiseModel, StrikeValues, noisy_strike
@@ -33,6 +31,7 @@ from lab.records import ShotRecord
 from lab.scenario import CUE, Expectation, Scenario, ScenarioError, make_table
 from lab.scenario_checks import RED_NAMES
 from lab.scenario_types import game_takes
+from rules.break_rules import BreakRule
 from rules.facts import ShotFacts
 from rules.types import Phase
 from sim.errors import EventCapExceededError, SimInputError
@@ -393,14 +392,11 @@ def jitter_failures(
 class RefereeModel:
     """The study shot model: the real engine and referee from one prepared position.
 
-    ``head_string_y`` and ``radius`` (m): the head string (-inf on a table without one) and
-    the balls' radius; ``below_at_start``: the object balls some part of which is on the head
-    side of the head string in the prepared position (every shot of a study starts there)."""
+    ``break_rule``: the count the game's break rule asks for when the prepared position is a
+    break (``rules.Game.break_rule``), else None; every shot of a study starts there."""
 
     prepared: PreparedShot
-    head_string_y: float
-    radius: float
-    below_at_start: frozenset[int] = frozenset()
+    break_rule: BreakRule | None = None
 
     @property
     def intended(self) -> StrikeValues:
@@ -423,11 +419,10 @@ class RefereeModel:
                 duration=float(result.duration),
             )
         # the facts the ruling was judged from (ShotFacts keeps those of the last result read)
-        facts = ShotFacts.from_result(result, self.prepared.table)
+        table = self.prepared.table
+        facts = ShotFacts.from_result(result, table)
         pocketed = facts.pocketed
-        objects = facts.object_balls_pocketed
-        railed = facts.object_balls_to_cushion
-        past_line = self._past_head_string(facts) if self.head_string_y > -math.inf else set()
+        rule = self.break_rule
         shooter = ruling.shooter
         names = self.names
         players = self.prepared.scenario.players
@@ -438,7 +433,7 @@ class RefereeModel:
             legal=not ruling.fouls,
             fouls=" ".join(f.code for f in ruling.fouls),
             pocketed=" ".join(names[b] for b in pocketed),
-            n_object_pocketed=len(objects),
+            n_object_pocketed=len(facts.object_balls_pocketed),
             cue_pocketed=0 in pocketed,
             shooter_continues=(not frame_over) and ruling.next_to_play == shooter,
             frame_over=frame_over,
@@ -447,9 +442,9 @@ class RefereeModel:
             options=" ".join(str(c.value) for c in ruling.options),
             points_shooter=points_shooter,
             points_opponent=int(sum(points)) - points_shooter,
-            object_balls_to_rail=len(railed),
-            balls_past_head_string=len(past_line),
-            three_ball_count=len(set(objects) | past_line),
+            object_balls_to_rail=len(facts.object_balls_to_cushion),
+            break_count=0 if rule is None else len(rule.balls(table, facts)),
+            break_rule_met=rule is not None and rule.met(table, facts),
             events=len(result.events),
             duration=float(result.duration),
         )
@@ -459,31 +454,9 @@ class RefereeModel:
         """The balls' names, by index (the scenario's game's)."""
         return self.prepared.names
 
-    def _past_head_string(self, facts: ShotFacts) -> set[int]:
-        """Object balls some part of which was seen on the head side of the head string
-        (``y - R < head``), at the start, at any of the ball's events or at rest (the 9-ball
-        three-ball rule's « une partie la dépasse »): the start's (``below_at_start``) and the
-        shot's (``ShotFacts.balls_with_part_below``, the very test the referee makes)."""
-        head, radius = self.head_string_y, self.radius
-        _, start, _ = facts.shot
-        at_start = (
-            self.below_at_start if start is self.prepared.state else _below(start, head, radius)
-        )
-        return set(facts.balls_with_part_below(head, radius) | at_start)
-
-
-def _below(state: Any, y_line: float, radius: float) -> frozenset[int]:
-    """Object balls on the table in ``state`` some part of which is below ``y = y_line``
-    (``y - radius < y_line``, m)."""
-    low = np.asarray(state.on_table, dtype=bool) & (np.asarray(state.pos)[:, 1] - radius < y_line)
-    low[0] = False
-    return frozenset(low.nonzero()[0].tolist())
-
 
 def study_model(scenario: Scenario) -> RefereeModel:
     """The shot model of :mod:`lab.study` for ``scenario`` (a module-level factory)."""
     prepared = prepare(scenario)
-    table = prepared.table
-    head = float(table.head_string_y) if table.kind == "pool" else -math.inf
-    radius = float(table.ball_radius)
-    return RefereeModel(prepared, head, radius, _below(prepared.state, head, radius))
+    game = prepared.game
+    return RefereeModel(prepared, game.break_rule() if game.phase is Phase.BREAK else None)

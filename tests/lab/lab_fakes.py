@@ -14,8 +14,9 @@ from lab.scenario import Scenario, ScenarioPhase, ShotSpec
 
 
 def fake_scenario(source: str = "fake.toml", *, is_break: bool = True) -> Scenario:
-    """A nine-ball break scenario assembled directly (no table geometry check)."""
-    balls = (("cue", (0.6, 0.5)), ("1", (0.635, 1.905)), ("9", (0.635, 1.96)))
+    """A nine-ball break scenario assembled directly (not read from a file; its position is a
+    legal one, so the report can build its game)."""
+    balls = (("cue", (0.6, 0.5)), ("1", (0.635, 1.905)), ("9", (0.635, 1.99)))
     return Scenario(
         source=source,
         game="nine-ball",
@@ -56,7 +57,8 @@ class FakeModel:
             winner="Ann" if "9" in objects and not fouls else "",
             shooter_won="9" in objects and not fouls,
             object_balls_to_rail=int(10 * abs(strike.b)),
-            three_ball_count=len(objects) + int(strike.theta > 0.5),
+            break_count=len(objects) + int(strike.theta > 0.5),
+            break_rule_met=len(objects) + int(strike.theta > 0.5) >= 3,
             events=3 + len(pocketed),
             duration=strike.speed / 2.0,
         )

@@ -182,3 +182,19 @@ def test_a_referee_failure_becomes_a_failed_shot_not_a_crash() -> None:
     assert record.error == "referee: KeyError: 'no such ball'"
     assert record.events > 0 and not record.legal
     assert model.play(model.intended).error == ""
+
+
+@pytest.mark.jit_only
+def test_a_study_counts_the_break_rule_as_the_referee_judged_it() -> None:
+    """The hard magic-rack break: the record's three-ball count is the referee's, so a legal
+    break meets the rule exactly when the referee found no dry break (no choice offered)."""
+    from agents.noise import NoiseModel, noisy_strike
+    from lab.runner import study_model
+
+    model = study_model(load_scenario(EXAMPLES / "studies" / "nine-ball-hard-break.toml"))
+    assert model.break_rule is not None and model.break_rule.name == "three-ball rule"
+    records = [model.play(noisy_strike(model.intended, NoiseModel(), 3, i)) for i in range(12)]
+    legal = [r for r in records if r.legal and not r.frame_over]
+    assert legal
+    for r in legal:
+        assert r.break_rule_met == (r.options == "") == (r.break_count >= 3)

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from lab.records import COLUMNS
 from lab.report import summarize, write_table
 from lab.scenario import load_scenario
-from lab.study import COLUMNS, run_study
+from lab.study import run_study
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "examples" / "nine-ball" / "legal-pot-continues.toml"

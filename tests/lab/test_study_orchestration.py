@@ -4,8 +4,9 @@ import numpy as np
 import pytest
 from lab_fakes import broken_factory, fake_factory, fake_scenario
 
+from lab.records import COLUMNS
 from lab.report import plot_study, summarize, write_table
-from lab.study import COLUMNS, StudyError, chunk_bounds, run_study
+from lab.study import StudyError, chunk_bounds, run_study
 
 
 def assert_same_columns(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 from lab_fakes import fake_factory, fake_scenario
 
+from lab.records import COLUMNS
 from lab.report import (
     OutputFormatError,
     format_summary,
@@ -11,7 +12,7 @@ from lab.report import (
     wilson_interval,
     write_table,
 )
-from lab.study import COLUMNS, run_study
+from lab.study import run_study
 
 
 @pytest.mark.parametrize(
@@ -83,3 +84,28 @@ def test_parquet_needs_pyarrow_or_writes(tmp_path) -> None:
         return
     path = write_table(result, tmp_path / "r.parquet")
     assert pq.read_table(path).num_rows == 5
+
+
+@pytest.mark.parametrize(
+    ("magic", "label"),
+    [
+        (False, "four-cushion rule met (>= 4 object balls to a cushion, or one pocketed)"),
+        (True, "three-ball rule met (>= 3 object balls pocketed or past the head string)"),
+    ],
+)
+def test_a_break_reports_the_rule_its_game_breaks_under(magic: bool, label: str) -> None:
+    """The share of the break rule is the game's own (``Game.break_rule``): the three-ball
+    rule of a magic rack only, the four-cushion rule of a triangle only."""
+    from dataclasses import replace
+
+    base = fake_scenario()
+    scenario = replace(base, phase=replace(base.phase, magic_rack=magic))
+    result = run_study(scenario, 60, seed=2, workers=1, factory=fake_factory)
+    by_label = {s.label: s for s in summarize(result).shares}
+    assert by_label[label].count == int(result.columns["break_rule_met"].sum())
+    assert [s.label for s in summarize(result).shares if "rule met" in s.label] == [label]
+
+
+def test_a_shot_that_is_no_break_reports_no_break_rule() -> None:
+    result = run_study(fake_scenario(is_break=False), 10, seed=2, workers=1, factory=fake_factory)
+    assert not [s.label for s in summarize(result).shares if "rule met" in s.label]
