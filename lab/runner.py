@@ -79,7 +79,7 @@ def _phase_and_ball_on(scenario: Scenario) -> tuple[Phase | None, frozenset[int]
     return None, None
 
 
-def game_from_scenario(scenario: Scenario) -> Any:
+def game_from_scenario(scenario: Scenario) -> rules.Game:
     """The ``rules.Game`` at the scenario's position, phase and turn, built by the game class
     (``Cls.in_position``, which checks every value). The two-fouls warning is taken as given
     for a player at two fouls (the rule text requires it before a third counts)."""
@@ -122,13 +122,13 @@ class PreparedShot:
     """Everything needed to play a scenario's shot (see :func:`prepare`)."""
 
     scenario: Scenario
-    game: Any
-    state: Any
+    game: rules.Game
+    state: sim.BallState
     intended: StrikeValues
-    declaration: Any
+    declaration: rules.Declaration
 
     @property
-    def table(self) -> Any:
+    def table(self) -> sim.Table:
         return self.game.table
 
     @property
@@ -136,7 +136,7 @@ class PreparedShot:
         return self.scenario.ball_names
 
 
-def resolve_phi(scenario: Scenario, table: Any) -> float:
+def resolve_phi(scenario: Scenario, table: sim.Table) -> float:
     """The cue direction (degrees) of the scenario's shot: ``phi`` as written, or from ``aim``:
     straight at a ball's centre or a point, or the ghost-ball line that sends a ball to a pocket
     (the cue ball's centre at contact sits 2R behind the object ball, on the pocket line; no
@@ -165,7 +165,7 @@ def resolve_phi(scenario: Scenario, table: Any) -> float:
     return math.degrees(math.atan2(ty - cue[1], tx - cue[0])) % 360.0
 
 
-def declaration_for(scenario: Scenario) -> Any:
+def declaration_for(scenario: Scenario) -> rules.Declaration:
     """The ``rules.Declaration`` of the scenario's shot (ball names turned into indices)."""
     shot = scenario.shot
     idx = {name: i for i, name in enumerate(scenario.ball_names)}
@@ -219,7 +219,7 @@ def prepare(scenario: Scenario) -> PreparedShot:
     return PreparedShot(scenario, game, state, intended, declaration)
 
 
-def simulate(prepared: PreparedShot, strike: StrikeValues | None = None) -> Any:
+def simulate(prepared: PreparedShot, strike: StrikeValues | None = None) -> sim.ShotResult:
     """``sim.simulate`` of ``strike`` (default: the intended one) from the prepared state."""
     s = prepared.intended if strike is None else strike
     return sim.simulate(
@@ -227,7 +227,9 @@ def simulate(prepared: PreparedShot, strike: StrikeValues | None = None) -> Any:
     )
 
 
-def play(prepared: PreparedShot, strike: StrikeValues | None = None) -> tuple[Any, Any]:
+def play(
+    prepared: PreparedShot, strike: StrikeValues | None = None
+) -> tuple[sim.ShotResult, rules.Ruling]:
     """(``ShotResult``, ``Ruling``) of one strike from the prepared position."""
     result = simulate(prepared, strike)
     ruling = prepared.game.judge(result, prepared.declaration)
@@ -237,7 +239,7 @@ def play(prepared: PreparedShot, strike: StrikeValues | None = None) -> tuple[An
 # ----------------------------------------------------------------------------- reading the ruling
 
 
-def ruling_facts(prepared: PreparedShot, ruling: Any) -> dict[str, Any]:
+def ruling_facts(prepared: PreparedShot, ruling: rules.Ruling) -> dict[str, Any]:
     """The ruling in the vocabulary of ``[expect]``: names, codes and plain numbers."""
     players = prepared.scenario.players
     names = prepared.names
@@ -288,7 +290,9 @@ def compare(expect: Expectation, facts: Mapping[str, Any]) -> list[Difference]:
     return out
 
 
-def describe_events(result: Any, names: tuple[str, ...], table: Any) -> list[dict[str, Any]]:
+def describe_events(
+    result: sim.ShotResult, names: tuple[str, ...], table: sim.Table
+) -> list[dict[str, Any]]:
     """Each event row as a dict: index, t (s), kind (words), ball, other (ball / cushion /
     pocket / line name or ""), speed (m/s), x, y (m)."""
     cushions = [c.name for c in table.cushions]
@@ -330,8 +334,8 @@ class Outcome:
     differences with the expectations (empty: every expectation held)."""
 
     prepared: PreparedShot
-    result: Any
-    ruling: Any
+    result: sim.ShotResult
+    ruling: rules.Ruling
     facts: dict[str, Any]
     differences: list[Difference] = field(default_factory=list)
 

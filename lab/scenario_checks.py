@@ -36,6 +36,7 @@ from rules.game import Game
 from rules.snooker import BALL_NAMES as SNOOKER_BALL_NAMES
 from rules.snooker import RED_INDICES
 from rules.types import BallInHand
+from sim.table import Table
 
 #: The names of snooker's reds ("red_1".."red_15", ``rules.snooker``).
 RED_NAMES = frozenset(SNOOKER_BALL_NAMES[i] for i in RED_INDICES)
@@ -417,7 +418,7 @@ class _Builder:
         self._check_placement(scenario, table)
         self._check_aim_pocket(scenario, table)
 
-    def _check_placement(self, scenario: Scenario, table: Any) -> None:
+    def _check_placement(self, scenario: Scenario, table: Table) -> None:
         from rules.placement import is_in_zone, zone_words
         from rules.types import BallInHand
 
@@ -433,7 +434,7 @@ class _Builder:
                 f"with phase.ball_in_hand = {zone.value!r} it must go {zone_words(table, zone)}",
             )
 
-    def _check_aim_pocket(self, scenario: Scenario, table: Any) -> None:
+    def _check_aim_pocket(self, scenario: Scenario, table: Table) -> None:
         shot = scenario.shot
         names = ", ".join(p.name for p in table.pockets)
         for pocket, where in (

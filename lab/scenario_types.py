@@ -16,6 +16,7 @@ from agents.noise import NoiseModel
 from lab.schema import SCENARIO_TABLES
 from rules.game import Game
 from rules.types import Phase
+from sim.table import Table
 
 #: Two balls may overlap by this much (m) before a scenario is refused: positions typed with
 #: millimetre precision that touch must still load.
@@ -203,7 +204,7 @@ class Scenario:
         return None
 
 
-def make_table(table_name: str) -> Any:
+def make_table(table_name: str) -> Table:
     """The ``sim.Table`` a scenario's ``table`` names (``lab.schema.TABLES``); ``ValueError``
     listing the names otherwise."""
     try:

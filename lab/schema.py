@@ -22,22 +22,22 @@ from typing import Any
 import rules
 from rules.snooker import COLOURS
 from rules.types import BallInHand
-from sim.table import FORMER_POCKET_NAMES
+from sim.table import FORMER_POCKET_NAMES, Table
 from sim.table import POCKET_NAMES as TABLE_POCKET_NAMES
 
 FORMAT_NAME = "cuesim-scenario"
 FORMAT_VERSION = 1
 
 
-def _scenario_table_names() -> dict[str, Any]:
+def _scenario_table_names() -> dict[str, Table]:
     """Scenario name -> ``sim.Table`` of every table some game is played on, in registry order.
     A table kind with one table is named by its kind (``table.kind``); otherwise
     ``"<kind>-<feet>ft"`` from the table's name ("9 ft pool" -> "pool-9ft")."""
-    by_kind: dict[str, dict[str, Any]] = {}
+    by_kind: dict[str, dict[str, Table]] = {}
     for cls in rules.games():
         for table in cls.allowed_tables():
             by_kind.setdefault(table.kind, {}).setdefault(table.name, table)
-    names: dict[str, Any] = {}
+    names: dict[str, Table] = {}
     for kind, tables in by_kind.items():
         for table in tables.values():
             feet = table.name.split()[0]
@@ -46,7 +46,7 @@ def _scenario_table_names() -> dict[str, Any]:
 
 
 #: Scenario table name -> ``sim.Table`` (built from the game classes' ``allowed_tables()``).
-SCENARIO_TABLES: dict[str, Any] = _scenario_table_names()
+SCENARIO_TABLES: dict[str, Table] = _scenario_table_names()
 #: The games (``rules.GameKind`` values, from the registry) and the table names a file may use.
 GAMES = tuple(cls.kind.value for cls in rules.games())
 TABLES = tuple(SCENARIO_TABLES)
@@ -57,7 +57,7 @@ POCKET_NAMES: tuple[str, ...] = TABLE_POCKET_NAMES
 SNOOKER_COLOURS: tuple[str, ...] = tuple(COLOURS)
 
 
-def table_name_of(table: Any) -> str:
+def table_name_of(table: object) -> str:
     """The scenario name of ``table`` (a ``sim.Table`` some game is played on)."""
     for name, known in SCENARIO_TABLES.items():
         if known == table:
