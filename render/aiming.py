@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -100,19 +99,19 @@ POOL_BREAK_SPEED = 8.5
 POINTS_BREAK_SPEED = 5.5
 
 
-def is_break(game: Any) -> bool:
-    """True when ``game`` is at its opening stroke (``rules.types.Phase.BREAK``)."""
-    return str(getattr(game.phase, "value", game.phase)) == "break"
+def is_break(game: rules.Game) -> bool:
+    """True when ``game`` is at its opening stroke (``rules.Phase.BREAK``)."""
+    return game.phase is rules.Phase.BREAK
 
 
-def break_power(game: Any) -> float:
+def break_power(game: rules.Game) -> float:
     """The meter reading (0..1) a break starts at: :data:`POINTS_BREAK_SPEED` in a game won on
     points (a snooker break-off), else :data:`POOL_BREAK_SPEED`."""
-    points = bool(getattr(type(game), "scores_points", False))
+    points = type(game).scores_points
     return speed_to_power(POINTS_BREAK_SPEED if points else POOL_BREAK_SPEED)
 
 
-def turn_power(game: Any, last_power: dict[int, float], default: float) -> float:
+def turn_power(game: rules.Game | None, last_power: dict[int, float], default: float) -> float:
     """The meter reading (0..1) a turn of ``game`` starts at: :func:`break_power` at a break,
     else the shooter's own last power on a shot that was not a break (``last_power``, by
     player index), else ``default``. A break's power never carries over to a later turn."""
@@ -155,32 +154,22 @@ class AimState:
     nominated: int | None = None
 
 
-def _in_hand_value(game: Any) -> str:
-    return str(getattr(game.ball_in_hand, "value", game.ball_in_hand))
-
-
-def in_hand(game: Any) -> bool:
+def in_hand(game: rules.Game) -> bool:
     """Whether the player to act has the cue ball in hand."""
-    return _in_hand_value(game) != "none"
+    return game.ball_in_hand is not rules.BallInHand.NONE
 
 
-def zone(game: Any) -> str:
-    """The ball-in-hand zone for drawing: "anywhere", "kitchen", "d" or "none"."""
-    names = {"anywhere": "anywhere", "behind_head_string": "kitchen", "in_d": "d"}
-    return names.get(_in_hand_value(game), "none")
-
-
-def default_cue_spot(game: Any) -> tuple[float, float]:
+def default_cue_spot(game: rules.Game) -> tuple[float, float]:
     """A legal spot to put the cue ball in hand before the player moves it, m."""
     table = game.table
     state = game.state
-    if bool(state.on_table[0]) and game.placement_problem(tuple(map(float, state.pos[0]))) is None:
-        return float(state.pos[0][0]), float(state.pos[0][1])
-    if zone(game) == "d":
+    here = (float(state.pos[0][0]), float(state.pos[0][1]))
+    if bool(state.on_table[0]) and game.placement_problem(here) is None:
+        return here
+    if game.ball_in_hand is rules.BallInHand.IN_D and table.d_centre is not None:
         cx, cy = table.d_centre
-        candidates = [
-            (cx - 0.1 * table.d_radius * k, cy - 0.35 * table.d_radius) for k in range(-4, 8)
-        ]
+        d_radius = float(table.d_radius or 0.0)
+        candidates = [(cx - 0.1 * d_radius * k, cy - 0.35 * d_radius) for k in range(-4, 8)]
     else:
         y = table.head_string_y * 0.5
         candidates = [(table.width / 2 + dx, y) for dx in (0.0, 0.1, -0.1, 0.2, -0.2, 0.3, -0.3)]
@@ -190,7 +179,7 @@ def default_cue_spot(game: Any) -> tuple[float, float]:
     return (float(candidates[0][0]), float(candidates[0][1]))
 
 
-def cue_xy(game: Any, aim: AimState) -> tuple[float, float] | None:
+def cue_xy(game: rules.Game, aim: AimState) -> tuple[float, float] | None:
     """Where the cue ball is now (its in-hand spot while placing), m; None when off the table."""
     if in_hand(game) and aim.cue_xy is not None:
         return aim.cue_xy
@@ -199,7 +188,7 @@ def cue_xy(game: Any, aim: AimState) -> tuple[float, float] | None:
     return None
 
 
-def default_target(game: Any, cue: tuple[float, float] | None) -> tuple[float, float] | None:
+def default_target(game: rules.Game, cue: tuple[float, float] | None) -> tuple[float, float] | None:
     """A ball to point the cue at when a turn starts: the nearest ball on that a straight,
     full-ball line from ``cue`` (m) meets first, else the nearest ball on (every ball on
     screened), else the first ball on the table; None when there is none. (A snooker break-off
@@ -226,7 +215,7 @@ def default_target(game: Any, cue: tuple[float, float] | None) -> tuple[float, f
     return None
 
 
-def aim_for_turn(game: Any, power: float) -> AimState:
+def aim_for_turn(game: rules.Game, power: float) -> AimState:
     """A fresh aim for the player to act: the power kept, the cue ball in hand on a legal spot,
     the cue pointed at :func:`default_target`."""
     aim = AimState(power=power)
@@ -241,7 +230,7 @@ def aim_for_turn(game: Any, power: float) -> AimState:
     return aim
 
 
-def current_positions(game: Any, aim: AimState) -> tuple[np.ndarray, np.ndarray]:
+def current_positions(game: rules.Game, aim: AimState) -> tuple[np.ndarray, np.ndarray]:
     """(n, 2) ball centres, m, and (n,) on-table mask as shown now (the cue ball in hand at its
     chosen spot)."""
     pos = np.array(game.state.pos, dtype=np.float64)
@@ -252,7 +241,7 @@ def current_positions(game: Any, aim: AimState) -> tuple[np.ndarray, np.ndarray]
     return pos, on
 
 
-def aim_contact(game: Any, aim: AimState) -> AimContact | None:
+def aim_contact(game: rules.Game, aim: AimState) -> AimContact | None:
     """The first ball or cushion on the aim line (:func:`render.aim.first_contact`)."""
     cue = cue_xy(game, aim)
     if cue is None:
@@ -266,7 +255,7 @@ def aim_contact(game: Any, aim: AimState) -> AimContact | None:
 
 
 def departure(
-    table: Any,
+    table: sim.Table,
     start: tuple[float, float],
     direction: tuple[float, float],
     longest: float = 0.0,
@@ -292,7 +281,7 @@ def departure(
 
 
 def object_line_end(
-    table: Any,
+    table: sim.Table,
     start: tuple[float, float],
     direction: tuple[float, float],
     longest: float = 0.0,
@@ -317,7 +306,7 @@ def tangent_direction(aim: AimState, contact: AimContact) -> tuple[float, float]
 
 
 def tangent_line(
-    table: Any, aim: AimState, contact: AimContact
+    table: sim.Table, aim: AimState, contact: AimContact
 ) -> tuple[tuple[float, float], tuple[float, float]] | None:
     """The cue ball's path after a stun hit: from the ghost ball along the tangent line
     (:func:`tangent_direction`), ``TANGENT_LINE_M`` long; None for a full hit or no ball
@@ -346,7 +335,7 @@ class GuideLines:
     tangent_meets: int
 
 
-def guide_lines(game: Any, aim: AimState, contact: AimContact) -> GuideLines | None:
+def guide_lines(game: rules.Game, aim: AimState, contact: AimContact) -> GuideLines | None:
     """The :class:`GuideLines` of ``contact`` (a ball met by the aim) in ``game``, with the
     balls where they lie now (the cue ball in hand where the aim puts it); None without an
     object ball. Straight-line geometry like the ghost ball itself (no spin, no throw)."""
@@ -363,7 +352,7 @@ def guide_lines(game: Any, aim: AimState, contact: AimContact) -> GuideLines | N
     return GuideLines((start, obj.ghost), obj.ball, (contact.ghost, tan.ghost), tan.ball)
 
 
-def nominated_ball(game: Any, aim: AimState) -> int | None:
+def nominated_ball(game: rules.Game, aim: AimState) -> int | None:
     """Snooker: the colour nominated, explicit or inferred from the aim (the first ball the aim
     line meets, when it may be nominated); None otherwise."""
     if aim.nominated is not None:
@@ -376,7 +365,7 @@ def nominated_ball(game: Any, aim: AimState) -> int | None:
     return None
 
 
-def build_declaration(game: Any, aim: AimState) -> rules.Declaration:
+def build_declaration(game: rules.Game, aim: AimState) -> rules.Declaration:
     """The ``rules.Declaration`` for the next shot from the aim state and the game's options."""
     options = game.declaration_options()
     nominated = None
@@ -392,7 +381,7 @@ def build_declaration(game: Any, aim: AimState) -> rules.Declaration:
     )
 
 
-def declaration_problem(game: Any, aim: AimState) -> str | None:
+def declaration_problem(game: rules.Game, aim: AimState) -> str | None:
     """What the shooter still has to declare, in words, or None."""
     options = game.declaration_options()
     if options.call_required and not aim.safety:

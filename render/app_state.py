@@ -2,16 +2,16 @@
 ``render/app.py`` keeps the frame loop and the moves between modes.
 
 ``SessionViews`` reads ``self.session`` (a :class:`render.session.Session`); ``AimingViews``
-reads ``self.game`` and ``self.aim`` through the pygame-free functions of
+reads ``self.session.game`` and ``self.aim`` through the pygame-free functions of
 :mod:`render.aiming`. Units: positions in m (table frame), angles in degrees.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
+import rules
+import sim
 from render import aiming, draw
 from render.aim import AimContact
 from render.aiming import AimState
@@ -27,12 +27,12 @@ class SessionViews:
     session: Session
 
     @property
-    def game(self) -> Any:
+    def game(self) -> rules.Game:
         """The rules ``Game`` being played (``session.game``)."""
         return self.session.game
 
     @game.setter
-    def game(self, game: Any) -> None:
+    def game(self, game: rules.Game) -> None:
         self.session.game = game
 
     @property
@@ -60,8 +60,9 @@ class SessionViews:
         return self.session.match_winner
 
     @property
-    def table(self) -> Any:
-        return self.game.table if self.game is not None else None
+    def table(self) -> sim.Table:
+        """The ``sim.Table`` of the game being played."""
+        return self.game.table
 
     @property
     def ball_names(self) -> tuple[str, ...]:
@@ -80,53 +81,51 @@ class AimingViews:
     """What the aim means, for the modes: where the cue ball is, what the aim line meets, the
     declaration and the strike it makes (:mod:`render.aiming`)."""
 
+    session: Session
     aim: AimState
-    #: The rules ``Game`` and its ``sim.Table`` (the App's ``SessionViews`` give them).
-    game: Any
-    table: Any
 
     @property
     def in_hand(self) -> bool:
-        return aiming.in_hand(self.game)
+        return aiming.in_hand(self.session.game)
 
     @property
-    def zone(self) -> str:
-        """The ball-in-hand zone for drawing: "anywhere", "kitchen", "d" or "none"."""
-        return aiming.zone(self.game)
+    def zone(self) -> rules.BallInHand:
+        """Where the cue ball may be placed now (``rules.BallInHand.NONE``: not in hand)."""
+        return self.session.game.ball_in_hand
 
-    def declaration_options(self) -> Any:
-        return self.game.declaration_options()
+    def declaration_options(self) -> rules.DeclarationOptions:
+        return self.session.game.declaration_options()
 
     def default_cue_spot(self) -> tuple[float, float]:
-        return aiming.default_cue_spot(self.game)
+        return aiming.default_cue_spot(self.session.game)
 
     def cue_xy(self) -> tuple[float, float] | None:
-        return aiming.cue_xy(self.game, self.aim)
+        return aiming.cue_xy(self.session.game, self.aim)
 
     def current_positions(self) -> tuple[np.ndarray, np.ndarray]:
-        return aiming.current_positions(self.game, self.aim)
+        return aiming.current_positions(self.session.game, self.aim)
 
     def aim_contact(self) -> AimContact | None:
-        return aiming.aim_contact(self.game, self.aim)
+        return aiming.aim_contact(self.session.game, self.aim)
 
     def object_line_end(
         self, start: tuple[float, float], direction: tuple[float, float], longest: float = 0.0
     ) -> tuple[float, float]:
-        return aiming.object_line_end(self.table, start, direction, longest)
+        return aiming.object_line_end(self.session.game.table, start, direction, longest)
 
     def tangent_line(
         self, contact: AimContact
     ) -> tuple[tuple[float, float], tuple[float, float]] | None:
-        return aiming.tangent_line(self.table, self.aim, contact)
+        return aiming.tangent_line(self.session.game.table, self.aim, contact)
 
     def nominated_ball(self) -> int | None:
-        return aiming.nominated_ball(self.game, self.aim)
+        return aiming.nominated_ball(self.session.game, self.aim)
 
-    def build_declaration(self) -> Any:
-        return aiming.build_declaration(self.game, self.aim)
+    def build_declaration(self) -> rules.Declaration:
+        return aiming.build_declaration(self.session.game, self.aim)
 
     def declaration_problem(self) -> str | None:
-        return aiming.declaration_problem(self.game, self.aim)
+        return aiming.declaration_problem(self.session.game, self.aim)
 
-    def strike(self) -> Any:
+    def strike(self) -> sim.Strike:
         return aiming.strike_for(self.aim)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
 
 import numpy as np
 import pygame
@@ -37,6 +37,8 @@ from render.sprites import (
     sprite_axes,
 )
 from render.view import View
+from rules.types import BallInHand
+from sim.table import Table
 
 __all__ = [
     "CUE_LOOK",
@@ -74,14 +76,32 @@ DIAMOND: Colour = (236, 226, 196)
 MARKING: Colour = (235, 240, 235)
 
 
-def cloth_colours(table: Any) -> tuple[Colour, Colour]:
-    """(cloth, cushion) colours: blue for pool, green for a snooker table (its ``kind`` is the
-    one ``sim.Table.snooker()`` carries)."""
-    from sim.table import Table
+@dataclass(frozen=True)
+class TableLook:
+    """How a table is drawn: its cloth and cushion colours, and whether its rails carry
+    sights (diamonds)."""
 
-    if getattr(table, "kind", None) == Table.snooker().kind:
-        return SNOOKER_CLOTH, SNOOKER_CUSHION
-    return POOL_CLOTH, POOL_CUSHION
+    cloth: Colour
+    cushion: Colour
+    diamonds: bool
+
+
+#: A pool table: blue cloth, diamonds on the rails.
+POOL_LOOK = TableLook(POOL_CLOTH, POOL_CUSHION, diamonds=True)
+#: A snooker table (a baulk line and a D): green cloth, no sights.
+SNOOKER_LOOK = TableLook(SNOOKER_CLOTH, SNOOKER_CUSHION, diamonds=False)
+
+
+def table_look(table: Table) -> TableLook:
+    """The look of ``table``: a table marked with a D (``Table.d_centre``, the snooker table)
+    is drawn as :data:`SNOOKER_LOOK`, any other as :data:`POOL_LOOK`."""
+    return SNOOKER_LOOK if table.d_centre is not None else POOL_LOOK
+
+
+def cloth_colours(table: Table) -> tuple[Colour, Colour]:
+    """(cloth, cushion) colours of ``table`` (:func:`table_look`)."""
+    look = table_look(table)
+    return look.cloth, look.cushion
 
 
 def _poly(
@@ -91,7 +111,7 @@ def _poly(
     return [view.to_screen(x, y) for x, y in points]
 
 
-def cushion_depth(table: Any) -> float:
+def cushion_depth(table: Table) -> float:
     """How far the cushion rubber reaches behind the nose line, m.
 
     The deepest jaw-facing end behind the playing-surface rectangle, at least
@@ -108,12 +128,12 @@ def cushion_depth(table: Any) -> float:
     return max(CUSHION_DEPTH_M, float(outside.max()))
 
 
-def frame_margin(table: Any) -> float:
+def frame_margin(table: Table) -> float:
     """Distance from the nose line to the outer edge of the drawn rail, m (for View.fit)."""
     return cushion_depth(table) + 0.1
 
 
-def draw_table(surface: pygame.Surface, view: View, table: Any) -> None:
+def draw_table(surface: pygame.Surface, view: View, table: Table) -> None:
     """Paint the whole table: rail wood, cushions, pockets, cloth, sights and markings.
 
     Draws, in order: the rail (a rounded rectangle :func:`frame_margin` beyond the noses), the
@@ -151,7 +171,7 @@ def draw_table(surface: pygame.Surface, view: View, table: Any) -> None:
     for x1, y1, x2, y2, _nx, _ny in np.asarray(table.arrays.segments)[rails]:
         pygame.draw.aaline(surface, nose, view.to_screen(x1, y1), view.to_screen(x2, y2))
 
-    if getattr(table, "kind", "pool") == "pool":
+    if table_look(table).diamonds:
         _draw_diamonds(surface, view, length, width)
     draw_markings(surface, view, table)
 
@@ -191,21 +211,19 @@ def _draw_diamonds(surface: pygame.Surface, view: View, length: float, width: fl
         pygame.gfxdraw.filled_polygon(surface, [(round(a), round(b)) for a, b in diamond], DIAMOND)
 
 
-def draw_markings(surface: pygame.Surface, view: View, table: Any) -> None:
+def draw_markings(surface: pygame.Surface, view: View, table: Table) -> None:
     """The head string and spots (pool); the baulk line, the D and the six spots (snooker)."""
     width = float(table.width)
     cloth, _ = cloth_colours(table)
     line_colour = _mix(cloth, MARKING, 0.45)
     spot_r = max(1.5, view.length_px(0.005))
-    if getattr(table, "baulk_y", None) is not None:
+    if table.baulk_y is not None and table.d_radius is not None:
         # A table with a baulk line (snooker): the line, the D and the colours' spots.
         baulk_y = float(table.baulk_y)
         pygame.draw.aaline(
             surface, line_colour, view.to_screen(0, baulk_y), view.to_screen(width, baulk_y)
         )
-        cx, cy = (
-            table.d_centre if getattr(table, "d_centre", None) is not None else (width / 2, baulk_y)
-        )
+        cx, cy = table.d_centre if table.d_centre is not None else (width / 2, baulk_y)
         r = float(table.d_radius)
         arc = [
             view.to_screen(cx + r * math.cos(a), cy - r * math.sin(a))
@@ -256,7 +274,7 @@ def shadow_offset_px(view: View, radius_px: float, z: float) -> tuple[float, flo
 def draw_balls(
     surface: pygame.Surface,
     view: View,
-    table: Any,
+    table: Table,
     positions: np.ndarray,
     on_table: np.ndarray,
     looks: Sequence[BallLook],
@@ -329,24 +347,23 @@ def _shadow(surface: pygame.Surface, centre: tuple[float, float], r: float) -> N
 def draw_zone(
     surface: pygame.Surface,
     view: View,
-    table: Any,
-    zone: str,
+    table: Table,
+    zone: BallInHand,
     *,
     colour: tuple[int, int, int, int] = (255, 255, 255, 38),
 ) -> None:
-    """Shade where the cue ball may be placed: "anywhere", "kitchen" (behind the head string)
-    or "d" (the D). Mutates ``surface`` only."""
+    """Shade where the cue ball may be placed (``rules.BallInHand``): the whole cloth, the
+    area behind the head string, or the D; nothing when it is not in hand. Mutates
+    ``surface`` only."""
+    if zone is BallInHand.NONE:
+        return
     overlay = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     width, length = float(table.width), float(table.length)
-    if zone == "kitchen":
+    if zone is BallInHand.BEHIND_HEAD_STRING:
         rect = _rect_px(view, 0.0, 0.0, width, float(table.head_string_y))
         pygame.draw.rect(overlay, colour, rect)
-    elif zone == "d":
-        cx, cy = (
-            table.d_centre
-            if getattr(table, "d_centre", None) is not None
-            else (width / 2, table.baulk_y)
-        )
+    elif zone is BallInHand.IN_D and table.d_centre is not None and table.d_radius is not None:
+        cx, cy = table.d_centre
         r = float(table.d_radius)
         pts = [
             view.to_screen(cx + r * math.cos(a), cy - r * math.sin(a))
@@ -361,7 +378,7 @@ def draw_zone(
 def draw_aim(
     surface: pygame.Surface,
     view: View,
-    table: Any,
+    table: Table,
     cue_xy: tuple[float, float],
     phi_deg: float,
     *,
@@ -404,7 +421,7 @@ BALL_MET = (255, 150, 70)
 def draw_ball_met(
     surface: pygame.Surface,
     view: View,
-    table: Any,
+    table: Table,
     stop_xy: tuple[float, float],
     ball_xy: tuple[float, float],
 ) -> None:
@@ -426,7 +443,7 @@ PREVIEW_WARNING = (255, 110, 90)
 def draw_preview(
     surface: pygame.Surface,
     view: View,
-    table: Any,
+    table: Table,
     cue_path: np.ndarray,
     object_path: np.ndarray,
     contact_xy: tuple[float, float] | None,
@@ -472,7 +489,7 @@ def drawn_pull_back(pull_back_m: float, ball_radius_m: float) -> float:
 def draw_cue_stick(
     surface: pygame.Surface,
     view: View,
-    table: Any,
+    table: Table,
     cue_xy: tuple[float, float],
     phi_deg: float,
     pull_back_m: float,

@@ -7,8 +7,9 @@ Pure data, no pygame: the :class:`render.session.Session` writes these records a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+import rules
+import sim
 from render.match import MatchScore
 
 
@@ -26,14 +27,14 @@ class LastShot:
         ruling: the ``rules.Ruling`` on it.
     """
 
-    before_game: Any
+    before_game: rules.Game
     before_score: MatchScore
-    strike: Any
+    strike: sim.Strike
     cue_ball_at: tuple[float, float] | None
-    declaration: Any
-    result: Any
-    ruling: Any
+    declaration: rules.Declaration
+    result: sim.ShotResult
+    ruling: rules.Ruling
 
 
 #: One entry of the undo stack: (game, match score, the last shot then).
-HistoryEntry = tuple[Any, MatchScore, LastShot | None]
+HistoryEntry = tuple[rules.Game, MatchScore, LastShot | None]

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 import pygame
+
+import rules
+import sim
 
 from render.aim import AimContact
 from render.aiming import AimState
@@ -86,7 +89,7 @@ class Host(Protocol):
     def table_background(self, size: tuple[int, int]) -> pygame.Surface: ...
 
     @property
-    def table(self) -> Any: ...
+    def table(self) -> sim.Table: ...
 
     @property
     def ball_names(self) -> tuple[str, ...]: ...
@@ -103,7 +106,7 @@ class Host(Protocol):
     def in_hand(self) -> bool: ...
 
     @property
-    def zone(self) -> str: ...
+    def zone(self) -> rules.BallInHand: ...
 
     def cue_xy(self) -> tuple[float, float] | None: ...
 
@@ -125,7 +128,7 @@ class Host(Protocol):
 
     def declaration_problem(self) -> str | None: ...
 
-    def declaration_options(self) -> Any: ...
+    def declaration_options(self) -> rules.DeclarationOptions: ...
 
     # -- shots and the moves between modes
     @property
@@ -141,7 +144,7 @@ class Host(Protocol):
 
     def next_rack(self) -> None: ...
 
-    def choose(self, choice: Any) -> None: ...
+    def choose(self, choice: rules.Choice) -> None: ...
 
     def start_match(self, config: MatchConfig) -> None: ...
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import rules
 import sim
+from render.game_features import FrameMovesGame
 from render.history import HistoryEntry, LastShot
 from render.match import MatchConfig, MatchScore
 from render.savefile import encode_session, read_session, save_session
@@ -44,7 +45,7 @@ def _unexpected(doing: str, exc: BaseException) -> ActionRefusedError:
     )
 
 
-def new_game(config: MatchConfig, score: MatchScore) -> Any:
+def new_game(config: MatchConfig, score: MatchScore) -> rules.Game:
     """The rules ``Game`` of rack / frame ``score.rack`` of the match ``config``, the player
     ``score.breaker`` breaking, on ``config.game_table()``, between ``config.game_players``;
     a game that numbers its racks (option ``rack_number``: all three games) draws from
@@ -68,7 +69,7 @@ def new_game(config: MatchConfig, score: MatchScore) -> Any:
     return rules.new_game(cls.kind, players=config.game_players, seed=seed, **options)
 
 
-def frame_points(game: Any) -> tuple[int, int]:
+def frame_points(game: rules.Game) -> tuple[int, int]:
     """The points each side scored in ``game`` (snooker's frame score; (0, 0) in pool)."""
     if not type(game).scores_points:
         return (0, 0)
@@ -83,16 +84,33 @@ class Session:
     def __init__(self) -> None:
         self.config: MatchConfig | None = None
         self.score: MatchScore | None = None
-        self.game: Any = None
+        self._game: rules.Game | None = None
         self.history: list[HistoryEntry] = []
         self.last_shot: LastShot | None = None
-        self.pending_ruling: Any = None
+        self.pending_ruling: rules.Ruling | None = None
         self.match_winner: int | None = None
         #: The (game, score) last written to or read from a file; None: none yet.
-        self.saved_as: tuple[Any, Any] | None = None
+        self.saved_as: tuple[rules.Game, MatchScore | None] | None = None
         #: (the shot, who chose, what, in words) of the last choice made on a shot's call: the
         #: last-call line says it while that shot is still ``last_shot``.
         self.choice_made: tuple[LastShot, str, str] | None = None
+
+    @property
+    def game(self) -> rules.Game:
+        """The rules ``Game`` to play; raises :class:`ActionRefusedError` before the first
+        match (``has_match`` says whether there is one)."""
+        if self._game is None:
+            raise ActionRefusedError("No match is being played yet.")
+        return self._game
+
+    @game.setter
+    def game(self, game: rules.Game) -> None:
+        self._game = game
+
+    @property
+    def has_match(self) -> bool:
+        """Whether a match is being played (its config, score and game are set)."""
+        return self.config is not None and self._game is not None
 
     @property
     def unsaved_play(self) -> bool:
@@ -100,7 +118,7 @@ class Session:
         match with no shot yet has nothing to lose)."""
         if self.saved_as is None:
             return bool(self.history)
-        return self.saved_as[0] is not self.game or self.saved_as[1] != self.score
+        return self.saved_as[0] is not self._game or self.saved_as[1] != self.score
 
     # ---------------------------------------------------------------- match and games
     def start_match(self, config: MatchConfig) -> None:
@@ -190,7 +208,7 @@ class Session:
         self.pending_ruling = ruling
         return shot
 
-    def finish_shot(self) -> Any:
+    def finish_shot(self) -> rules.Ruling | None:
         """Apply the pending ruling (``game.apply``); returns it, or None when none waits.
 
         When the rules cannot apply it (``rules.RulesError``, or anything unexpected, logged on
@@ -243,7 +261,7 @@ class Session:
             return ()
         return tuple(shot.before_game.declarable_fouls().items())
 
-    def declare_foul(self, code: str) -> Any:
+    def declare_foul(self, code: str) -> rules.Ruling:
         """A player declares the foul ``code`` on the last shot, or withdraws it when it was
         declared already: the shot is judged again by the game before it with ``code`` in
         ``Declaration.declared_fouls`` (the same stored result, no new simulation) and the new
@@ -268,7 +286,7 @@ class Session:
         return ruling
 
     # ---------------------------------------------------------------- moves between shots
-    def _move_to(self, game: Any) -> None:
+    def _move_to(self, game: rules.Game) -> None:
         """Make ``game`` the current game after a move between shots (a warning, a concession,
         a re-rack), keeping the previous one for undo."""
         _config, score = self._match()
@@ -278,8 +296,8 @@ class Session:
     def warning_due(self) -> tuple[int, ...]:
         """Players a player may warn now (9-ball with ``referee_warns`` off): two fouls in a row
         and no warning yet. Empty when the referee warns by itself or nobody is due."""
-        game = self.game
-        if game is None or game.is_over or getattr(game, "referee_warns", True):
+        game = self._game
+        if game is None or game.is_over or game.referee_warns:
             return ()
         pairs = zip(game.fouls_in_a_row, game.warning_given, strict=False)
         return tuple(i for i, (n, w) in enumerate(pairs) if n >= 2 and not w)
@@ -299,38 +317,39 @@ class Session:
         return f"{names} warned: a third foul in a row loses the rack."
 
     def concede(self, player: int) -> str:
-        """Snooker: ``player`` concedes the frame (``SnookerGame.concede``); the frame is over,
-        won by the other side. Returns the referee's words."""
-        game = self._snooker_move("concede", "be conceded", player)
+        """``player`` concedes the frame (``FrameMovesGame.concede``, snooker); the frame is
+        over, won by the other side. Returns the referee's words."""
+        game = self._frame_move(lambda g: g.concede(player), "be conceded")
         return str(game.last_reason)
 
     def warn_stalemate(self) -> str:
-        """Snooker: the referee's warning that a stalemate is near (``SnookerGame.
-        warn_stalemate``, §13): if the position does not change the frame will be re-started;
-        it stands until a ball is potted. Returns the referee's words."""
-        game = self._snooker_move("warn_stalemate", "be warned of a stalemate")
+        """The referee's warning that a stalemate is near (``FrameMovesGame.warn_stalemate``,
+        snooker §13): if the position does not change the frame will be re-started; it stands
+        until a ball is potted. Returns the referee's words."""
+        game = self._frame_move(lambda g: g.warn_stalemate(), "be warned of a stalemate")
         return str(game.last_reason)
 
     def declare_stalemate(self) -> str:
-        """Snooker: the players agree on a stalemate (``SnookerGame.declare_stalemate``): the
-        frame is void and racked again, the same player breaking; the match score is
-        unchanged. Returns what happened, in words."""
-        game = self._snooker_move("declare_stalemate", "be re-racked as a stalemate")
+        """The players agree on a stalemate (``FrameMovesGame.declare_stalemate``): the frame
+        is void and racked again, the same player breaking; the match score is unchanged.
+        Returns what happened, in words."""
+        game = self._frame_move(lambda g: g.declare_stalemate(), "be re-racked as a stalemate")
         return f"Stalemate: the frame starts again; {game.players[game.to_play]} breaks off."
 
-    def _snooker_move(self, method: str, what: str, *args: Any) -> Any:
-        """The game after its snooker-only ``method(*args)``, made the session's game; else
-        ``ActionRefusedError``: "Only a snooker frame can <what>." for a game without it, the
-        rules' own words when they refuse."""
-        move = getattr(self.game, method, None)
-        if move is None:
-            raise ActionRefusedError(f"Only a snooker frame can {what}.")
+    def _frame_move(self, move: Callable[[FrameMovesGame], rules.Game], what: str) -> rules.Game:
+        """The game after ``move`` (a move between shots of a game with them,
+        :class:`render.game_features.FrameMovesGame`), made the session's game; else
+        ``ActionRefusedError``: "A 9-ball rack cannot <what>." for a game without such moves,
+        the rules' own words when they refuse."""
+        game = self.game
+        if not isinstance(game, FrameMovesGame):
+            raise ActionRefusedError(f"A {game.title} {game.frame_word} cannot {what}.")
         try:
-            game = move(*args)
+            after = move(game)
         except rules.RulesError as exc:
             raise ActionRefusedError(str(exc)) from exc
-        self._move_to(game)
-        return game
+        self._move_to(after)
+        return after
 
     # ---------------------------------------------------------------- undo, save, load
     def undo(self) -> bool:

@@ -31,6 +31,13 @@ def call_words(game: Any, aim: Any) -> str:
     return f"{ball_name(game, int(aim.called_ball))}, {aim.called_pocket} pocket"
 
 
+#: Where a cue ball in hand may go, in the aim prompt's few words ("ball in hand behind the
+#: head string").
+PROMPT_ZONE_WORDS = {
+    BallInHand.ANYWHERE: "anywhere",
+    BallInHand.BEHIND_HEAD_STRING: "behind the head string",
+    BallInHand.IN_D: "in the D",
+}
 #: Where a cue ball in hand may go, as a player reads it (the rule tester's words, with the
 #: zone's numbers in metres, are ``rules.placement.zone_words``).
 PLAYER_ZONE_WORDS = {

@@ -29,13 +29,13 @@ from render.layout import (
 )
 from render.modes.base import Mode, draw_controls
 from render.modes.fouls import open_foul_menu
-from render.modes.menus import open_frame_menu
+from render.modes.menus import frame_menu_offered, open_frame_menu
 from render.preview import PreviewCache, preview_for_aim, wrong_first_ball
 from render.scoreboard import score_info
 from render.sound import SOUND_ACTIONS, sound_key
 from render.view import View
 from render.widgets import Button, clamp_tip
-from render.words import ball_name, call_words
+from render.words import PROMPT_ZONE_WORDS, ball_name, call_words
 from rules.wording import ball_words
 
 #: Aim adjustment per arrow key press, degrees (with Shift: ``AIM_STEP_COARSE_DEG``).
@@ -123,12 +123,9 @@ class AimMode(Mode):
         return list(lay_out_right(layout.buttons, rows))
 
     def frame_menu_offered(self) -> bool:
-        """Whether "Concede / re-rack" means something now: a game that scores points (a
-        snooker frame), once its first stroke is played (before the break-off there is nothing
-        to concede, nor a position that cannot progress)."""
-        game = self.host.session.game
-        scores = self.host.session.match_config.game_class.scores_points
-        return bool(scores) and int(game.shot_number) > 0
+        """Whether "Concede / re-rack" means something now (``render.modes.menus.
+        frame_menu_offered``: a snooker frame once its first stroke is played)."""
+        return frame_menu_offered(self.host.session.game)
 
     def _act(self, action: str) -> None:
         host = self.host
@@ -369,25 +366,35 @@ class AimMode(Mode):
             host.give_warning()
         elif action == "stop_nominating":
             self.picking_nomination = False
-        elif action == "nominate_value" and host.session.match_config.game_class.scores_points:
-            from rules.snooker import COLOUR_VALUES
+        elif action == "nominate_value":
+            self._nominate_by_value(key - pygame.K_0)
 
-            value = key - pygame.K_0
-            for i, name in enumerate(host.ball_names):
-                if COLOUR_VALUES.get(name) == value and bool(host.session.game.state.on_table[i]):
-                    aim.nominated = i
-                    host.say(f"Nominated: {name}")
+    def _nominate_by_value(self, value: int) -> None:
+        """Nominate the ball on the table worth ``value`` (the game's ``ball_values``: keys 2-7
+        pick snooker's colours) that may be nominated now; nothing in a game whose balls carry
+        no value, or when no such ball may be nominated."""
+        host = self.host
+        game = host.session.game
+        callable_balls = host.declaration_options().callable_balls
+        for i, name in enumerate(game.ball_names):
+            worth = type(game).ball_values.get(name)
+            if worth != value or not bool(game.state.on_table[i]):
+                continue
+            if callable_balls and i not in callable_balls:
+                continue
+            host.aim.nominated = i
+            host.say(f"Nominated: {ball_words(name)}")
+            return
 
     def prompt_lines(self) -> list[str]:
         host = self.host
         who = host.session.game.players[host.session.game.to_play]
         lines = []
-        zone_text = {"anywhere": "anywhere", "kitchen": "behind the head string", "d": "in the D"}
         if host.in_hand and self.cue_placed:
             lines.append(f"{who}: cue ball placed - aim, then Space (drag it to move it again).")
         elif host.in_hand:
             lines.append(
-                f"{who}: ball in hand {zone_text.get(host.zone, '')}"
+                f"{who}: ball in hand {PROMPT_ZONE_WORDS.get(host.zone, '')}"
                 " - drag or click to place the cue ball, then Space."
             )
         else:

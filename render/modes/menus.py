@@ -1,5 +1,6 @@
-"""Small menus and yes/no questions over the current mode, and the snooker frame menu
-(concede the frame, either side, or re-rack it as a stalemate, each then confirmed)."""
+"""Small menus and yes/no questions over the current mode, and the frame menu of a game with
+moves between shots (snooker: concede the frame, either side, or re-rack it as a stalemate,
+each then confirmed)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from typing import Any
 
 import pygame
 
+import rules
 from render import hud
+from render.game_features import FrameMovesGame, PointsGame
 from render.host import Host, ModeLike
 from render.keys import action_for
 from render.modes.base import Mode
@@ -85,19 +88,31 @@ class ChoiceMode(Mode):
             hud.draw_button(surface, button, highlight=i == self.hover)
 
 
+def frame_menu_offered(game: rules.Game) -> bool:
+    """Whether the frame menu means something for ``game``: a game with moves between shots
+    (:class:`render.game_features.FrameMovesGame`, a snooker frame) not over, once its first
+    stroke is played (before the break-off there is nothing to concede, nor a position that
+    cannot progress)."""
+    return isinstance(game, FrameMovesGame) and not game.is_over and int(game.shot_number) > 0
+
+
 def open_frame_menu(host: Host) -> None:
-    """Snooker: concede the frame (either side) or declare a stalemate, each then confirmed."""
+    """A frame with moves between shots (snooker): concede it (either side) or declare a
+    stalemate, each then confirmed; warn that a stalemate is near."""
     game = host.session.game
     config = host.session.match_config
-    if not config.game_class.scores_points or game.is_over or int(game.shot_number) == 0:
-        return  # nothing to concede or re-rack before the first stroke
+    if not frame_menu_offered(game) or not isinstance(game, FrameMovesGame):
+        return
     aim = host.mode
     sides = config.sides
     n = len(game.players)
 
+    word = game.frame_word
+
     def conceder(side: int) -> int:
         # The player of ``side`` at the table, or the next of that side to come to it.
-        return next(p for p in (game.to_play + k for k in range(n)) if p % n % 2 == side) % n
+        turns = ((game.to_play + k) % n for k in range(n))
+        return next(p for p in turns if game.side_of(p) == side)
 
     # A side of two players (four-handed snooker) is a team: "Ann & Cid concede".
     concedes = "concede" if n > len(sides) else "concedes"
@@ -107,9 +122,9 @@ def open_frame_menu(host: Host) -> None:
         wins = list(host.session.match_score.wins)
         wins[1 - side] += 1
         host.mode = ChoiceMode(
-            host, aim, f"{sides[side]} {concedes} the frame?",
+            host, aim, f"{sides[side]} {concedes} the {word}?",
             (
-                f"The frame ends and {other} wins it (match score then "
+                f"The {word} ends and {other} wins it (match score then "
                 f"{' - '.join(map(str, wins))}). U undoes it.",
             ),
             [(f"Yes: {sides[side]} {concedes}", lambda: host.concede(conceder(side)))],
@@ -138,16 +153,16 @@ def open_frame_menu(host: Host) -> None:
         host.say(message, hud.GOOD)
         host.enter_aim()
 
-    remaining = game.points_remaining()
     options = [
-        (f"{sides[0]} {concedes} the frame", lambda: ask_concede(0)),
-        (f"{sides[1]} {concedes} the frame", lambda: ask_concede(1)),
+        (f"{sides[0]} {concedes} the {word}", lambda: ask_concede(0)),
+        (f"{sides[1]} {concedes} the {word}", lambda: ask_concede(1)),
         ("Stalemate: re-rack, the same player breaks", ask_stalemate),
     ]
-    if not getattr(game, "stalemate_warned", True):  # once: it stands until a ball is potted
+    if not game.stalemate_warned:  # once: it stands until a ball is potted
         options.append(("Warn: a stalemate is near (re-rack if nothing changes)", warn_stalemate))
+    standing = f"Score {game.score[0]} - {game.score[1]}"
+    if isinstance(game, PointsGame):
+        standing += f", {game.points_remaining()} points remaining"
     host.mode = ChoiceMode(
-        host, aim, "Concede or re-rack this frame",
-        (f"Score {game.score[0]} - {game.score[1]}, {remaining} points remaining.",),
-        options,
+        host, aim, f"Concede or re-rack this {word}", (f"{standing}.",), options,
     )  # fmt: skip

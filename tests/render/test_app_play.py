@@ -19,6 +19,7 @@ import rules
 import sim
 from render.app import App
 from render.match import MatchConfig
+from rules import BallInHand
 
 
 def drag(app: App, start: tuple[float, float], end: tuple[float, float]) -> None:
@@ -96,7 +97,7 @@ def test_a_miss_is_a_foul_with_ball_in_hand_and_a_bad_spot_is_refused() -> None:
     assert app.game.to_play != shooter
     assert app.game.ball_in_hand is rules.BallInHand.ANYWHERE
     key(app, pygame.K_RETURN)
-    assert app.mode.name == "aim" and app.zone == "anywhere"
+    assert app.mode.name == "aim" and app.zone is BallInHand.ANYWHERE
     frame(app)
     origin = app.aim.cue_xy
     # Drop the cue ball onto the 2: refused with the rules' words, the ball stays put.
@@ -330,7 +331,7 @@ def test_scoreboard_shows_the_two_foul_warning_and_snookers_required() -> None:
 
 def test_with_ball_in_hand_a_click_places_and_does_not_shoot() -> None:
     app = new_app("nine-ball")
-    assert app.in_hand and app.zone == "kitchen"
+    assert app.in_hand and app.zone is BallInHand.BEHIND_HEAD_STRING
     click(app, screen_of(app, (0.4, 0.3)))
     assert app.mode.name == "aim" and app.aim.cue_xy == pytest.approx((0.4, 0.3), abs=0.01)
     click(app, screen_of(app, (0.4, 1.0)))  # beyond the head string: refused

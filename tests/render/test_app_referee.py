@@ -15,6 +15,7 @@ import rules
 import sim
 from render.app import App
 from render.match import MatchConfig
+from rules import BallInHand
 from sim.errors import EventCapExceededError, InvalidStrikeError, OverlappingBallsError
 
 SIZE = (1280, 820)
@@ -337,7 +338,7 @@ def test_snooker_stalemate_re_racks_the_frame_after_confirmation() -> None:
     game = app.game
     assert game.score == (0, 0) and game.shot_number == 0 and not game.is_over
     assert int(np.sum(game.state.on_table)) == 21  # 15 reds, 6 colours; the cue ball in hand
-    assert game.to_play == breaker and app.in_hand and app.zone == "d"
+    assert game.to_play == breaker and app.in_hand and app.zone is BallInHand.IN_D
     assert app.score.wins == (0, 0) and app.score.rack == 0
     assert "Stalemate" in app.toast[0]
     frame(app)

@@ -11,6 +11,7 @@ from render import draw, hud
 from render.app import App
 from render.match import MatchConfig
 from render.view import View
+from rules import BallInHand
 
 SIZE = (960, 600)
 
@@ -56,7 +57,7 @@ def app() -> App:
 def test_ball_in_hand_with_its_zone(app: App, reference) -> None:
     surface = pygame.Surface(SIZE)
     app.draw(surface)
-    assert app.mode.name == "aim" and app.zone == "kitchen"
+    assert app.mode.name == "aim" and app.zone is BallInHand.BEHIND_HEAD_STRING
     reference(surface, "ball_in_hand_kitchen")
 
 
@@ -64,7 +65,7 @@ def test_ball_in_hand_in_the_d(reference) -> None:
     app = App(SIZE, config=MatchConfig("snooker", ("Ann", "Bob"), seed=5), warm_up=False)
     surface = pygame.Surface(SIZE)
     app.draw(surface)
-    assert app.zone == "d"
+    assert app.zone is BallInHand.IN_D
     reference(surface, "ball_in_hand_d")
 
 

@@ -8,6 +8,7 @@ import pygame
 
 from render.app import App
 from render.match import MatchConfig
+from rules import BallInHand
 
 SIZE = (1280, 820)
 
@@ -55,7 +56,7 @@ def test_start_screen_sets_up_a_snooker_match() -> None:
     )
     assert app.mode.name == "aim"
     assert app.config.game == "snooker" and app.config.players == ("Ronnie", "Judd")
-    assert app.config.frames == 5 and app.zone == "d"
+    assert app.config.frames == 5 and app.zone is BallInHand.IN_D
 
 
 def test_start_screen_refuses_three_players() -> None:
