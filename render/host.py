@@ -17,7 +17,6 @@ import pygame
 
 import rules
 import sim
-
 from render.aim import AimContact
 from render.aiming import AimState
 from render.draw import BallLook
