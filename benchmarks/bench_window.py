@@ -71,7 +71,7 @@ class _BreakDriver:
     def step(self, app: Any, screen: Any) -> None:
         import pygame
 
-        name = app.mode.name
+        name = app.mode.context
         now = time.perf_counter()
         if name == "aim" and not self.played and now - self.pressed_at > SPACE_EVERY_S:
             app.aim.power = 0.75
@@ -202,7 +202,7 @@ class _ResizeDriver:
         self.phase, self.frames = "start", 0
 
     def step(self, app: Any, screen: Any) -> None:
-        if app.mode.name != "aim":
+        if app.mode.context != "aim":
             return
         state = (app.aim.phi_deg, app.aim.power, app.aim.a, app.aim.b, app.aim.theta_deg)
         window = _xdotool("search", "--pid", str(os.getpid())).split()[0]

@@ -15,18 +15,19 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pygame
 
+import rules
+import sim
 from render import aiming, draw, hud, overlays
 from render.aiming import AimState
 from render.app_state import AimingViews, SessionViews
 from render.frame_loop import FrameDriver, frame_loop
 from render.history import LastShot
 from render.host import ModeLike
-from render.keys import action_for
+from render.keys import Action, Context, action_for
 from render.layout import Layout, open_window
 from render.match import MatchConfig
 from render.modes.aim import AimMode
@@ -39,6 +40,7 @@ from render.modes.preparing import (
     read_warm_seconds,
     write_warm_seconds,
 )
+from render.modes.shot_history import open_shot_history
 from render.modes.start import StartMode
 from render.overlays import Toast
 from render.playback import Playback, make_playback
@@ -54,7 +56,6 @@ DEFAULT_SIZE = (1280, 820)
 #: Seconds after a panel (the referee's call, a menu) is closed by a key or a click during which
 #: no shot may start: the next shot needs a fresh, deliberate action.
 SHOT_GUARD_S = 0.5
-_NOT_PANELS = ("playback", "preparing", "start")  # modes whose end is no panel closing
 #: Power meter reading (0..1) a player's first turn starts at: about 3.2 m/s, a medium shot.
 DEFAULT_POWER = 0.45
 #: The autosave written when the program is ended by SIGTERM or SIGINT, next to the save file.
@@ -96,7 +97,7 @@ class App(SessionViews, AimingViews):
         self.sounds = Sounds(enabled=sound)
         self._orientations: np.ndarray | None = None
         self._background: pygame.Surface | None = None
-        self._background_key: Any = None
+        self._background_key: tuple[tuple[int, int], sim.Table] | None = None
         self._warm_error: str | None = None
         self._warm_done = threading.Event()
         self._window_events: dict[int, Callable[[pygame.event.Event], None]] = {
@@ -104,14 +105,14 @@ class App(SessionViews, AimingViews):
             pygame.VIDEORESIZE: lambda event: self.remember_size((event.w, event.h)),
             pygame.WINDOWRESIZED: lambda _event: None,
         }
-        self._global_actions: dict[str, Callable[[], Any]] = {
-            "save": self.save,
-            "load": self.load,
-            "undo": self.undo,
-            "replay": self.replay,
-            "quit": self.request_quit,
-            "help": self.toggle_help,
-            "history": self.open_history,
+        self._global_actions: dict[Action, Callable[[], object]] = {
+            Action.SAVE: self.save,
+            Action.LOAD: self.load,
+            Action.UNDO: self.undo,
+            Action.REPLAY: self.replay,
+            Action.QUIT: self.request_quit,
+            Action.HELP: self.toggle_help,
+            Action.HISTORY: self.open_history,
         }
         self.mode: ModeLike = StartMode(self, config)
         self.warm_started = time.perf_counter()
@@ -132,12 +133,8 @@ class App(SessionViews, AimingViews):
     # ---------------------------------------------------------------- physics warm-up
     def _warm(self) -> None:
         try:
-            import sim
-
-            warmup = getattr(sim, "warmup", None)
-            if warmup is not None:
-                warmup()
-                write_warm_seconds(time.perf_counter() - self.warm_started)
+            sim.warmup()
+            write_warm_seconds(time.perf_counter() - self.warm_started)
         except Exception as exc:  # shown on the preparing screen; the window stays usable
             self._warm_error = f"{type(exc).__name__}: {exc}"
         finally:
@@ -199,7 +196,8 @@ class App(SessionViews, AimingViews):
         if game.is_over:
             self.mode = GameOverMode(self)
         elif game.pending_choice:  # the call of the shot that left it, when still open
-            self.mode = DecisionMode(self, getattr(self.session.foul_shot(), "ruling", None))
+            shot = self.session.foul_shot()
+            self.mode = DecisionMode(self, shot.ruling if shot is not None else None)
         else:
             self.mode = AimMode(self)
 
@@ -271,7 +269,7 @@ class App(SessionViews, AimingViews):
             self.playback.t = self.playback.duration
             self.update(0.0)
 
-    def choose(self, choice: Any) -> None:
+    def choose(self, choice: rules.Choice) -> None:
         """The player to act picks one of ``game.pending_choice``."""
         try:
             self.session.choose(choice)
@@ -431,6 +429,10 @@ class App(SessionViews, AimingViews):
             return True
         return isinstance(self.mode, StartMode) and not self.physics_ready
 
+    def open_history(self) -> None:
+        """T: the shots of this frame over the current mode (``render.modes.shot_history``)."""
+        open_shot_history(self)
+
     def toggle_help(self) -> None:
         self.show_help, self.help_top = not self.show_help, 0
 
@@ -476,9 +478,9 @@ class App(SessionViews, AimingViews):
             return
         if self.confirm_quit:
             answer = overlays.quit_answer(event, self.size)
-            if answer == "quit":
+            if answer == Action.QUIT:
                 self.running = False
-            elif answer == "back":
+            elif answer == Action.BACK:
                 self.confirm_quit = False
             return
         if self.show_help and self.session.config is not None:  # the help takes every input
@@ -487,16 +489,16 @@ class App(SessionViews, AimingViews):
             return
         before = self.mode
         if self.session.config is not None and self.mode.allows_global_keys:
-            action = action_for("global", event)
+            action = action_for(Context.GLOBAL, event)
             if action is not None:
                 self._global_actions[action]()
                 return
         self.mode.handle(event)
         self._guard_after_panel(before)
 
-    def _guard_after_panel(self, before: Any) -> None:
+    def _guard_after_panel(self, before: ModeLike) -> None:
         """A panel closed (key, click or its timeout): no shot for ``SHOT_GUARD_S``."""
-        if self.mode is not before and self.mode.name == "aim" and before.name not in _NOT_PANELS:
+        if self.mode is not before and self.mode.context is Context.AIM and before.arms_shot_guard:
             self.shot_guard_s = SHOT_GUARD_S
 
     def update(self, dt: float) -> None:
@@ -511,11 +513,12 @@ class App(SessionViews, AimingViews):
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole frame onto ``surface``."""
         self.mode.draw(surface)
-        overlays.draw_last_call(surface, self)
+        if not self.show_help:
+            overlays.draw_last_call(surface, self)
         if self.show_help and self.session.config is not None:
             overlays.draw_help(surface, self.help_top)
         if self.toast is not None:
-            overlays.draw_toast(surface, self.toast, getattr(self.mode, "label_rects", ()))
+            overlays.draw_toast(surface, self.toast, self.mode.message_avoids())
         if isinstance(self.mode, StartMode) and not self.physics_ready:
             draw_warm_status(surface, *self.warm_progress())
         if self.confirm_quit:
@@ -530,7 +533,7 @@ def run(
     load_path: str | os.PathLike[str] | None = None,
     replay_last: bool = False,
     script: str | os.PathLike[str] | None = None,
-    driver: FrameDriver | None = None,
+    driver: FrameDriver[App] | None = None,
     fps: int = 60,
     sound: bool = True,
 ) -> int:

@@ -17,7 +17,6 @@ from render.aim import AimContact
 from render.aiming import AimState
 from render.history import HistoryEntry, LastShot
 from render.match import MatchConfig, MatchScore
-from render.modes.shot_history import open_shot_history
 from render.session import Session
 
 
@@ -71,10 +70,6 @@ class SessionViews:
     @property
     def looks(self) -> tuple[draw.BallLook, ...]:
         return draw.looks_for_names(self.ball_names)
-
-    def open_history(self) -> None:
-        """T: the shots of this frame over the current mode (``render.modes.shot_history``)."""
-        open_shot_history(self)
 
 
 class AimingViews:

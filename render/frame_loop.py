@@ -12,10 +12,12 @@ keeps the interpreter.
 from __future__ import annotations
 
 import time
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Protocol, TypeVar
 
 import pygame
 
+from render.playback import Playback
 from render.stop_signals import StopSignals
 
 #: While the loop waits for input it looks every this long, s: input is seen within this
@@ -38,21 +40,26 @@ class LoopedApp(Protocol):
     module imports nothing of the App's."""
 
     running: bool
-    playback: Any
+    playback: Playback | None
 
     def animating(self) -> bool: ...
     def only_progress_moves(self) -> bool: ...
     def handle(self, event: pygame.event.Event) -> None: ...
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface) -> None: ...
-    def autosave(self) -> Any: ...
+    def autosave(self) -> Path | None: ...
 
 
-class FrameDriver(Protocol):
+#: The App a loop runs, and the App a driver acts on (a driver of any App it can act on).
+AppT = TypeVar("AppT", bound=LoopedApp)
+AppT_contra = TypeVar("AppT_contra", contravariant=True)
+
+
+class FrameDriver(Protocol[AppT_contra]):
     """Something that acts on the running window once a frame (scripted input for tests, a
     monkey test): ``step`` may post pygame events, which the loop reads on the next frame."""
 
-    def step(self, app: Any, screen: pygame.Surface) -> None: ...
+    def step(self, app: AppT_contra, screen: pygame.Surface) -> None: ...
 
 
 def _wait_for_event(seconds: float) -> list[pygame.event.Event]:
@@ -69,7 +76,7 @@ def _wait_for_event(seconds: float) -> list[pygame.event.Event]:
 
 
 def frame_loop(
-    app: LoopedApp, screen: pygame.Surface, driver: FrameDriver | None, fps: int
+    app: AppT, screen: pygame.Surface, driver: FrameDriver[AppT] | None, fps: int
 ) -> None:
     """Events in, time, pixels out, until ``app.running`` is False or SIGTERM / SIGINT arrives
     (then the App autosaves). A resize event gets a new window of that size (at least 1 x 1

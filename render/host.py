@@ -9,6 +9,7 @@ host of the real window; modes never import it.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -22,6 +23,7 @@ from render.aiming import AimState
 from render.draw import BallLook
 from render.history import LastShot
 from render.hud import ACCENT
+from render.keys import Context
 from render.layout import Layout
 from render.match import MatchConfig
 from render.playback import Playback
@@ -33,19 +35,33 @@ Colour = tuple[int, int, int]
 
 
 class ModeLike(Protocol):
-    """What the host needs of its current mode (``render.modes.base.Mode`` is one)."""
+    """What the host needs of its current mode (``render.modes.base.Mode`` is one; its
+    attributes are documented there)."""
 
     @property
-    def name(self) -> str: ...
+    def context(self) -> Context: ...
 
     @property
     def allows_global_keys(self) -> bool: ...
+
+    @property
+    def arms_shot_guard(self) -> bool: ...
+
+    @property
+    def history_opens_over(self) -> bool: ...
+
+    @property
+    def shows_last_call(self) -> bool: ...
 
     def handle(self, event: pygame.event.Event) -> None: ...
 
     def update(self, dt: float) -> None: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None: ...
+
+    def message_avoids(self) -> Sequence[pygame.Rect]: ...
 
     def on_resumed(self) -> None: ...
 

@@ -1,26 +1,121 @@
 """Every key binding of the window, defined once: the keys, where they act, the action they
 trigger, and the words of the help overlay (H or F1), which is generated from this table.
 
-A *context* is where a binding acts: a mode's name ("aim", "playback", "decision",
-"matchover", "declarefoul", "preparing", "start", "history"), "choice" (a menu) or "question"
-(a yes/no menu), "help" (the help overlay), "quit" (the quit confirmation) and "global" (keys
-every mode that allows them shares; ``Mode.allows_global_keys``). Mouse actions are bindings
-without keys, listed for the help.
+A :class:`Context` is where a binding acts: a mode's own (each mode names it,
+``Mode.context``), a menu or a yes/no question, the help overlay, the quit question, and
+``GLOBAL`` (keys every mode that allows them shares; ``Mode.allows_global_keys``). An
+:class:`Action` is what a binding asks its context to do. Mouse actions are bindings without
+keys, listed for the help.
+
+A new mode registers here once: its context (a member of :class:`Context`) and its keys (rows
+of :data:`BINDINGS`, with any new :class:`Action`); its behaviour lives in its own module under
+``render/modes/``.
+
+The help's lines for keys only some games use (calling the shot, the push-out, ...) name those
+games, from the game classes' own metadata (:data:`GAME_SECTIONS`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
 import pygame
 
+import rules
 from render.aiming import ELEVATION_LIMIT_DEG, ELEVATION_STEP_COARSE_DEG
+from render.game_features import FrameMovesGame
+
+
+class Context(StrEnum):
+    """Where a binding acts: a mode's keys, a menu's, the help's, the quit question's, or the
+    keys every mode shares (``GLOBAL``). The value names it in scripts (``until aim``)."""
+
+    AIM = "aim"
+    PLAYBACK = "playback"
+    DECISION = "decision"
+    MATCH_OVER = "matchover"
+    DECLARE_FOUL = "declarefoul"
+    PREPARING = "preparing"
+    START = "start"
+    HISTORY = "history"
+    CHOICE = "choice"
+    QUESTION = "question"
+    HELP = "help"
+    QUIT = "quit"
+    GLOBAL = "global"
+
+
+class Action(StrEnum):
+    """What a binding asks of its context (the App's for ``GLOBAL`` and ``QUIT``)."""
+
+    NONE = ""  #: a mouse action, listed in the help only
+    TURN = "turn"
+    GHOST = "ghost"
+    MUTE = "mute"
+    VOLUME_DOWN = "volume_down"
+    VOLUME_UP = "volume_up"
+    SHOOT = "shoot"
+    POWER_UP = "power_up"
+    POWER_DOWN = "power_down"
+    ELEVATION_UP = "elevation_up"
+    ELEVATION_DOWN = "elevation_down"
+    TIP = "tip"
+    SAFETY = "safety"
+    RECALL = "recall"
+    PUSH_OUT = "push_out"
+    WARN = "warn"
+    NOMINATE = "nominate"
+    NOMINATE_VALUE = "nominate_value"
+    FREE_BALL = "free_ball"
+    STOP_NOMINATING = "stop_nominating"
+    FRAME = "frame"
+    DECLARE = "declare"
+    SLOW = "slow"
+    SKIP = "skip"
+    FIRST = "first"
+    NUMBER = "number"
+    PEEK = "peek"
+    NEW = "new"
+    UP = "up"
+    DOWN = "down"
+    PAGE_UP = "page_up"
+    PAGE_DOWN = "page_down"
+    PICK = "pick"
+    YES = "yes"
+    NO = "no"
+    CANCEL = "cancel"
+    CLOSE = "close"
+    REPLAY = "replay"
+    UNDO = "undo"
+    SAVE = "save"
+    LOAD = "load"
+    HELP = "help"
+    HISTORY = "history"
+    QUIT = "quit"
+    BACK = "back"
+    NEXT_BOX = "next_box"
+    BACKSPACE = "backspace"
+    START = "start"
+
 
 #: The sections of the help overlay, in order.
 SECTIONS = (
-    "Aim", "Shoot", "Power", "Spin", "Ball in hand", "8-ball", "9-ball", "Snooker", "Fouls",
-    "Playback", "Referee's call", "Lists and questions", "Window", "Start screen",
+    "Aim", "Shoot", "Power", "Spin", "Ball in hand", "Calling the shot", "Push-out",
+    "Two-foul warning", "Nominating", "The frame", "Fouls", "Playback", "Referee's call",
+    "Lists and questions", "Window", "Start screen",
 )  # fmt: skip
+
+#: The sections of keys only some games use, each with what a game has that uses them (its
+#: class metadata, or a feature of its game value: ``render.game_features``).
+GAME_SECTIONS: Mapping[str, Callable[[rules.Game], bool]] = {
+    "Calling the shot": lambda game: type(game).calls_shots,
+    "Push-out": lambda game: type(game).has_push_out,
+    "Two-foul warning": lambda game: type(game).has_three_fouls_rule,
+    "Nominating": lambda game: bool(type(game).ball_values),
+    "The frame": lambda game: isinstance(game, FrameMovesGame),
+}
 
 _DIGITS = tuple(range(pygame.K_1, pygame.K_9 + 1))
 _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -32,16 +127,16 @@ class Binding:
 
     Fields:
         keys: pygame key codes that trigger it; () for a mouse action (help only).
-        contexts: where it acts (see the module docstring).
-        action: the name the mode (or the App, for "global" and "quit") dispatches on.
+        contexts: where it acts.
+        action: what the mode (or the App, for ``GLOBAL`` and ``QUIT``) does.
         item: its words in the help overlay, naming its keys.
         section: the help line it belongs to (one of ``SECTIONS``).
         ctrl: True: only with Ctrl held; False: only without; None: either.
     """
 
     keys: tuple[int, ...]
-    contexts: tuple[str, ...]
-    action: str
+    contexts: tuple[Context, ...]
+    action: Action
     item: str
     section: str
     ctrl: bool | None = None
@@ -49,7 +144,10 @@ class Binding:
 
 def _b(keys: tuple[int, ...], contexts: str, action: str, item: str, section: str,
        ctrl: bool | None = None) -> Binding:  # fmt: skip
-    return Binding(keys, tuple(contexts.split()), action, item, section, ctrl)
+    """A binding written compactly: ``contexts`` space-separated; each name and the action
+    must be a member of :class:`Context` / :class:`Action` (a typo fails on import)."""
+    where = tuple(Context(c) for c in contexts.split())
+    return Binding(keys, where, Action(action), item, section, ctrl)
 
 
 _AIM_ELEVATION = (
@@ -104,28 +202,28 @@ BINDINGS: tuple[Binding, ...] = (
         "drag the cue ball, or click a spot in the shaded zone, then Space",
         "Ball in hand",
     ),
-    _b((), "aim", "", "click the ball, then the pocket, to call the shot", "8-ball"),
-    _b((pygame.K_f,), "aim", "safety", "F safety", "8-ball"),
-    _b((pygame.K_c,), "aim", "recall", "C call again", "8-ball"),
-    _b((pygame.K_p,), "aim", "push_out", "P push-out", "9-ball"),
+    _b((), "aim", "", "click the ball, then the pocket, to call the shot", "Calling the shot"),
+    _b((pygame.K_f,), "aim", "safety", "F safety", "Calling the shot"),
+    _b((pygame.K_c,), "aim", "recall", "C call again", "Calling the shot"),
+    _b((pygame.K_p,), "aim", "push_out", "P push-out", "Push-out"),
     _b(
         (pygame.K_w,),
         "aim decision",
         "warn",
         "W warn the player with two fouls (when the players warn; also on the referee's call)",
-        "9-ball",
+        "Two-foul warning",
     ),
-    _b((pygame.K_n,), "aim", "nominate", "N then click a ball to nominate", "Snooker"),
+    _b((pygame.K_n,), "aim", "nominate", "N then click a ball to nominate", "Nominating"),
     _b(
         tuple(range(pygame.K_2, pygame.K_7 + 1)),
         "aim",
         "nominate_value",
         "or keys 2-7 by value",
-        "Snooker",
+        "Nominating",
     ),
-    _b((pygame.K_b,), "aim", "free_ball", "B free ball", "Snooker"),
-    _b((pygame.K_ESCAPE,), "aim", "stop_nominating", "Esc stops nominating", "Snooker"),
-    _b((pygame.K_x,), "aim", "frame", "X concede or re-rack the frame", "Snooker"),
+    _b((pygame.K_b,), "aim", "free_ball", "B free ball", "Nominating"),
+    _b((pygame.K_ESCAPE,), "aim", "stop_nominating", "Esc stops nominating", "Nominating"),
+    _b((pygame.K_x,), "aim", "frame", "X concede or re-rack the frame", "The frame"),
     _b(
         (pygame.K_d,),
         "aim playback decision",
@@ -195,7 +293,7 @@ BINDINGS: tuple[Binding, ...] = (
 )
 
 
-def action_for(context: str, event: pygame.event.Event) -> str | None:
+def action_for(context: Context, event: pygame.event.Event) -> Action | None:
     """The action of the key event ``event`` (a KEYDOWN) in ``context``, or None."""
     if event.type != pygame.KEYDOWN:
         return None
@@ -208,8 +306,21 @@ def action_for(context: str, event: pygame.event.Event) -> str | None:
     return None
 
 
-def help_lines() -> tuple[str, ...]:
-    """The help overlay's lines: one per section, its bindings' words joined by dots."""
+def section_games(section: str, games: tuple[rules.Game, ...]) -> tuple[str, ...]:
+    """The titles of the games among ``games`` that use the keys of ``section`` (every game
+    for a section not in :data:`GAME_SECTIONS`: empty then)."""
+    uses = GAME_SECTIONS.get(section)
+    if uses is None:
+        return ()
+    return tuple(game.title for game in games if uses(game))
+
+
+def help_lines(games: tuple[rules.Game, ...] | None = None) -> tuple[str, ...]:
+    """The help overlay's lines: one per section, its bindings' words joined by dots; a
+    section only some of ``games`` use (default: a new game of each registered kind) names
+    them: "Push-out (9-ball): P push-out"."""
+    if games is None:
+        games = tuple(cls.new(seed=0) for cls in rules.games())
     lines = []
     for section in SECTIONS:
         items: list[str] = []
@@ -217,7 +328,9 @@ def help_lines() -> tuple[str, ...]:
             if binding.section == section and binding.item not in items:
                 items.append(binding.item)
         if items:
-            lines.append(f"{section}: " + " \u00b7 ".join(items))
+            titles = section_games(section, games)
+            head = f"{section} ({', '.join(titles)})" if titles else section
+            lines.append(f"{head}: " + " \u00b7 ".join(items))
     return tuple(lines)
 
 

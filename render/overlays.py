@@ -4,12 +4,13 @@ confirmation, the short messages (toasts) the window shows, and the last call's 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import pygame
 
 from render import hud
-from render.keys import HELP_LINES, action_for
+from render.host import Host
+from render.keys import HELP_LINES, Action, Context, action_for
 from render.shot_log import last_call_line
 from render.widgets import Button
 
@@ -74,9 +75,9 @@ def help_reply(event: pygame.event.Event, top: int, size: tuple[int, int]) -> in
     px: the new first line shown, or None when it closes the help (H, F1, Esc). Every other
     event is swallowed: while the help is open nothing reaches the table."""
     page = help_page_rows(size)
-    step = {"up": -1, "down": 1, "page_up": -page, "page_down": page}
-    action = action_for("help", event)
-    if action == "close":
+    step = {Action.UP: -1, Action.DOWN: 1, Action.PAGE_UP: -page, Action.PAGE_DOWN: page}
+    action = action_for(Context.HELP, event)
+    if action == Action.CLOSE:
         return None
     if event.type == pygame.MOUSEWHEEL:
         top -= HELP_WHEEL_ROWS * int(event.y)
@@ -131,20 +132,20 @@ def quit_buttons(size: tuple[int, int]) -> tuple[Button, Button]:
     quit_rect.bottomright = (box.centerx - 10, box.bottom - 16)
     back_rect.bottomleft = (box.centerx + 10, box.bottom - 16)
     return (
-        Button(quit_rect, "Quit", "quit", hotkey="Y"),
-        Button(back_rect, "Back", "back", hotkey="N"),
+        Button(quit_rect, "Quit", Action.QUIT, hotkey="Y"),
+        Button(back_rect, "Back", Action.BACK, hotkey="N"),
     )
 
 
-def quit_answer(event: pygame.event.Event, size: tuple[int, int] | None = None) -> str | None:
-    """The answer to the quit question in ``event``: "quit", "back" or None (no answer). A
-    click answers through the buttons of a window of ``size`` px."""
+def quit_answer(event: pygame.event.Event, size: tuple[int, int] | None = None) -> Action | None:
+    """The answer to the quit question in ``event``: ``Action.QUIT``, ``Action.BACK`` or None
+    (no answer). A click answers through the buttons of a window of ``size`` px."""
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and size is not None:
         for button in quit_buttons(size):
             if button.hit(event.pos):
-                return button.action
+                return Action(button.action)
         return None
-    return action_for("quit", event)
+    return action_for(Context.QUIT, event)
 
 
 def quit_warning(unsaved: bool) -> str:
@@ -171,12 +172,12 @@ def draw_toast(
     return hud.draw_toast(surface, toast.text, colour=toast.colour, avoid=avoid)
 
 
-def draw_last_call(surface: pygame.Surface, host: Any) -> None:
+def draw_last_call(surface: pygame.Surface, host: Host) -> None:
     """On the aim screen, the last call in one compact line in the status strip along the
     top of the control panel (``Layout.status``: off the table, so it covers no ball, rail
     or cue) (``render.shot_log.last_call_line``): it stays until the next shot; T lists them
     all. A line too long for the strip ends in "..."."""
-    if host.mode.name != "aim" or host.show_help or host.session.config is None:
+    if not host.mode.shows_last_call or host.session.config is None:
         return
     text = last_call_line(host.session)
     if not text:

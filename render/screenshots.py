@@ -71,7 +71,7 @@ def _break_and_continue(app: Any, power: float) -> None:
     app.aim.power = power
     app.shoot()
     app.finish_playback()
-    while app.mode.name == "decision":
+    while app.mode.context == "decision":
         app.mode._act(app.mode.info(app.layout(SIZE).table)[1].buttons[0].action)
 
 

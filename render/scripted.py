@@ -3,7 +3,8 @@
 One command per line; ``#`` starts a comment:
 
 - ``wait SECONDS``: let the window run that long;
-- ``until MODE``: wait until the window's mode has that name ("aim", "decision"...);
+- ``until MODE``: wait until the window's mode has that key context (``render.keys.Context``:
+  "aim", "decision"...);
 - ``key NAME``: press and release a key (pygame key name: "space", "return", "g"...), with
   modifiers as ``ctrl+s`` or ``shift+left``;
 - ``move X Y`` / ``click X Y``: move the pointer / left-click at a window position, px;
@@ -23,11 +24,13 @@ from typing import Protocol
 import pygame
 
 from render.aiming import AimState, speed_to_power
+from render.keys import Context
+from rules.files import FileReadError, read_regular_file
 
 
-class _Named(Protocol):
+class _Keyed(Protocol):
     @property
-    def name(self) -> str: ...
+    def context(self) -> Context: ...
 
 
 class ScriptTarget(Protocol):
@@ -37,11 +40,41 @@ class ScriptTarget(Protocol):
     running: bool
 
     @property
-    def mode(self) -> _Named: ...
+    def mode(self) -> _Keyed: ...
 
     def handle(self, event: pygame.event.Event) -> None: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
+
+
+class ScriptError(ValueError):
+    """A script file that cannot be run: the message names the file, the line and what is
+    allowed."""
+
+
+#: Largest script file read, bytes.
+MAX_SCRIPT_BYTES = 1 << 20
+#: Each command and how many arguments it takes (fewest, most).
+_ARGUMENTS = {
+    "wait": (1, 1), "until": (1, 1), "key": (1, 1), "move": (2, 2), "click": (2, 2),
+    "aim": (1, 1), "power": (1, 2), "shot": (1, 1), "quit": (0, 0),
+}  # fmt: skip
+
+
+def _checked(command: list[str], where: str) -> list[str]:
+    """``command`` when its name, its number of arguments and its mode name (``until``) are
+    known; :class:`ScriptError` naming ``where`` otherwise."""
+    name, *args = command
+    if name not in _ARGUMENTS:
+        raise ScriptError(f"{where}: unknown command {name!r}; known: {', '.join(_ARGUMENTS)}")
+    low, high = _ARGUMENTS[name]
+    if not low <= len(args) <= high:
+        raise ScriptError(f"{where}: {name} takes {low} to {high} argument(s), got {len(args)}")
+    if name == "until" and args[0] not in set(Context):
+        raise ScriptError(
+            f"{where}: no mode {args[0]!r}; modes: {', '.join(c.value for c in Context)}"
+        )
+    return command
 
 
 _MODIFIERS = {"ctrl": pygame.KMOD_CTRL, "shift": pygame.KMOD_SHIFT}
@@ -57,16 +90,21 @@ class ScriptPlayer:
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str]) -> ScriptPlayer:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-        commands = [shlex.split(line.split("#", 1)[0]) for line in lines]
-        return cls([c for c in commands if c])
+        """The script at ``path`` (a regular text file of at most :data:`MAX_SCRIPT_BYTES`),
+        every line checked; :class:`ScriptError` naming the file and line otherwise."""
+        try:
+            text = read_regular_file(Path(path), MAX_SCRIPT_BYTES).decode("utf-8")
+            lines = [shlex.split(line.split("#", 1)[0]) for line in text.splitlines()]
+        except (FileReadError, UnicodeDecodeError, ValueError) as exc:
+            raise ScriptError(f"script {path}: {exc}") from exc
+        return cls([_checked(c, f"script {path}, line {i}") for i, c in enumerate(lines, 1) if c])
 
     def step(self, target: ScriptTarget, screen: pygame.Surface, dt: float = 1 / 60) -> None:
         """Run the commands due after ``dt`` more seconds of window time."""
         self.clock += dt
         while self.commands and self.clock >= self.waiting_until:
             command, *args = self.commands[0]
-            if command == "until" and target.mode.name != args[0]:
+            if command == "until" and target.mode.context != args[0]:
                 return
             self.commands.pop(0)
             self._run(target, screen, command, args)

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import pygame
 
+from render.keys import Action
 from render.settings import (
     VOLUME_STEP,
     Settings,
@@ -239,13 +240,13 @@ class Sounds:
 
 
 #: The key actions of ``render.keys`` that :func:`sound_key` answers.
-SOUND_ACTIONS = ("mute", "volume_down", "volume_up")
+SOUND_ACTIONS = (Action.MUTE, Action.VOLUME_DOWN, Action.VOLUME_UP)
 
 
 def sound_key(sounds: Sounds, action: str) -> str:
     """Do the sound key ``action`` (one of :data:`SOUND_ACTIONS`); returns the message."""
-    if action == "mute":
+    if action == Action.MUTE:
         return sounds.toggle_mute()
-    if action in ("volume_down", "volume_up"):
-        return sounds.change_volume(1 if action == "volume_up" else -1)
+    if action in (Action.VOLUME_DOWN, Action.VOLUME_UP):
+        return sounds.change_volume(1 if action == Action.VOLUME_UP else -1)
     raise ValueError(f"unknown sound action {action!r}; allowed: {', '.join(SOUND_ACTIONS)}")

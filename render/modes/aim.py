@@ -18,7 +18,7 @@ from render.aiming import (
     guide_lines,
 )
 from render.host import Host
-from render.keys import action_for
+from render.keys import Action, Context, action_for
 from render.layout import (
     FRAME_BUTTON_W,
     PANEL_BUTTON_W,
@@ -53,6 +53,10 @@ PANEL_ACTIONS = ("push_out", "safety", "recall", "free_ball", "nominate", "frame
 
 class AimMode(Mode):
     """Aim, power, tip, elevation; ball in hand; calls and nominations; shoot."""
+
+    context = Context.AIM
+    history_opens_over = True
+    shows_last_call = True
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
@@ -115,7 +119,7 @@ class AimMode(Mode):
         for label, action, key in specs:
             if compact:
                 width = natural_button_width(hud.text_width(label, 22))
-            elif action == "warn":
+            elif action == Action.WARN:
                 width = min(WARN_BUTTON_MAX_W, hud.text_width(f"{label}  [{key}]", 22) + 24)
             else:
                 width = fixed.get(action, PANEL_BUTTON_W)
@@ -129,24 +133,24 @@ class AimMode(Mode):
 
     def _act(self, action: str) -> None:
         host = self.host
-        if action == "push_out":
+        if action == Action.PUSH_OUT:
             host.aim.push_out = not host.aim.push_out
-        elif action == "safety":
+        elif action == Action.SAFETY:
             host.aim.safety = not host.aim.safety
-        elif action == "recall":
+        elif action == Action.RECALL:
             host.aim.called_ball = None
             host.aim.called_pocket = None
             host.aim.safety = False
-        elif action == "free_ball":
+        elif action == Action.FREE_BALL:
             host.aim.free_ball = not host.aim.free_ball
-        elif action == "nominate":
+        elif action == Action.NOMINATE:
             self.picking_nomination = True
             host.say("Click the ball you nominate.")
-        elif action == "shoot":
+        elif action == Action.SHOOT:
             self._shoot()
-        elif action == "warn":
+        elif action == Action.WARN:
             host.give_warning()
-        elif action == "frame":
+        elif action == Action.FRAME:
             open_frame_menu(host)
 
     def _shoot(self) -> None:
@@ -328,8 +332,8 @@ class AimMode(Mode):
         aim = host.aim
         shift = bool(event.mod & pygame.KMOD_SHIFT)
         key = event.key
-        action = action_for("aim", event)
-        if action == "turn":
+        action = action_for(Context.AIM, event)
+        if action == Action.TURN:
             step = AIM_STEP_COARSE_DEG if shift else AIM_STEP_DEG
             aim.phi_deg = (aim.phi_deg + (step if key == pygame.K_LEFT else -step)) % 360.0
             aim.locked = True
@@ -338,21 +342,21 @@ class AimMode(Mode):
                 if pygame.display.get_init() and pygame.display.get_surface()
                 else (0, 0)
             )
-        elif action == "power_up":
+        elif action == Action.POWER_UP:
             aim.power = min(1.0, aim.power + POWER_STEP)
-        elif action == "power_down":
+        elif action == Action.POWER_DOWN:
             aim.power = max(0.0, aim.power - POWER_STEP)
-        elif action in ("elevation_up", "elevation_down"):
+        elif action in (Action.ELEVATION_UP, Action.ELEVATION_DOWN):
             step = ELEVATION_STEP_COARSE_DEG if shift else ELEVATION_STEP_DEG
-            sign = 1.0 if action == "elevation_up" else -1.0
+            sign = 1.0 if action == Action.ELEVATION_UP else -1.0
             aim.theta_deg = clamp_elevation(aim.theta_deg + sign * step)
-        elif action == "tip":
+        elif action == Action.TIP:
             da = {pygame.K_j: -TIP_STEP, pygame.K_l: TIP_STEP}.get(key, 0.0)
             db = {pygame.K_i: TIP_STEP, pygame.K_k: -TIP_STEP}.get(key, 0.0)
             aim.a, aim.b = clamp_tip(aim.a + da, aim.b + db)
-        elif action == "shoot":
+        elif action == Action.SHOOT:
             self._shoot()
-        elif action == "ghost":
+        elif action == Action.GHOST:
             host.show_ghost = not host.show_ghost
         elif action in SOUND_ACTIONS:
             host.say(sound_key(host.sounds, action))
@@ -360,13 +364,13 @@ class AimMode(Mode):
             # A panel key acts only when its button is offered (no push-out in snooker...).
             if any(b.action == action for b in self.buttons(host.size_hint())):
                 self._act(action)
-        elif action == "declare":
+        elif action == Action.DECLARE:
             open_foul_menu(host)
-        elif action == "warn":
+        elif action == Action.WARN:
             host.give_warning()
-        elif action == "stop_nominating":
+        elif action == Action.STOP_NOMINATING:
             self.picking_nomination = False
-        elif action == "nominate_value":
+        elif action == Action.NOMINATE_VALUE:
             self._nominate_by_value(key - pygame.K_0)
 
     def _nominate_by_value(self, value: int) -> None:
@@ -385,6 +389,10 @@ class AimMode(Mode):
             host.aim.nominated = i
             host.say(f"Nominated: {ball_words(name)}")
             return
+
+    def message_avoids(self) -> list[pygame.Rect]:
+        """The pocket labels and mouths drawn in the last frame (px): messages keep off them."""
+        return self.label_rects
 
     def prompt_lines(self) -> list[str]:
         host = self.host

@@ -6,12 +6,16 @@ A mode reacts to events (``handle``), advances with time (``update``) and paints
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import ClassVar
+
 import numpy as np
 import pygame
 
 import sim
 from render import draw, hud
 from render.host import Host
+from render.keys import Context
 from render.layout import Layout
 from render.scoreboard import score_info
 from render.widgets import speed_to_power
@@ -19,17 +23,25 @@ from sim.constants import MISCUE_LIMIT
 
 
 class Mode:
-    """Base class: a mode does nothing by default."""
+    """Base class: a mode does nothing by default. A mode states what it is as class
+    attributes (its key context and how the window treats it), never through its class name."""
 
+    #: Its key context (``render.keys.Context``): the bindings it reads, and its name in
+    #: scripts and tests.
+    context: ClassVar[Context]
     #: Whether Ctrl+S / Ctrl+O / U / R / Q / H work in this mode.
-    allows_global_keys = True
+    allows_global_keys: ClassVar[bool] = True
+    #: Whether leaving it for the aim arms the shot guard (``render.app.SHOT_GUARD_S``): the
+    #: key or click that closed a panel (a call, a menu) must not also shoot. False for the
+    #: screens a player does not close to aim (playback, preparing, start).
+    arms_shot_guard: ClassVar[bool] = True
+    #: Whether the shots of the frame (T, ``render.modes.shot_history``) may open over it.
+    history_opens_over: ClassVar[bool] = False
+    #: Whether the last call's line shows in the panel's status strip (``render.overlays``).
+    shows_last_call: ClassVar[bool] = False
 
     def __init__(self, host: Host) -> None:
         self.host = host
-
-    @property
-    def name(self) -> str:
-        return type(self).__name__.removesuffix("Mode").lower()
 
     def handle(self, event: pygame.event.Event) -> None:
         return None
@@ -39,6 +51,14 @@ class Mode:
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(draw.BACKGROUND)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """What a menu opened over this mode draws behind itself: the mode as it is."""
+        self.draw(surface)
+
+    def message_avoids(self) -> Sequence[pygame.Rect]:
+        """Rectangles (px) a short message keeps off in the frame last drawn (none)."""
+        return ()
 
     def on_resumed(self) -> None:
         """Called when a menu opened over this mode closes and this mode shows again."""

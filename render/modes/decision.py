@@ -11,7 +11,7 @@ import pygame
 from render import hud
 from render.call_panel import call_layout
 from render.host import Host
-from render.keys import action_for
+from render.keys import Action, Context, action_for
 from render.modes.base import Mode, draw_controls, draw_scene
 from render.modes.fouls import open_foul_menu
 from render.session import frame_points
@@ -25,6 +25,9 @@ AUTO_CONTINUE_S = 2.5
 
 class DecisionMode(Mode):
     """The referee's call with its evidence and the choices offered to the next player."""
+
+    context = Context.DECISION
+    history_opens_over = True
 
     def __init__(self, host: Host, ruling: Any) -> None:
         super().__init__(host)
@@ -187,15 +190,15 @@ class DecisionMode(Mode):
             value = action.partition(":")[2]
             choice = next(c for c in host.session.game.pending_choice if c.value == value)
             host.choose(choice)
-        elif action == "declare":
+        elif action == Action.DECLARE:
             open_foul_menu(host)
-        elif action == "warn":
+        elif action == Action.WARN:
             host.give_warning()
 
     def handle(self, event: pygame.event.Event) -> None:
         size = self.host.size_hint()
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and (
-            self.peeking or action_for("decision", event) == "peek"
+            self.peeking or action_for(Context.DECISION, event) == Action.PEEK
         ):
             # V hides the call to see the table under it; V, any other key or a click brings
             # it back, and does nothing else (no choice is made on a call out of sight).
@@ -210,16 +213,18 @@ class DecisionMode(Mode):
         elif event.type == pygame.MOUSEMOTION:
             self.hover = next((i for i, b in enumerate(info.buttons) if b.hit(event.pos)), -1)
         else:
-            action = action_for("decision", event)
-            if action == "first" and info.buttons:
+            action = action_for(Context.DECISION, event)
+            if action == Action.FIRST and info.buttons:
                 self._act(info.buttons[0].action)
-            elif action == "declare" and self.referee_moves_offered:
+            elif action == Action.DECLARE and self.referee_moves_offered:
                 open_foul_menu(self.host)
             elif (
-                action == "warn" and not self.host.session.game.is_over and self.host.warning_due()
+                action == Action.WARN
+                and not self.host.session.game.is_over
+                and self.host.warning_due()
             ):
                 self.host.give_warning()
-            elif action == "number":
+            elif action == Action.NUMBER:
                 k = event.key - pygame.K_1
                 if k < len(info.buttons) and info.buttons[k].action not in ("declare", "warn"):
                     self._act(info.buttons[k].action)
@@ -254,6 +259,8 @@ def replace_buttons(info: hud.RulingInfo, buttons: tuple[Button, ...]) -> hud.Ru
 
 class GameOverMode(DecisionMode):
     """A finished rack / frame shown after loading or undoing (no ruling at hand)."""
+
+    history_opens_over = False
 
     def __init__(self, host: Host) -> None:
         super().__init__(host, None)

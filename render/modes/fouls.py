@@ -7,7 +7,7 @@ import pygame
 
 from render import hud
 from render.host import Host, ModeLike
-from render.keys import action_for
+from render.keys import Action, Context, action_for
 from render.modes.base import Mode
 from render.widgets import Button
 
@@ -59,6 +59,7 @@ class DeclareFoulMode(Mode):
     Enter); the session judges the shot again with it (``Session.declare_foul``). A foul already
     declared is marked and picking it again withdraws it. Esc or D closes the list."""
 
+    context = Context.DECLARE_FOUL
     allows_global_keys = False
 
     def __init__(self, host: Host, resume: ModeLike) -> None:
@@ -100,18 +101,18 @@ class DeclareFoulMode(Mode):
 
     def handle(self, event: pygame.event.Event) -> None:
         box, rows = self.layout(self.host.size_hint())
-        action = action_for("declarefoul", event)
-        if action == "close":
+        action = action_for(Context.DECLARE_FOUL, event)
+        if action == Action.CLOSE:
             self.close()
-        elif action == "up":
+        elif action == Action.UP:
             self.selected = (self.selected - 1) % len(rows)
-        elif action == "down":
+        elif action == Action.DOWN:
             self.selected = (self.selected + 1) % len(rows)
-        elif action == "pick":
+        elif action == Action.PICK:
             self.pick(self.selected)
-        elif action == "number":
+        elif action == Action.NUMBER:
             self.pick(event.key - pygame.K_1)
-        elif action == "quit":
+        elif action == Action.QUIT:
             self.host.request_quit()
         elif event.type == pygame.MOUSEMOTION:
             hit = next((i for i, row in enumerate(rows) if row.hit(event.pos)), None)
@@ -127,8 +128,7 @@ class DeclareFoulMode(Mode):
     def draw(self, surface: pygame.Surface) -> None:
         self.host.remember_size(surface.get_size())
         # Over the referee's call the list hides its panel (the call shows again on closing).
-        backdrop = getattr(self.resume, "draw_backdrop", None)
-        (backdrop if callable(backdrop) else self.resume.draw)(surface)
+        self.resume.draw_backdrop(surface)
         box, rows = self.layout(surface.get_size())
         shot = self.host.foul_shot()
         shooter = ""

@@ -7,13 +7,16 @@ import dataclasses
 import pygame
 
 from render import hud
-from render.keys import action_for
+from render.keys import Action, Context, action_for
 from render.modes.base import Mode, draw_scene
 from render.widgets import Button
 
 
 class MatchOverMode(Mode):
     """The match is won: the final score; a new match or quit."""
+
+    context = Context.MATCH_OVER
+    history_opens_over = True
 
     def _buttons(self, size: tuple[int, int]) -> list[Button]:
         w, h = size
@@ -26,7 +29,7 @@ class MatchOverMode(Mode):
 
     def _act(self, action: str) -> None:
         host = self.host
-        if action == "new":
+        if action == Action.NEW:
             config = host.session.match_config
             host.start_match(dataclasses.replace(config, seed=config.seed + 1000))
         else:
@@ -37,8 +40,8 @@ class MatchOverMode(Mode):
             for button in self._buttons(self.host.size_hint()):
                 if button.hit(event.pos):
                     self._act(button.action)
-        elif action_for("matchover", event) == "new":
-            self._act("new")
+        elif action_for(Context.MATCH_OVER, event) == Action.NEW:
+            self._act(Action.NEW)
 
     def draw(self, surface: pygame.Surface) -> None:
         host = self.host

@@ -13,7 +13,7 @@ import rules
 from render import hud
 from render.game_features import FrameMovesGame, PointsGame
 from render.host import Host, ModeLike
-from render.keys import action_for
+from render.keys import Action, Context, action_for
 from render.modes.base import Mode
 from render.session import ActionRefusedError
 from render.widgets import Button
@@ -24,6 +24,7 @@ class ChoiceMode(Mode):
     mouse or their number keys; Esc cancels. With ``confirm`` it is a yes/no question: Y or
     Enter takes the first option, N cancels."""
 
+    context = Context.CHOICE
     allows_global_keys = False
 
     def __init__(
@@ -61,19 +62,19 @@ class ChoiceMode(Mode):
 
     def handle(self, event: pygame.event.Event) -> None:
         _box, buttons = self.layout(self.host.size_hint())
-        action = action_for("question" if self.confirm else "choice", event)
-        if action in ("cancel", "no"):
+        action = action_for(Context.QUESTION if self.confirm else Context.CHOICE, event)
+        if action in (Action.CANCEL, Action.NO):
             self.cancel()
-        elif action == "yes":
+        elif action == Action.YES:
             self.pick(0)
-        elif action == "number":
+        elif action == Action.NUMBER:
             self.pick(event.key - pygame.K_1)
         elif event.type == pygame.MOUSEMOTION:
             self.hover = next((i for i, b in enumerate(buttons) if b.hit(event.pos)), -1)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for button in buttons:
                 if button.hit(event.pos):
-                    if button.action == "cancel":
+                    if button.action == Action.CANCEL:
                         self.cancel()
                     else:
                         self.pick(int(button.action.partition(":")[2]))

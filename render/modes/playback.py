@@ -7,7 +7,7 @@ import pygame
 
 from render import hud
 from render.host import Host, ModeLike
-from render.keys import action_for
+from render.keys import Action, Context, action_for
 from render.modes.aim import AimMode
 from render.modes.base import Mode, draw_controls, draw_scene
 from render.modes.fouls import open_foul_menu
@@ -17,6 +17,9 @@ from render.sound import SOUND_ACTIONS, sound_key
 
 class PlaybackMode(Mode):
     """The shot played back from its samples; S slow motion, Enter / Esc skip."""
+
+    context = Context.PLAYBACK
+    arms_shot_guard = False
 
     def __init__(self, host: Host, resume: ModeLike | None = None) -> None:
         super().__init__(host)
@@ -28,16 +31,16 @@ class PlaybackMode(Mode):
         playback = self.host.playback
         if playback is None:
             return
-        action = action_for("playback", event)
-        if action == "slow":
+        action = action_for(Context.PLAYBACK, event)
+        if action == Action.SLOW:
             playback.slow = not playback.slow
-        elif action == "skip":
+        elif action == Action.SKIP:
             self.host.finish_playback()
-        elif action == "quit":
+        elif action == Action.QUIT:
             self.host.request_quit()
         elif action in SOUND_ACTIONS:
             self.host.say(sound_key(self.host.sounds, action))
-        elif action == "declare" and not playback.replay:
+        elif action == Action.DECLARE and not playback.replay:
             self.host.finish_playback()
             open_foul_menu(self.host)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

@@ -9,7 +9,7 @@ import pygame
 
 from render import draw, hud
 from render.host import Host
-from render.keys import action_for
+from render.keys import Action, Context, action_for
 from render.match import MatchConfig
 from render.modes.base import Mode
 from render.modes.start import StartMode
@@ -17,6 +17,9 @@ from render.modes.start import StartMode
 
 class PreparingMode(Mode):
     """Shown while the physics compiles or loads in a background thread."""
+
+    context = Context.PREPARING
+    arms_shot_guard = False
 
     allows_global_keys = False
 
@@ -46,7 +49,7 @@ class PreparingMode(Mode):
         self.host.mode = StartMode(self.host, self.config)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if action_for("preparing", event) == "quit":
+        if action_for(Context.PREPARING, event) == Action.QUIT:
             self.host.request_quit()
 
     def draw(self, surface: pygame.Surface) -> None:

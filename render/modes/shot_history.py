@@ -4,13 +4,11 @@ the mouse wheel or the arrows, closed with T, Esc or Enter."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from render import hud
 from render.host import Host, ModeLike
-from render.keys import action_for
+from render.keys import Action, Context, action_for
 from render.modes.base import Mode
 from render.shot_log import LoggedShot, frame_log
 
@@ -33,6 +31,7 @@ class ShotHistoryMode(Mode):
     """The frame's shots over the mode it was opened from (``resume``), newest at the bottom,
     scrolled to the end when it opens. ``scroll`` counts wrapped lines from the top."""
 
+    context = Context.HISTORY
     allows_global_keys = False
 
     def __init__(self, host: Host, resume: ModeLike) -> None:
@@ -40,10 +39,6 @@ class ShotHistoryMode(Mode):
         self.resume = resume
         self.entries = frame_log(host.session)
         self.scroll = 10**9  # clamped to the end by the first layout
-
-    @property
-    def name(self) -> str:
-        return "history"
 
     def box(self, size: tuple[int, int]) -> pygame.Rect:
         """The panel's rectangle in a window of ``size`` px."""
@@ -81,10 +76,10 @@ class ShotHistoryMode(Mode):
     def handle(self, event: pygame.event.Event) -> None:
         size = self.host.size_hint()
         _lines, rows = self.clamp(size)
-        action = action_for("history", event)
-        if action == "close":
+        action = action_for(Context.HISTORY, event)
+        if action == Action.CLOSE:
             self.close()
-        elif action in ("up", "down", "page_up", "page_down"):
+        elif action in (Action.UP, Action.DOWN, Action.PAGE_UP, Action.PAGE_DOWN):
             step = rows if action.startswith("page") else SCROLL_STEP
             self.scroll += step if action.endswith("down") else -step
         elif event.type == pygame.MOUSEWHEEL:
@@ -125,8 +120,9 @@ class ShotHistoryMode(Mode):
         hud._text(surface, hint, (box.centerx, box.bottom - 8), 18, hud.DIM, anchor="midbottom")
 
 
-def open_shot_history(host: Any) -> None:
-    """Open the history over the aim screen or the referee's call (T); elsewhere (a playback,
-    the start screen) it does nothing."""
-    if host.session.config is not None and host.mode.name in ("aim", "decision", "matchover"):
+def open_shot_history(host: Host) -> None:
+    """Open the history over a mode that allows it (``Mode.history_opens_over``: the aim
+    screen, the referee's call, the match's end; T); elsewhere (a playback, the start screen)
+    it does nothing."""
+    if host.session.config is not None and host.mode.history_opens_over:
         host.mode = ShotHistoryMode(host, host.mode)

@@ -9,7 +9,7 @@ import pygame
 import rules
 from render import draw, hud
 from render.host import Host
-from render.keys import action_for
+from render.keys import Action, Context, action_for
 from render.match import AIM_LEVELS, GAME_KINDS, GAME_TITLES, MatchConfig, MatchSetupError
 from render.modes.base import Mode
 from render.widgets import Button
@@ -17,6 +17,9 @@ from render.widgets import Button
 
 class StartMode(Mode):
     """Choose the game, the players' names, the table and the race / frames."""
+
+    context = Context.START
+    arms_shot_guard = False
 
     allows_global_keys = False
 
@@ -154,17 +157,17 @@ class StartMode(Mode):
             if len(self.names[self.focus]) < 18:
                 self.names[self.focus] += event.text
         else:
-            action = action_for("start", event)
-            if action == "backspace":
+            action = action_for(Context.START, event)
+            if action == Action.BACKSPACE:
                 self.names[self.focus] = self.names[self.focus][:-1]
                 self.edited[self.focus] = True
-            elif action == "next_box":
+            elif action == Action.NEXT_BOX:
                 self.focus = (self.focus + 1) % 4
-            elif action == "start":
+            elif action == Action.START:
                 self.start()
-            elif action == "load":
+            elif action == Action.LOAD:
                 self.host.load()
-            elif action == "quit":
+            elif action == Action.QUIT:
                 self.host.request_quit()
 
     def draw(self, surface: pygame.Surface) -> None:

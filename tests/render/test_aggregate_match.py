@@ -42,7 +42,7 @@ def test_the_frames_pass_their_points_and_the_total_wins_the_match() -> None:
     assert "aggregate of 2 frames" in app.session.match_config.title
     concede_at(app, (40, 12), side=1)  # Ann wins frame 1, 40-12
     key(app, pygame.K_RETURN)  # next frame
-    assert app.mode.name == "aim" and app.session.match_score.wins == (1, 0)
+    assert app.mode.context == "aim" and app.session.match_score.wins == (1, 0)
     assert app.game.aggregate_before == (40, 12) and app.game.last_frame
     from render.scoreboard import score_info
 
@@ -53,7 +53,7 @@ def test_the_frames_pass_their_points_and_the_total_wins_the_match() -> None:
     _banner, info = app.mode.info()  # type: ignore[attr-defined]
     assert info.headline == "Match over"  # the last frame decides it, on the totals
     key(app, pygame.K_RETURN)
-    assert app.mode.name == "matchover"
+    assert app.mode.context == "matchover"
     assert app.session.match_score.wins == (1, 1) and app.session.match_score.points == (45, 72)
     assert app.session.match_winner == 1  # 72 to 45 on aggregate, level on frames
 
@@ -149,7 +149,7 @@ def test_the_referee_warns_of_a_stalemate_then_the_frame_is_re_racked_as_it_was(
     key(app, pygame.K_x)
     assert len(app.mode.options) == 4  # type: ignore[attr-defined]
     key(app, pygame.K_4)  # the referee's warning (§13)
-    assert app.mode.name == "aim" and app.game.stalemate_warned
+    assert app.mode.context == "aim" and app.game.stalemate_warned
     assert app.toast is not None and "Stalemate warning" in app.toast[0]
     assert "stalemate warned" in score_info(app.session).centre
     frame(app)

@@ -43,7 +43,7 @@ def _shoot_at(app: App, ball: int, power: float = 0.35) -> None:
     app.aim.power = power
     assert app.shoot()
     app.finish_playback()
-    assert app.mode.name == "decision"
+    assert app.mode.context == "decision"
 
 
 def _wait(app: App, seconds: float) -> None:
@@ -58,10 +58,10 @@ def test_a_foul_stays_until_dismissed() -> None:
     _shoot_at(app, 5)  # the 5 first while the 1 is on: a foul
     assert app.mode.ruling.fouls  # type: ignore[attr-defined]
     _wait(app, 3 * AUTO_CONTINUE_S)
-    assert app.mode.name == "decision"
+    assert app.mode.context == "decision"
     key = {"key": pygame.K_RETURN, "mod": 0, "unicode": "\r", "scancode": 0}
     app.handle(pygame.event.Event(pygame.KEYDOWN, key))
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
 
 
 def test_the_end_of_a_rack_stays_until_dismissed() -> None:
@@ -73,7 +73,7 @@ def test_the_end_of_a_rack_stays_until_dismissed() -> None:
     _shoot_at(app, 9, power=0.3)
     assert app.game.is_over
     _wait(app, 3 * AUTO_CONTINUE_S)
-    assert app.mode.name == "decision"
+    assert app.mode.context == "decision"
 
 
 def test_a_routine_call_goes_away_by_itself() -> None:
@@ -81,4 +81,4 @@ def test_a_routine_call_goes_away_by_itself() -> None:
     _shoot_at(app, 1, power=0.3)
     assert not app.mode.ruling.fouls  # type: ignore[attr-defined]
     _wait(app, AUTO_CONTINUE_S + 0.3)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"

@@ -32,27 +32,27 @@ def drag(app: App, start: tuple[float, float], end: tuple[float, float]) -> None
 
 def play_out(app: App) -> None:
     """Let the playback run in real-time steps until the ruling shows."""
-    assert app.mode.name == "playback"
+    assert app.mode.context == "playback"
     steps = 0
-    while app.mode.name == "playback":
+    while app.mode.context == "playback":
         app.update(1 / 30)
         frame(app)
         steps += 1
         if steps > 5:
             app.finish_playback()
-    assert app.mode.name == "decision"
+    assert app.mode.context == "decision"
 
 
 def test_nine_ball_break_is_played_back_ruled_and_continued() -> None:
     app = new_app("nine-ball")
-    assert app.mode.name == "aim" and app.in_hand
+    assert app.mode.context == "aim" and app.in_hand
     start = app.game
     app.aim.power = 0.45  # a break starts at its own speed; the keys step it from 0.45 here
     for _ in range(20):
         key(app, pygame.K_UP)
     assert app.aim.power == pytest.approx(0.85)
     key(app, pygame.K_SPACE)
-    assert app.mode.name == "playback"
+    assert app.mode.context == "playback"
     before = app.playback.positions()[0].copy()
     app.update(0.2)
     moved = np.abs(app.playback.positions()[0] - before).max()
@@ -62,7 +62,7 @@ def test_nine_ball_break_is_played_back_ruled_and_continued() -> None:
     assert app.game.shot_number == 1
     frame(app)
     key(app, pygame.K_RETURN)
-    assert app.mode.name in ("aim", "decision")
+    assert app.mode.context in ("aim", "decision")
 
 
 def test_slow_motion_and_skip() -> None:
@@ -73,7 +73,7 @@ def test_slow_motion_and_skip() -> None:
     app.update(0.4)
     assert app.playback.t == pytest.approx(0.1)
     key(app, pygame.K_RETURN)
-    assert app.mode.name == "decision"
+    assert app.mode.context == "decision"
 
 
 def test_a_miss_is_a_foul_with_ball_in_hand_and_a_bad_spot_is_refused() -> None:
@@ -97,7 +97,7 @@ def test_a_miss_is_a_foul_with_ball_in_hand_and_a_bad_spot_is_refused() -> None:
     assert app.game.to_play != shooter
     assert app.game.ball_in_hand is rules.BallInHand.ANYWHERE
     key(app, pygame.K_RETURN)
-    assert app.mode.name == "aim" and app.zone is BallInHand.ANYWHERE
+    assert app.mode.context == "aim" and app.zone is BallInHand.ANYWHERE
     frame(app)
     origin = app.aim.cue_xy
     # Drop the cue ball onto the 2: refused with the rules' words, the ball stays put.
@@ -132,7 +132,7 @@ def test_push_out_then_the_opponent_hands_it_back() -> None:
     labels = [b.label for b in app.mode.info(app.layout(SIZE).table)[1].buttons]
     assert "Hand it back" in labels
     key(app, pygame.K_1 + labels.index("Hand it back"))
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     assert app.game.to_play == pusher
 
 
@@ -150,7 +150,7 @@ def test_eight_ball_shot_must_be_called_by_clicking_a_ball_then_a_pocket() -> No
     )
     assert app.declaration_options().call_required
     key(app, pygame.K_SPACE)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     assert "Call your shot" in app.toast[0]
     click(app, screen_of(app, (0.635, 1.6)))
     assert app.aim.called_ball == 1
@@ -203,7 +203,7 @@ def test_undo_restores_the_game_before_the_shot() -> None:
     assert app.game is not before_game
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert app.game is before_game and app.score == before_score
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
 
 
 def test_replay_shows_the_last_shot_again_without_changing_the_game() -> None:
@@ -214,9 +214,9 @@ def test_replay_shows_the_last_shot_again_without_changing_the_game() -> None:
     key(app, pygame.K_RETURN)
     game = app.game
     key(app, pygame.K_r)
-    assert app.mode.name == "playback" and app.playback.replay
+    assert app.mode.context == "playback" and app.playback.replay
     app.finish_playback()
-    assert app.game is game and app.mode.name in ("aim", "decision")
+    assert app.game is game and app.mode.context in ("aim", "decision")
 
 
 def test_potting_the_nine_ends_the_rack_and_the_match() -> None:
@@ -242,7 +242,7 @@ def test_potting_the_nine_ends_the_rack_and_the_match() -> None:
     labels = [b.label for b in app.mode.info(app.layout(SIZE).table)[1].buttons]
     assert labels[0] == "The match's result"  # the race to 1 is won: no next rack
     key(app, pygame.K_RETURN)
-    assert app.mode.name == "matchover" and app.match_winner == shooter
+    assert app.mode.context == "matchover" and app.match_winner == shooter
     assert app.score.wins[shooter] == 1
     frame(app)
 
@@ -333,12 +333,12 @@ def test_with_ball_in_hand_a_click_places_and_does_not_shoot() -> None:
     app = new_app("nine-ball")
     assert app.in_hand and app.zone is BallInHand.BEHIND_HEAD_STRING
     click(app, screen_of(app, (0.4, 0.3)))
-    assert app.mode.name == "aim" and app.aim.cue_xy == pytest.approx((0.4, 0.3), abs=0.01)
+    assert app.mode.context == "aim" and app.aim.cue_xy == pytest.approx((0.4, 0.3), abs=0.01)
     click(app, screen_of(app, (0.4, 1.0)))  # beyond the head string: refused
     assert app.aim.cue_xy == pytest.approx((0.4, 0.3), abs=0.01)
     assert "Illegal cue-ball placement" in app.toast[0]
     key(app, pygame.K_SPACE)
-    assert app.mode.name == "playback"
+    assert app.mode.context == "playback"
 
 
 def test_a_routine_call_goes_away_by_itself_but_a_foul_waits() -> None:
@@ -357,9 +357,9 @@ def test_a_routine_call_goes_away_by_itself_but_a_foul_waits() -> None:
     if app.mode.ruling.fouls or app.game.pending_choice or app.game.is_over:
         pytest.skip("the engine made this shot more than routine")
     app.update(1.0)
-    assert app.mode.name == "decision"
+    assert app.mode.context == "decision"
     app.update(2.0)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     app.update(1.0)  # a call that closed itself guards the next shot a moment
     # A foul stays until the player acknowledges it.
     app.aim.phi_deg, app.aim.locked, app.aim.power = 270.0, True, 0.2
@@ -367,7 +367,7 @@ def test_a_routine_call_goes_away_by_itself_but_a_foul_waits() -> None:
     play_out(app)
     assert app.mode.ruling.fouls
     app.update(10.0)
-    assert app.mode.name == "decision"
+    assert app.mode.context == "decision"
 
 
 def test_balls_roll_during_playback_and_a_new_rack_starts_unturned() -> None:

@@ -15,6 +15,7 @@ import rules
 import sim
 from render.app import App
 from render.match import MatchConfig
+from render.modes.decision import GameOverMode
 from rules import BallInHand
 from sim.errors import EventCapExceededError, InvalidStrikeError, OverlappingBallsError
 
@@ -85,7 +86,7 @@ def test_an_engine_failure_is_a_message_and_the_player_shoots_again(
     monkeypatch.setattr(sim, "simulate", refuse)
     app.aim.power = 0.7
     key(app, pygame.K_SPACE)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     assert app.toast is not None and words in app.toast[0] and "shoot again" in app.toast[0]
     assert app.game is game and app.score is score and app.history == history
     assert app.last_shot is None and app.playback is None
@@ -93,7 +94,7 @@ def test_an_engine_failure_is_a_message_and_the_player_shoots_again(
     frame(app)  # the message draws
     monkeypatch.setattr(sim, "simulate", real_simulate)
     key(app, pygame.K_SPACE)
-    assert app.mode.name == "playback"
+    assert app.mode.context == "playback"
 
 
 def test_a_save_whose_last_shot_the_engine_refuses_is_not_loaded(
@@ -135,7 +136,7 @@ def pot_the_nine(app: App) -> int:
     app.aim.phi_deg = float(np.degrees(np.arctan2(uy, ux)))
     app.aim.locked, app.aim.power = True, 0.35
     key(app, pygame.K_SPACE)
-    assert app.mode.name == "playback"
+    assert app.mode.context == "playback"
     return shooter
 
 
@@ -150,12 +151,12 @@ def test_a_double_hit_declared_on_the_winning_nine_makes_it_a_foul() -> None:
     assert app.game.is_over and app.game.winner == shooter
     assert ruling_labels(app) == ["Next rack", "Declare a foul"]
     key(app, pygame.K_d)
-    assert app.mode.name == "declarefoul"
+    assert app.mode.context == "declarefoul"
     words = [w for _, w, _ in app.mode.entries()]
     assert "Double hit / push shot" in words and "No foot on the floor at the strike" in words
     frame(app)
     key(app, pygame.K_1 + words.index("Double hit / push shot"))
-    assert app.mode.name == "decision"
+    assert app.mode.context == "decision"
     ruling = app.mode.ruling
     assert [f.code for f in ruling.fouls] == ["double_hit"]
     assert "declared by a player" in ruling.fouls[0].evidence
@@ -180,7 +181,7 @@ def test_a_foul_declared_during_the_playback_with_the_mouse() -> None:
     shooter = pot_the_nine(app)
     app.update(0.05)
     key(app, pygame.K_d)  # the playback ends and the list opens
-    assert app.mode.name == "declarefoul" and app.playback is None
+    assert app.mode.context == "declarefoul" and app.playback is None
     _box, rows = app.mode.layout(SIZE)
     row = next(r for r in rows if r.action == "foul:foot_off_floor")
     app.handle(
@@ -213,13 +214,13 @@ def test_a_snooker_foul_declared_after_the_call_went_away_gives_the_penalty() ->
     if app.mode.ruling.fouls or app.game.is_over:
         pytest.skip("the engine made this shot a foul by itself")
     app.update(5.0)  # the routine call goes away
-    if app.mode.name != "aim":
+    if app.mode.context != "aim":
         pytest.skip("the engine left a choice to make")
     assert "D foul on the last shot" in " ".join(app.mode.prompt_lines())
     key(app, pygame.K_d)
-    assert app.mode.name == "declarefoul"
+    assert app.mode.context == "declarefoul"
     key(app, pygame.K_ESCAPE)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     key(app, pygame.K_d)
     codes = [c for c, _, _ in app.mode.entries()]
     app.mode.selected = codes.index("double_hit")
@@ -249,13 +250,13 @@ def test_a_declared_foul_is_saved_with_the_shot(tmp_path) -> None:
 def test_no_foul_can_be_declared_before_a_shot_or_after_the_next_rack() -> None:
     app = new_app("nine-ball")
     key(app, pygame.K_d)
-    assert app.mode.name == "aim" and "No shot" in app.toast[0]
+    assert app.mode.context == "aim" and "No shot" in app.toast[0]
     pot_the_nine(app)
     app.finish_playback()
     key(app, pygame.K_RETURN)  # next rack
-    assert app.mode.name == "aim" and app.foul_shot() is None
+    assert app.mode.context == "aim" and app.foul_shot() is None
     key(app, pygame.K_d)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
 
 
 # ---------------------------------------------------------------------- snooker frame moves
@@ -278,24 +279,24 @@ def test_snooker_concession_is_confirmed_then_counts_as_a_frame_won() -> None:
     game = app.game
     assert "frame" in aim_buttons(app)
     key(app, pygame.K_x)
-    assert app.mode.name == "choice"
+    assert app.mode.context == "choice"
     frame(app)
     key(app, pygame.K_ESCAPE)  # cancelled: nothing happens
-    assert app.mode.name == "aim" and app.game is game
+    assert app.mode.context == "aim" and app.game is game
     click(app, aim_buttons(app)["frame"].rect.center)
-    assert app.mode.name == "choice"
+    assert app.mode.context == "choice"
     key(app, pygame.K_1)  # Ann concedes ...
-    assert app.mode.name == "choice" and app.mode.confirm
+    assert app.mode.context == "choice" and app.mode.confirm
     assert "Ann concedes" in app.mode.title
     frame(app)
     key(app, pygame.K_n)  # ... not after all
-    assert app.mode.name == "aim" and app.game is game
+    assert app.mode.context == "aim" and app.game is game
     key(app, pygame.K_x)
     key(app, pygame.K_1)
     _box, buttons = app.mode.layout(SIZE)
     click(app, buttons[0].rect.center)  # "Yes: Ann concedes"
     assert app.game.is_over and app.game.winner == 1
-    assert app.mode.name == "gameover"
+    assert isinstance(app.mode, GameOverMode)
     info = app.mode.info(app.layout(SIZE).table)[1]
     assert any("Ann concedes the frame" in line for line in info.lines)
     frame(app)
@@ -312,7 +313,7 @@ def test_snooker_concession_is_undone_with_u() -> None:
     key(app, pygame.K_y)
     assert app.game.is_over and app.game.winner == 0
     key(app, pygame.K_u)
-    assert app.game is game and app.mode.name == "aim"
+    assert app.game is game and app.mode.context == "aim"
 
 
 def test_snooker_stalemate_re_racks_the_frame_after_confirmation() -> None:
@@ -393,7 +394,7 @@ def foul_twice(app: App, *, acknowledge: bool = True) -> int:
     assert app.mode.ruling.fouls
     if acknowledge:
         key(app, pygame.K_RETURN)
-        assert app.mode.name == "aim"
+        assert app.mode.context == "aim"
     return fouler
 
 
@@ -434,7 +435,7 @@ def test_nine_ball_referee_warns_by_itself_by_default() -> None:
 def test_the_start_screen_sets_the_manual_warning() -> None:
     app = App(SIZE, config=None, warm_up=False)
     frame(app)
-    assert app.mode.name == "start"
+    assert app.mode.context == "start"
     buttons = {b.action: b for b in app.mode._layout(SIZE)}
     click(app, buttons["game:nine-ball"].rect.center)
     buttons = {b.action: b for b in app.mode._layout(SIZE)}
@@ -442,7 +443,7 @@ def test_the_start_screen_sets_the_manual_warning() -> None:
     click(app, buttons["warns"].rect.center)
     frame(app)
     key(app, pygame.K_RETURN)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     assert app.config.referee_warns is False and app.game.referee_warns is False
     assert MatchConfig.from_json(app.config.to_json()) == app.config
 
@@ -454,7 +455,7 @@ def observable(app: App) -> tuple:
     """What a key press can change, as plain values."""
     aim = app.aim
     return (
-        app.mode.name, app.show_help, app.show_ghost, app.confirm_quit, app.toast,
+        app.mode.context, app.show_help, app.show_ghost, app.confirm_quit, app.toast,
         aim.phi_deg, aim.power, aim.a, aim.b, aim.theta_deg, aim.push_out, aim.safety,
         aim.free_ball, aim.called_ball, aim.called_pocket, aim.nominated,
         getattr(app.mode, "picking_nomination", None), id(app.game),
@@ -471,9 +472,9 @@ def test_every_letter_that_does_something_is_in_the_help(game: str) -> None:
     key(app, pygame.K_SPACE)  # one shot, so that undo, replay and D have something to act on
     app.finish_playback()
     key(app, pygame.K_RETURN)
-    if app.mode.name != "aim":
+    if app.mode.context != "aim":
         key(app, pygame.K_1)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     if game == "nine-ball":  # a warning due, so that W does something
         app.game = replace(app.game, fouls_in_a_row=(2, 0))
     if game == "eight-ball":  # a call made, so that C (call again) does something
@@ -490,9 +491,9 @@ def test_every_letter_that_does_something_is_in_the_help(game: str) -> None:
         # Back to aiming, whatever the key opened (Esc closes lists and questions).
         if app.confirm_quit:
             key(app, pygame.K_n)
-        while app.mode.name in ("choice", "declarefoul", "playback"):
+        while app.mode.context in ("choice", "declarefoul", "playback"):
             key(app, pygame.K_ESCAPE)
-        if app.mode.name != "aim":
+        if app.mode.context != "aim":
             app.enter_aim()
         app.show_help = False
     expected = {"G", "H", "I", "J", "K", "L", "D", "Q", "R", "U"}
@@ -548,7 +549,7 @@ def test_the_manual_warning_is_offered_on_the_referees_call_too() -> None:
     assert any(f"{name}: two fouls in a row, not warned yet" in line for line in lines)
     frame(app)
     key(app, pygame.K_3)  # number keys never warn or declare by mistake
-    assert app.mode.name == "decision" and not app.game.warning_given[fouler]
+    assert app.mode.context == "decision" and not app.game.warning_given[fouler]
     key(app, pygame.K_w)
-    assert app.game.warning_given[fouler] and app.mode.name == "aim"
+    assert app.game.warning_given[fouler] and app.mode.context == "aim"
     assert f"{name} warned" in app.toast[0]

@@ -18,7 +18,7 @@ from window_driver import ball_discs, frame, key, new_app, set_position, to_deci
 import rules
 from render.app import SHOT_GUARD_S, App
 from render.layout import MIN_WINDOW
-from render.modes.decision import AUTO_CONTINUE_S
+from render.modes.decision import AUTO_CONTINUE_S, GameOverMode
 
 #: From the default window down to the minimum one.
 SIZES = [(1280, 820), (1440, 900), (1024, 700), (900, 640), (800, 600), MIN_WINDOW]
@@ -78,26 +78,26 @@ def test_a_finished_rack_shown_without_its_shot_offers_only_the_next_rack() -> N
     assert app.game.is_over
     app.game = replace(app.game, fouls_in_a_row=(2, 2))
     app.enter_aim()  # the finished rack shown again without its shot's call (load, undo)
-    assert app.mode.name == "gameover"
+    assert isinstance(app.mode, GameOverMode)
     frame(app)
     labels = [b.label for b in app.mode.info()[1].buttons]  # type: ignore[attr-defined]
     assert labels == ["Next rack"]
     key(app, pygame.K_d)
     key(app, pygame.K_w)
-    assert app.mode.name == "gameover" and app.game.fouls_in_a_row == (2, 2)
+    assert isinstance(app.mode, GameOverMode) and app.game.fouls_in_a_row == (2, 2)
 
 
 def test_no_concede_before_the_break_off_and_one_after_it() -> None:
     app = new_app("snooker")
     assert "frame" not in {b.action for b in app.mode.buttons(app.size)}  # type: ignore[attr-defined]
     key(app, pygame.K_x)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     app.aim.power = 0.4
     key(app, pygame.K_SPACE)
     to_decision(app)
     key(app, pygame.K_RETURN)
     frame(app)
-    assert app.mode.name == "aim" and app.game.shot_number == 1
+    assert app.mode.context == "aim" and app.game.shot_number == 1
     assert "frame" in {b.action for b in app.mode.buttons(app.size)}  # type: ignore[attr-defined]
 
 
@@ -116,14 +116,14 @@ def test_a_legal_break_call_and_a_later_legal_call_go_away_alike(game: str) -> N
             break
     assert app.mode.is_routine, "no legal break found"  # type: ignore[attr-defined]
     for _ in range(2):
-        assert app.mode.name == "decision"
+        assert app.mode.context == "decision"
         for _ in range(round(AUTO_CONTINUE_S * 10) - 1):
             app.update(0.1)
             frame(app)
-        assert app.mode.name == "decision", "not before its time"
+        assert app.mode.context == "decision", "not before its time"
         app.update(0.2)
         frame(app)
-        seen.append(app.mode.name)
+        seen.append(app.mode.context)
         if len(seen) == 2:
             break
         routine_position_for(app, game)
@@ -170,4 +170,4 @@ def test_a_call_to_decide_without_a_foul_says_who_decides_and_stays() -> None:
     assert not app.mode.is_routine  # type: ignore[attr-defined]
     for _ in range(round(3 * AUTO_CONTINUE_S * 10)):
         app.update(0.1)
-    assert app.mode.name == "decision"
+    assert app.mode.context == "decision"

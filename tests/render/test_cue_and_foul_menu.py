@@ -23,12 +23,12 @@ def test_the_declare_foul_list_hides_the_ruling_panel(monkeypatch: pytest.Monkey
     frame(app)
     assert len(panels) == 1  # the call is up
     key(app, pygame.K_d)
-    assert app.mode.name == "declarefoul"
+    assert app.mode.context == "declarefoul"
     panels.clear()
     frame(app)
     assert panels == [], "the ruling panel is not drawn under the list"
     key(app, pygame.K_ESCAPE)
-    assert app.mode.name == "decision"
+    assert app.mode.context == "decision"
     frame(app)
     assert len(panels) == 1  # back on closing
 

@@ -88,7 +88,7 @@ def test_the_call_after_a_scratch_from_hand_shows_no_cue_ball_where_it_was_place
     _spot, pocket = _placed_spot(app)
     pixel = _shoot_from_hand(app, pocket, power=0.15)  # slow: it drops
     assert not bool(app.game.state.on_table[0]), "this test needs the cue ball pocketed"
-    assert app.mode.name == "decision"
+    assert app.mode.context == "decision"
     _positions, on = app.current_positions()
     assert not on[0]
     assert _cloth_shown_at(app, pixel)
@@ -108,7 +108,7 @@ def test_the_call_shows_the_cue_ball_where_it_came_to_rest() -> None:
     assert on[0] and np.allclose(positions[0], state.pos[0])
     assert _cloth_shown_at(app, pixel)
     key(app, pygame.K_RETURN)  # the next player's turn in hand places the cue ball anew
-    assert app.mode.name == "aim" and app.in_hand and app.aim.cue_xy is not None
+    assert app.mode.context == "aim" and app.in_hand and app.aim.cue_xy is not None
 
 
 def test_the_break_off_starts_aimed_at_a_red_not_through_the_pink() -> None:
@@ -170,7 +170,7 @@ def test_a_long_snooker_call_is_hung_from_the_scoreboard_when_it_would_hide_a_ba
     for button in info.buttons:
         assert banner.contains(button.rect)
     key(app, pygame.K_1)  # the buttons still answer: the table accepted
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
 
 
 def test_a_short_call_stays_at_the_bottom_edge() -> None:
@@ -258,13 +258,13 @@ def test_v_hides_a_call_that_covers_a_ball_and_any_input_brings_it_back() -> Non
         assert np.array_equal(a, pygame.surfarray.array3d(plain.subsurface(disc)))
     app.update(10.0)
     key(app, pygame.K_RETURN)  # brings the call back, chooses nothing
-    assert app.mode.name == "decision" and not app.mode.peeking  # type: ignore[attr-defined]
+    assert app.mode.context == "decision" and not app.mode.peeking  # type: ignore[attr-defined]
     assert app.game.pending_choice == pending
     key(app, pygame.K_v)
     click(app, info.buttons[0].rect.center)  # a click too only brings it back
-    assert app.mode.name == "decision" and app.game.pending_choice == pending
+    assert app.mode.context == "decision" and app.game.pending_choice == pending
     key(app, pygame.K_1)  # shown again, its keys answer
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
 
 
 def test_the_quit_question_says_whether_play_would_be_lost(tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ def test_l_eleven_times_i_once_space_plays_a_shot() -> None:
     assert math.hypot(app.aim.a, app.aim.b) < MISCUE_LIMIT
     assert app.aim.b > 0.0
     key(app, pygame.K_SPACE)
-    assert app.mode.name == "playback"
+    assert app.mode.context == "playback"
     assert app.session.last_shot is not None
     assert math.hypot(app.session.last_shot.strike.a, app.session.last_shot.strike.b) < 0.5
 
@@ -90,7 +90,7 @@ def test_an_unexpected_error_in_the_shot_is_shown_and_the_match_kept(
     monkeypatch.setattr("sim.simulate", broken)
     with caplog.at_level(logging.ERROR, logger="cuesim.render.session"):
         key(app, pygame.K_SPACE)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     assert app.session.game is before and not app.session.history
     assert app.toast is not None and "ZeroDivisionError: an engine bug" in app.toast.text
     assert "match is kept" in app.toast.text
@@ -117,14 +117,14 @@ def test_a_ruling_the_rules_cannot_apply_takes_the_shot_back(
     app = new_app()
     before = app.session.game
     key(app, pygame.K_SPACE)
-    assert app.mode.name == "playback"
+    assert app.mode.context == "playback"
 
     def refuse(self: object, *_args: object) -> None:
         raise rules.StaleRulingError("the ruling is for another shot")
 
     monkeypatch.setattr(type(app.session.game), "apply", refuse)
     app.finish_playback()
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     assert app.session.game is before and app.session.last_shot is None
     assert app.toast is not None and "taken back" in app.toast.text
 
@@ -135,7 +135,7 @@ def test_a_start_screen_name_that_cannot_be_drawn_is_refused_with_a_message(name
     app = App(SIZE, warm_up=False)
     app.mode.names[0] = name  # type: ignore[attr-defined]
     key(app, pygame.K_RETURN)
-    assert app.session.config is None and app.mode.name == "start"
+    assert app.session.config is None and app.mode.context == "start"
     assert app.toast is not None and app.toast.colour == hud.ALERT
     app.draw(pygame.Surface(SIZE))
 
@@ -155,7 +155,7 @@ def test_a_window_of_one_to_three_pixels_draws_every_panel(size: tuple[int, int]
     app = new_app()
     key(app, pygame.K_SPACE)
     app.finish_playback()
-    assert app.mode.name == "decision"
+    assert app.mode.context == "decision"
     for show_help in (False, True):
         app.remember_size(size)
         app.show_help = show_help

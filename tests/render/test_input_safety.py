@@ -31,7 +31,7 @@ def test_enter_on_the_call_panel_continues_and_never_starts_a_shot() -> None:
     for _ in range(3):
         key(app, pygame.K_RETURN)  # a player hammering Enter to "continue"
         app.update(0.1)
-    assert app.mode.name in ("aim", "decision") and len(app.history) == shots
+    assert app.mode.context in ("aim", "decision") and len(app.history) == shots
     assert app.playback is None
 
 
@@ -40,7 +40,7 @@ def test_space_does_not_close_the_call_panel() -> None:
     key(app, pygame.K_SPACE)
     to_decision(app)
     key(app, pygame.K_SPACE)
-    assert app.mode.name == "decision"
+    assert app.mode.context == "decision"
 
 
 def test_the_click_that_closes_a_panel_is_not_also_a_shot() -> None:
@@ -53,14 +53,14 @@ def test_the_click_that_closes_a_panel_is_not_also_a_shot() -> None:
     _panel, info = app.mode.info(app.layout(SIZE).table)
     cont = next(b for b in info.buttons if b.action == "continue")
     click(app, cont.rect.center)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     shots = len(app.history)
     click(app, screen_of(app, (0.635, 1.2)))  # a double click lands on the cloth
     key(app, pygame.K_SPACE)  # and Space straight after
-    assert app.mode.name == "aim" and len(app.history) == shots
+    assert app.mode.context == "aim" and len(app.history) == shots
     app.update(SHOT_GUARD_S + 0.05)
     key(app, pygame.K_SPACE)  # a fresh, deliberate action shoots
-    assert app.mode.name == "playback"
+    assert app.mode.context == "playback"
 
 
 def test_the_first_turn_after_the_break_starts_at_the_default_power() -> None:
@@ -69,9 +69,9 @@ def test_the_first_turn_after_the_break_starts_at_the_default_power() -> None:
     key(app, pygame.K_SPACE)
     to_decision(app)
     key(app, pygame.K_RETURN)
-    if app.mode.name == "decision":  # a choice to make (push-out...): take the first
+    if app.mode.context == "decision":  # a choice to make (push-out...): take the first
         key(app, pygame.K_RETURN)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     assert app.aim.power == pytest.approx(DEFAULT_POWER)
 
 
@@ -83,7 +83,7 @@ def test_a_player_gets_back_his_own_last_power() -> None:
     key(app, pygame.K_SPACE)
     to_decision(app)
     key(app, pygame.K_RETURN)
-    while app.mode.name == "decision":
+    while app.mode.context == "decision":
         key(app, pygame.K_RETURN)
     if app.game.to_play == shooter:
         assert app.aim.power == pytest.approx(0.2)
@@ -101,12 +101,12 @@ def test_space_right_after_a_routine_call_closed_itself_does_not_shoot() -> None
     app.aim.locked = True
     key(app, pygame.K_SPACE)
     to_decision(app)
-    assert app.mode.name == "decision" and app.mode.is_routine
+    assert app.mode.context == "decision" and app.mode.is_routine
     shots = len(app.history)
     app.update(AUTO_CONTINUE_S + 0.05)  # the call closes itself
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     key(app, pygame.K_SPACE)  # meant for the call that just went away
-    assert app.mode.name == "aim" and len(app.history) == shots and app.playback is None
+    assert app.mode.context == "aim" and len(app.history) == shots and app.playback is None
     app.update(SHOT_GUARD_S + 0.05)
     key(app, pygame.K_SPACE)
-    assert app.mode.name == "playback"
+    assert app.mode.context == "playback"

@@ -28,7 +28,7 @@ def _key(app: App, k: int, mod: int = 0) -> None:
 def _observable(app: App) -> tuple:
     aim = app.aim
     return (
-        app.mode.name, app.show_help, app.show_ghost, app.confirm_quit, app.toast,
+        app.mode.context, app.show_help, app.show_ghost, app.confirm_quit, app.toast,
         aim.phi_deg, aim.power, aim.a, aim.b, aim.theta_deg, aim.push_out, aim.safety,
         aim.free_ball, aim.called_ball, aim.called_pocket, aim.nominated,
         getattr(app.mode, "picking_nomination", None), id(app.game),
@@ -42,9 +42,9 @@ def test_every_key_that_acts_while_aiming_is_a_binding() -> None:
     _key(app, pygame.K_SPACE)
     app.finish_playback()
     _key(app, pygame.K_RETURN)
-    if app.mode.name != "aim":
+    if app.mode.context != "aim":
         _key(app, pygame.K_1)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     special = [
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP,
         pygame.K_PAGEDOWN, pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET, pygame.K_PLUS,
@@ -60,9 +60,9 @@ def test_every_key_that_acts_while_aiming_is_a_binding() -> None:
                 acting.append((code, mod))
             if app.confirm_quit:
                 _key(app, pygame.K_n)
-            while app.mode.name in ("choice", "declarefoul", "playback"):
+            while app.mode.context in ("choice", "declarefoul", "playback"):
                 _key(app, pygame.K_ESCAPE)
-            if app.mode.name != "aim":
+            if app.mode.context != "aim":
                 app.enter_aim()
             app.show_help = False
     assert len(acting) > 20

@@ -67,7 +67,7 @@ def test_a_click_on_a_second_row_button_acts() -> None:
     from window_driver import click
 
     click(app, replace_button.rect.center)
-    assert app.mode.name == "aim" and app.game.to_play == 0  # Ann replays from the old position
+    assert app.mode.context == "aim" and app.game.to_play == 0  # Ann replays from the old position
 
 
 @pytest.mark.parametrize("width", [1280, 900, 700, 560, 500, 420])

@@ -55,7 +55,7 @@ def test_the_match_over_screen_shows_the_last_rack_as_it_ended(monkeypatch) -> N
     assert call.buttons[0].label == "The match's result"
     assert "Ann wins the match." in call.lines
     key(app, pygame.K_RETURN)
-    assert app.mode.name == "matchover"
+    assert app.mode.context == "matchover"
     seen = drawn(monkeypatch)
     frame(app)
     info = score_info(app.session)
@@ -92,7 +92,7 @@ def test_a_foul_that_decides_the_match_is_called_match_over() -> None:
     assert "Bob wins the match." in call.lines
     assert call.buttons[0].label == "The match's result"
     key(app, pygame.K_RETURN)
-    assert app.mode.name == "matchover"
+    assert app.mode.context == "matchover"
 
 
 def test_a_replay_shows_the_replayed_shots_power_tip_and_elevation(monkeypatch) -> None:
@@ -100,10 +100,10 @@ def test_a_replay_shows_the_replayed_shots_power_tip_and_elevation(monkeypatch) 
     pot_the_nine(app, power=0.4)
     played = app.session.last_shot.strike
     key(app, pygame.K_RETURN)  # next rack
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     app.aim.power, app.aim.theta_deg, app.aim.a, app.aim.b = 0.95, 20.0, 0.3, -0.3
     key(app, pygame.K_r)
-    assert app.mode.name == "playback" and app.playback.replay
+    assert app.mode.context == "playback" and app.playback.replay
     tips: list[tuple[float, float]] = []
     real_tip = hud.draw_tip
     monkeypatch.setattr(

@@ -59,11 +59,11 @@ class Monkey:
         return self.rng.randrange(-5, w + 5), self.rng.randrange(-5, h + 5)
 
     def step(self, app: Any, screen: pygame.Surface) -> None:
-        self.modes.add(app.mode.name)
+        self.modes.add(app.mode.context)
         if self.posted >= self.budget:
             app.running = False
             return
-        if app.mode.name == "preparing" and self.posted == 0:
+        if app.mode.context == "preparing" and self.posted == 0:
             time.sleep(0.01)  # the physics warms up in its thread: start once it is ready
             self.waited_s += 0.01
             assert self.waited_s < 300, "the window never left the preparing screen"

@@ -35,7 +35,7 @@ def test_keys_act_only_on_the_open_help() -> None:
         assert app.show_help, pygame.key.name(k)
     app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
     assert _aim_snapshot(app) == before
-    assert app.mode.name == "aim" and not app.confirm_quit and app.show_ghost
+    assert app.mode.context == "aim" and not app.confirm_quit and app.show_ghost
     key(app, pygame.K_ESCAPE)
     assert not app.show_help
     key(app, pygame.K_DOWN)  # the help closed: the keys reach the aim again
@@ -172,7 +172,7 @@ def test_the_prompt_stops_asking_to_place_the_cue_ball_once_it_is_placed() -> No
 def test_the_call_that_ends_a_rack_says_rack_over_and_the_winner_once() -> None:
     app = new_app("nine-ball", race_to=3)
     pot_the_nine(app)
-    assert app.game.is_over and app.mode.name == "decision"
+    assert app.game.is_over and app.mode.context == "decision"
     _panel, info = app.mode.info(pygame.Rect((0, 0), SIZE))
     assert info.headline == "Rack over", info.headline
     text = " ".join((*info.lines, *info.fouls))

@@ -158,16 +158,16 @@ def test_no_french_and_no_engine_words_in_what_the_window_draws(
         to_decision(app)
         frame(app)
         for _ in range(4):  # a few more shots straight ahead, fouls included
-            while app.mode.name == "decision":
+            while app.mode.context == "decision":
                 key(app, pygame.K_RETURN)
                 frame(app)
-            if app.mode.name != "aim":
+            if app.mode.context != "aim":
                 break
             app.update(1.0)
             app.aim.phi_deg = (app.aim.phi_deg + 137.0) % 360.0
             app.aim.locked = True
             key(app, pygame.K_SPACE)
-            if app.mode.name == "playback":
+            if app.mode.context == "playback":
                 to_decision(app)
             frame(app)
         if app.toast is not None:

@@ -38,7 +38,7 @@ def test_the_quit_question_has_buttons_that_answer_it() -> None:
 def test_an_idle_aim_screen_asks_for_no_frames_and_a_playback_does() -> None:
     app = new_app("nine-ball")
     app.update(5.0)  # messages gone
-    assert app.mode.name == "aim" and not app.animating()
+    assert app.mode.context == "aim" and not app.animating()
     key(app, pygame.K_SPACE)
     assert app.animating()
 
@@ -46,13 +46,13 @@ def test_an_idle_aim_screen_asks_for_no_frames_and_a_playback_does() -> None:
 def test_the_start_screen_is_usable_while_the_engine_prepares() -> None:
     app = App(SIZE, config=None, warm_up=False)
     app._warm_done.clear()  # as if the engine were still compiling
-    assert app.mode.name == "start" and app.animating()
+    assert app.mode.context == "start" and app.animating()
     frame(app)  # the progress line draws under the form
     app.start_match(MatchConfig("nine-ball", ("Ann", "Bob"), seed=3))
-    assert app.mode.name == "preparing"
+    assert app.mode.context == "preparing"
     app._warm_done.set()
     app.update(0.05)
-    assert app.mode.name == "aim" and app.session.config is not None
+    assert app.mode.context == "aim" and app.session.config is not None
 
 
 def test_while_the_engine_prepares_the_loop_draws_a_few_frames_a_second_and_on_input() -> None:

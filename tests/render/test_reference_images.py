@@ -57,7 +57,7 @@ def app() -> App:
 def test_ball_in_hand_with_its_zone(app: App, reference) -> None:
     surface = pygame.Surface(SIZE)
     app.draw(surface)
-    assert app.mode.name == "aim" and app.zone is BallInHand.BEHIND_HEAD_STRING
+    assert app.mode.context == "aim" and app.zone is BallInHand.BEHIND_HEAD_STRING
     reference(surface, "ball_in_hand_kitchen")
 
 

@@ -88,7 +88,7 @@ def test_a_session_saves_and_loads_with_its_undo_stack_and_last_shot(tmp_path) -
     assert (other.game.state.pos == game_after.state.pos).all()
     # The last shot came back: replay works, and undo goes back to the rack before the break.
     _key(other, pygame.K_r)
-    assert other.mode.name == "playback"
+    assert other.mode.context == "playback"
     other.finish_playback()
     _key(other, pygame.K_u)
     assert other.game.shot_number == 0

@@ -243,7 +243,7 @@ def test_ctrl_o_on_a_hostile_file_keeps_the_match(
     app = App(SIZE, config=MatchConfig("eight-ball", ("Cy", "Di")), save_path=path, warm_up=False)
     game = app.game
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=pygame.KMOD_CTRL))
-    assert app.game is game and app.mode.name == "aim"
+    assert app.game is game and app.mode.context == "aim"
     assert app.toast is not None and app.toast.text.startswith("Not loaded")
     app.draw(pygame.Surface(SIZE))
 

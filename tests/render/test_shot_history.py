@@ -41,7 +41,7 @@ def routine_shot(app, y: float = 0.5) -> None:
     app.update(SHOT_GUARD_S + 0.05)
     key(app, pygame.K_SPACE)
     to_decision(app)
-    while app.mode.name == "decision":  # routine: it closes by itself; else Enter
+    while app.mode.context == "decision":  # routine: it closes by itself; else Enter
         if app.mode.is_routine:
             app.update(AUTO_CONTINUE_S + 0.05)
         else:
@@ -53,7 +53,7 @@ def test_the_last_call_stays_on_the_aim_screen_until_the_next_shot(
 ) -> None:
     app = new_app("nine-ball")
     routine_shot(app)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     line = last_call_line(app.session)
     assert line.startswith("Last call (shot 1, Ann): ")
     seen = drawn(monkeypatch)
@@ -66,7 +66,7 @@ def test_the_last_call_stays_on_the_aim_screen_until_the_next_shot(
     app.update(SHOT_GUARD_S + 0.05)
     app.aim.locked = True
     key(app, pygame.K_SPACE)  # the next shot: the line goes while it plays
-    assert app.mode.name == "playback"
+    assert app.mode.context == "playback"
     seen.clear()
     frame(app)
     assert not any(text.startswith("Last call") for text in seen)
@@ -84,7 +84,7 @@ def test_t_lists_every_shot_of_the_frame_and_scrolls(monkeypatch: pytest.MonkeyP
     small = (900, 420)  # a short window: the list does not fit and scrolls
     app.size = small
     key(app, pygame.K_t)
-    assert app.mode.name == "history"
+    assert app.mode.context == "history"
     seen = drawn(monkeypatch)
     frame(app, small)
     assert "Shots of this rack (6)" in seen  # nine-ball: the game's own word
@@ -103,10 +103,10 @@ def test_t_lists_every_shot_of_the_frame_and_scrolls(monkeypatch: pytest.MonkeyP
     assert app.mode.scroll == 3
     shots = len(app.history)
     key(app, pygame.K_t)  # closes it
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     app.aim.locked = True
     key(app, pygame.K_SPACE)  # the panel just closed: no shot yet
-    assert app.mode.name == "aim" and len(app.history) == shots
+    assert app.mode.context == "aim" and len(app.history) == shots
 
 
 def test_the_history_names_what_was_declared() -> None:
@@ -126,9 +126,9 @@ def test_the_history_names_what_was_declared() -> None:
     (entry,) = frame_log(app.session)
     assert entry.declared == "safety" and entry.player == "Ann"
     key(app, pygame.K_t)  # also over the referee's call
-    assert app.mode.name == "history"
+    assert app.mode.context == "history"
     key(app, pygame.K_ESCAPE)
-    assert app.mode.name == "decision"
+    assert app.mode.context == "decision"
 
 
 def test_the_help_names_the_history_key() -> None:

@@ -134,10 +134,10 @@ def test_mute_key_in_the_window(tmp_path: Path) -> None:
     assert app.shoot()
     for _ in range(3):
         app.update(1 / 30)
-    assert app.mode.name == "playback" and app.sounds.played == []  # the break in silence
+    assert app.mode.context == "playback" and app.sounds.played == []  # the break in silence
     app.handle(pygame.event.Event(pygame.KEYDOWN, key))  # M works during playback too
     assert not app.sounds.settings.muted
-    while app.mode.name == "playback":
+    while app.mode.context == "playback":
         app.update(1 / 30)
     assert app.sounds.played and all(kind != "strike" for kind, _ in app.sounds.played)
 
@@ -147,7 +147,7 @@ def test_a_break_plays_its_sounds(tmp_path: Path) -> None:
     app.sounds = Sounds(enabled=True, settings_path=tmp_path / "settings.json")
     app.aim.power = 0.8
     assert app.shoot()
-    while app.mode.name == "playback":
+    while app.mode.context == "playback":
         app.update(1 / 30)
     kinds = [kind for kind, _ in app.sounds.played]
     assert kinds[0] == "strike" and kinds.count("click") >= 9 and "thud" in kinds
@@ -164,7 +164,7 @@ def test_no_sound_device_the_window_still_runs(tmp_path: Path) -> None:
         "assert not app.sounds.device\n"
         "assert app.shoot()\n"
         "app.finish_playback()\n"
-        "print('ran', app.mode.name)\n"
+        "print('ran', app.mode.context)\n"
     )
     env = dict(os.environ, SDL_AUDIODRIVER="no-such-driver", SDL_VIDEODRIVER="dummy",
                XDG_CONFIG_HOME=str(tmp_path))  # fmt: skip

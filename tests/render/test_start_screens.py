@@ -16,14 +16,14 @@ SIZE = (1280, 820)
 def test_preparing_screen_then_the_table() -> None:
     app = App(SIZE, config=MatchConfig("nine-ball", ("Ann", "Bob"), seed=1), warm_up=True)
     surface = pygame.Surface(SIZE)
-    assert app.mode.name == "preparing"
+    assert app.mode.context == "preparing"
     app.draw(surface)  # drawn while the warm-up thread runs: never blocks
     deadline = time.monotonic() + 120
-    while app.mode.name == "preparing" and time.monotonic() < deadline:
+    while app.mode.context == "preparing" and time.monotonic() < deadline:
         app.update(0.05)
         app.draw(surface)
         time.sleep(0.01)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
 
 
 def _type(app: App, text: str) -> None:
@@ -43,7 +43,7 @@ def test_start_screen_sets_up_a_snooker_match() -> None:
     app = App(SIZE, warm_up=False)
     surface = pygame.Surface(SIZE)
     app.draw(surface)
-    assert app.mode.name == "start"
+    assert app.mode.context == "start"
     _click(app, _button(app, "game:snooker").rect.center)
     _click(app, _button(app, "name:0").rect.center)
     _type(app, "Ronnie")
@@ -54,7 +54,7 @@ def test_start_screen_sets_up_a_snooker_match() -> None:
     app.handle(
         pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
     )
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     assert app.config.game == "snooker" and app.config.players == ("Ronnie", "Judd")
     assert app.config.frames == 5 and app.zone is BallInHand.IN_D
 
@@ -65,7 +65,7 @@ def test_start_screen_refuses_three_players() -> None:
     _click(app, _button(app, "name:2").rect.center)
     _type(app, "Cid")
     _click(app, _button(app, "start").rect.center)
-    assert app.mode.name == "start"
+    assert app.mode.context == "start"
     assert "2 players, or 4" in app.toast[0]
 
 
@@ -78,5 +78,5 @@ def test_start_screen_refuses_two_players_of_the_same_name_with_a_message() -> N
     _click(app, _button(app, "name:1").rect.center)
     _type(app, "ann ")
     _click(app, _button(app, "start").rect.center)
-    assert app.mode.name == "start" and app.config is None
+    assert app.mode.context == "start" and app.config is None
     assert "same name" in app.toast[0] and "different" in app.toast[0]

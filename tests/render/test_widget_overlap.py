@@ -104,7 +104,7 @@ def test_no_widget_of_the_aim_panel_overlaps_another(game: str, size: tuple[int,
     app = new_app(game, players, referee_warns=False)
     CROWDED[game][0](app)
     frame(app, size)
-    assert app.mode.name == "aim"
+    assert app.mode.context == "aim"
     rects = widget_rects(app, size)
     actions = {name.removeprefix("button ") for name in rects if name.startswith("button")}
     assert actions == CROWDED[game][1]

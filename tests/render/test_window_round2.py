@@ -51,9 +51,9 @@ def test_after_the_break_a_turn_starts_at_the_players_own_non_break_power() -> N
     app.aim.power = 0.95  # broken harder still: never carried over
     key(app, pygame.K_SPACE)
     to_decision(app)
-    while app.mode.name == "decision":
+    while app.mode.context == "decision":
         key(app, pygame.K_RETURN)
-    assert app.mode.name == "aim" and not aiming.is_break(app.game)
+    assert app.mode.context == "aim" and not aiming.is_break(app.game)
     assert app.aim.power == pytest.approx(DEFAULT_POWER)
     assert breaker not in app.player_power  # the break's power is not the breaker's own
     set_position(
@@ -116,7 +116,7 @@ def test_calling_a_pocket_keeps_the_aim_and_its_message_covers_no_pocket_label()
     move(app, screen_of(app, (0.64, 1.9)))
     aimed = app.aim.phi_deg
     key(app, pygame.K_SPACE)  # refused: the call is missing
-    assert app.mode.name == "aim" and "Call your shot" in app.toast[0]
+    assert app.mode.context == "aim" and "Call your shot" in app.toast[0]
     click(app, screen_of(app, (0.635, 1.6)))  # the 1
     assert app.aim.called_ball == 1 and app.aim.phi_deg == pytest.approx(aimed)
     pocket = app.table.pocket_named("top-middle")
@@ -133,7 +133,7 @@ def test_calling_a_pocket_keeps_the_aim_and_its_message_covers_no_pocket_label()
     unplaced, _ = hud.toast_box(surface.get_size(), app.toast[0])
     assert any(unplaced.colliderect(r) for r in labels)  # the old place covered one
     key(app, pygame.K_SPACE)  # shoots the call, at the aim the player gave
-    assert app.mode.name == "playback"
+    assert app.mode.context == "playback"
     assert app.last_shot.declaration.called_pocket == pocket.name
 
 
@@ -148,15 +148,15 @@ def test_a_replayed_saved_shot_shows_its_call_and_a_foul_may_be_declared_on_it(t
     other.pending_load = (path, True)  # what `cuesim replay FILE` asks for (render.app.run)
     other.mode = PreparingMode(other, None)
     other.mode.update(0.0)  # the preparing screen loads it and replays the last shot
-    assert other.mode.name == "playback"
+    assert other.mode.context == "playback"
     other.finish_playback()
-    assert other.mode.name == "decision" and other.mode.ruling is not None
+    assert other.mode.context == "decision" and other.mode.ruling is not None
     assert [f.code for f in other.mode.ruling.fouls] == played  # the replayed shot's call
     _banner, info = other.mode.info()
     assert info.fouls and info.buttons, info
     frame(other)
     key(other, pygame.K_d)  # a foul may be declared on that shot
-    assert other.mode.name == "declarefoul", (other.mode.name, other.toast)
+    assert other.mode.context == "declarefoul", (other.mode.context, other.toast)
     assert other.foul_shot() is other.session.last_shot
 
 
@@ -186,4 +186,4 @@ def test_a_small_window_gives_the_table_the_larger_share_and_its_compact_panel_a
     tip = layout.tip.rect
     click(app, (tip.centerx, tip.top + 8))  # high on the ball: follow
     assert app.aim.b > 0.2
-    assert app.mode.name == "aim"  # neither click shot
+    assert app.mode.context == "aim"  # neither click shot

@@ -75,9 +75,9 @@ def set_position(app: App, xy: dict[int, tuple[float, float]], **fields: Any) ->
 
 def to_decision(app: App) -> None:
     """Play the shot in progress to its end: the referee's call shows."""
-    assert app.mode.name == "playback", app.mode.name
+    assert app.mode.context == "playback", app.mode.context
     app.finish_playback()
-    assert app.mode.name == "decision", app.mode.name
+    assert app.mode.context == "decision", app.mode.context
 
 
 def ball_discs(app: App, size: tuple[int, int]) -> list[pygame.Rect]:
