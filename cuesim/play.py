@@ -183,7 +183,8 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_replay(args: argparse.Namespace) -> int:
     """Handler of ``cuesim replay``: check the file first, so a bad one fails before a window."""
-    from render.savefile import SaveFileError, read_session
+    from render.savefile import SaveFileError
+    from render.session_codec import read_session
 
     try:
         read_session(args.savefile)

@@ -27,6 +27,8 @@ from typing import Any
 
 import numpy as np
 
+import sim
+
 # Only Surfaces, fonts and image files are used: no display is opened, so this module works
 # headless and never changes the video driver of a window that imports it.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -74,7 +76,7 @@ _MARKED_KINDS = (
 _GONE_KINDS = (EventKind.BALL_POCKET, EventKind.OFF_TABLE)
 
 
-def _pocket_times(result: Any) -> dict[int, tuple[float, float, float]]:
+def _pocket_times(result: sim.ShotResult) -> dict[int, tuple[float, float, float]]:
     """ball -> (t, x, y) of its pocketing or its leaving the table (the ``BALL_POCKET`` or
     ``OFF_TABLE`` row), from the event log."""
     out: dict[int, tuple[float, float, float]] = {}
@@ -84,7 +86,7 @@ def _pocket_times(result: Any) -> dict[int, tuple[float, float, float]]:
     return out
 
 
-def flight_tops(result: Any, dt: float = PATH_DT) -> list[tuple[int, float, np.ndarray]]:
+def flight_tops(result: sim.ShotResult, dt: float = PATH_DT) -> list[tuple[int, float, np.ndarray]]:
     """Where each flight of the shot is drawn on the still: (ball, t s, (x, y, z) m), at each
     local maximum of the ball's sampled height (``ShotResult.sample(dt, heights=True)``) above
     one millimetre, and, for a ball that left the table, at its last sample before it did."""
@@ -103,7 +105,7 @@ def flight_tops(result: Any, dt: float = PATH_DT) -> list[tuple[int, float, np.n
     return tops
 
 
-def ball_paths(result: Any, dt: float = PATH_DT) -> list[np.ndarray]:
+def ball_paths(result: sim.ShotResult, dt: float = PATH_DT) -> list[np.ndarray]:
     """Each ball's path as an (m, 2) array of table points (m), from the sampled playback
     merged with the exact event positions, cut where the ball was pocketed. A ball that was not
     on the table at the start has an empty (0, 2) path."""
@@ -130,7 +132,7 @@ def ball_paths(result: Any, dt: float = PATH_DT) -> list[np.ndarray]:
     return paths
 
 
-def _layout(size: tuple[int, int], table: Any) -> tuple[View, pygame.Rect]:
+def _layout(size: tuple[int, int], table: sim.Table) -> tuple[View, pygame.Rect]:
     width, height = size
     panel_h = int(height * PANEL_FRACTION)
     view = View.fit(
@@ -157,7 +159,9 @@ def _draw_paths(
         pygame.draw.lines(surface, colour, False, points, width)
 
 
-def _draw_start_ghosts(surface: pygame.Surface, view: View, table: Any, result: Any) -> None:
+def _draw_start_ghosts(
+    surface: pygame.Surface, view: View, table: sim.Table, result: sim.ShotResult
+) -> None:
     radius = max(2, round(view.length_px(float(table.ball_radius))))
     pos = np.asarray(result.initial.pos)
     on = np.asarray(result.initial.on_table, dtype=bool)
@@ -167,7 +171,11 @@ def _draw_start_ghosts(surface: pygame.Surface, view: View, table: Any, result: 
 
 
 def _draw_event_marks(
-    surface: pygame.Surface, view: View, table: Any, result: Any, until: float = np.inf
+    surface: pygame.Surface,
+    view: View,
+    table: sim.Table,
+    result: sim.ShotResult,
+    until: float = np.inf,
 ) -> None:
     radius = max(3, round(view.length_px(float(table.ball_radius))))
     font = get_font(max(12, radius))
@@ -243,7 +251,10 @@ def _path_colours(names: Sequence[str]) -> list[tuple[int, int, int]]:
 
 
 def render_still(
-    result: Any, names: Sequence[str], lines: Sequence[str], size: tuple[int, int] = PNG_SIZE
+    result: sim.ShotResult,
+    names: Sequence[str],
+    lines: Sequence[str],
+    size: tuple[int, int] = PNG_SIZE,
 ) -> pygame.Surface:
     """The whole shot on one picture: table, start ghosts, paths, event marks, final balls and
     the text ``lines`` (the ruling, first line highlighted) in a panel below. Returns a new
@@ -271,7 +282,11 @@ def render_still(
 
 
 def _draw_flight_tops(
-    surface: pygame.Surface, view: View, table: Any, result: Any, names: Sequence[str]
+    surface: pygame.Surface,
+    view: View,
+    table: sim.Table,
+    result: sim.ShotResult,
+    names: Sequence[str],
 ) -> None:
     """Each ball at the top of each of its flights (:func:`flight_tops`), half transparent,
     with its shadow and its height's size cue, as the window draws an airborne ball."""
@@ -292,7 +307,7 @@ def _draw_flight_tops(
 
 
 def save_png(
-    result: Any,
+    result: sim.ShotResult,
     names: Sequence[str],
     lines: Sequence[str],
     path: str | Path,
@@ -306,7 +321,7 @@ def save_png(
 
 
 def animation_frames(
-    result: Any,
+    result: sim.ShotResult,
     names: Sequence[str],
     lines: Sequence[str],
     *,
@@ -355,7 +370,7 @@ def animation_frames(
 
 
 def save_gif(
-    result: Any,
+    result: sim.ShotResult,
     names: Sequence[str],
     lines: Sequence[str],
     path: str | Path,

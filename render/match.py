@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import rules
+import sim
 from rules.game import Game
 
 #: The games the window offers, in the order of the start screen (``rules.games()``).
@@ -137,7 +138,7 @@ class MatchConfig:
         """The ``rules`` class of ``game``: what differs between games is asked of it."""
         return rules.game_class(self.game)
 
-    def game_table(self) -> Any:
+    def game_table(self) -> sim.Table:
         """The ``sim.Table`` of the match: the game's only table (snooker), or the pool table
         of ``table_feet``."""
         from sim.table import Table
@@ -162,6 +163,15 @@ class MatchConfig:
         if self.game_class.scores_points:
             return self.frames // 2 + 1
         return self.race_to
+
+    @property
+    def most_games(self) -> int:
+        """The most racks / frames the match can take: every frame of a best-of-N or an
+        aggregate match (frames are played, won or drawn, one after another; a stalemate
+        re-racks the same frame), or a race to N: 2N - 1 racks."""
+        if self.aggregate or self.game_class.scores_points:
+            return self.frames
+        return 2 * self.race_to - 1
 
     @property
     def title(self) -> str:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
+import sim
 from sim.events import EventKind
 
 #: Playback sampling interval, s (twice a 60 Hz display's rate, for smooth interpolation).
@@ -29,7 +29,7 @@ class Playback:
     of each ball-ball contact and the strike.
     """
 
-    result: Any
+    result: sim.ShotResult
     frames: np.ndarray
     dt: float
     pocket_times: np.ndarray
@@ -72,7 +72,7 @@ class Playback:
         return z
 
 
-def make_playback(result: Any, *, replay: bool = False) -> Playback:
+def make_playback(result: sim.ShotResult, *, replay: bool = False) -> Playback:
     """Sample ``result`` for playback (``ShotResult.sample`` with heights); does not
     re-simulate."""
     frames = np.asarray(result.sample(PLAYBACK_DT, heights=True), dtype=np.float64)

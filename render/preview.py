@@ -30,6 +30,7 @@ import numpy as np
 import rules
 import sim
 from render import aiming
+from render.aiming import AimState
 from sim.constants import MotionState
 from sim.events import EventKind
 from sim.kernels.motion import evolve_balls
@@ -255,7 +256,7 @@ class PreviewCache:
         return self._preview
 
 
-def legal_first_balls(game: Any, declaration: Any) -> frozenset[int]:
+def legal_first_balls(game: rules.Game, declaration: rules.Declaration) -> frozenset[int]:
     """The balls the rules let the cue ball hit first on the next shot, as the game says it:
     ``game.ball_on``; narrowed to the nominated colour when one must be nominated (snooker,
     colour on), widened by the free ball when one is declared; any ball on a push-out (9-ball:
@@ -273,7 +274,7 @@ def legal_first_balls(game: Any, declaration: Any) -> frozenset[int]:
     return on
 
 
-def preview_for_aim(game: Any, aim: Any, cache: PreviewCache) -> AimPreview | None:
+def preview_for_aim(game: rules.Game, aim: AimState, cache: PreviewCache) -> AimPreview | None:
     """The preview of the shot ``aim`` (a ``render.aiming.AimState``) would play in ``game``
     now, or None when there is none to show: the cue ball off the table, or the cue ball in
     hand at a spot the rules refuse (``rules.RulesError``), or a strike the engine refuses."""
@@ -286,7 +287,7 @@ def preview_for_aim(game: Any, aim: Any, cache: PreviewCache) -> AimPreview | No
         return None
 
 
-def wrong_first_ball(game: Any, aim: Any, first_ball: int) -> int | None:
+def wrong_first_ball(game: rules.Game, aim: AimState, first_ball: int) -> int | None:
     """``first_ball`` (the ball the aim meets first) when the rules do not let the cue ball hit
     it first (:func:`legal_first_balls`), else None; None without a ball."""
     if first_ball <= 0:

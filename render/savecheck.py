@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from typing import Any
 
 import numpy as np
 
+import rules
+import sim
 from render.match import MatchConfig, MatchScore
 from sim.balls import first_ball_off_cloth, first_overlap
 
@@ -39,7 +40,7 @@ PARK_LIMIT_M = 100.0
 MAX_TEXT = 2_000
 
 
-def text_problem(text: Any, where: str) -> str | None:
+def text_problem(text: object, where: str) -> str | None:
     """Why ``text`` is not printable text of at most :data:`MAX_TEXT` characters, or None."""
     if not isinstance(text, str):
         return f"{where} must be text, got {type(text).__name__}"
@@ -50,7 +51,7 @@ def text_problem(text: Any, where: str) -> str | None:
     return None
 
 
-def expected_table(config: MatchConfig) -> Any:
+def expected_table(config: MatchConfig) -> sim.Table:
     """The ``sim.Table`` the match ``config`` is played on (``MatchConfig.game_table``)."""
     return config.game_table()
 
@@ -61,7 +62,7 @@ def expected_players(config: MatchConfig) -> tuple[str, ...]:
     return config.game_players
 
 
-def positions_problem(game: Any, where: str) -> str | None:
+def positions_problem(game: rules.Game, where: str) -> str | None:
     """Why the balls of ``game`` could not be on a table between shots, or None."""
     state = game.state
     table = game.table
@@ -86,7 +87,7 @@ def positions_problem(game: Any, where: str) -> str | None:
     return None
 
 
-def game_problem(game: Any, config: MatchConfig, where: str) -> str | None:
+def game_problem(game: rules.Game, config: MatchConfig, where: str) -> str | None:
     """Why ``game`` (a rules ``Game`` read from a file) cannot be a game of the match
     ``config``, or None when every check passes."""
     if str(game.kind) != config.game:
@@ -124,17 +125,18 @@ def score_problem(score: MatchScore, config: MatchConfig, where: str) -> str | N
         return f"{where}: wins {list(score.wins)} out of range (0..{needed} in this match)"
     if sum(1 for w in score.wins if w == needed) > 1:
         return f"{where}: both sides cannot have won the match ({list(score.wins)})"
-    if not sum(score.wins) <= score.rack <= MAX_COUNT:
+    most = config.most_games
+    if not sum(score.wins) <= score.rack <= most:
         return (
-            f"{where}: rack {score.rack} is out of range ({sum(score.wins)}..{MAX_COUNT}: at "
-            "least one rack per win)"
+            f"{where}: rack {score.rack} is out of range ({sum(score.wins)}..{most}: at least "
+            "one rack per win, at most the racks the match can take)"
         )
     if not 0 <= score.breaker < 2:
         return f"{where}: breaker {score.breaker} is not a side (0 or 1)"
     return None
 
 
-def point_problem(xy: Any, where: str) -> str | None:
+def point_problem(xy: object, where: str) -> str | None:
     """Why ``xy`` is not a pair of finite numbers (a cue-ball position, m), or None."""
     ok = (
         isinstance(xy, list | tuple)

@@ -21,7 +21,8 @@ import sim
 from render.game_features import FrameMovesGame
 from render.history import HistoryEntry, LastShot
 from render.match import MatchConfig, MatchScore
-from render.savefile import encode_session, read_session, save_session
+from render.savefile import save_session
+from render.session_codec import encode_session, read_session
 from render.words import choice_label
 from rules.persist import to_dict
 from sim.errors import EventCapExceededError, SimInputError
@@ -363,7 +364,7 @@ class Session:
         return True
 
     def to_json(self) -> dict[str, Any]:
-        """The whole session as JSON-ready data (:func:`render.savefile.encode_session`)."""
+        """The whole session as JSON-ready data (:func:`render.session_codec.encode_session`)."""
         config, score = self._match()
         return encode_session(config, score, self.game, self.history, self.last_shot)
 

@@ -10,9 +10,9 @@ rack ends, so the shots of earlier frames drop out). Pure: the window's history 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from render.history import LastShot
+from render.session import Session
 from rules.wording import ball_words, player_summary
 
 
@@ -36,7 +36,7 @@ class LoggedShot:
     declared: str
 
 
-def frame_shots(session: Any) -> tuple[LastShot, ...]:
+def frame_shots(session: Session) -> tuple[LastShot, ...]:
     """The shots of the current frame (``LastShot``), oldest first."""
     shots: list[LastShot] = []
     for _game, _score, shot in session.history:
@@ -83,12 +83,12 @@ def logged(shot: LastShot, number: int) -> LoggedShot:
     return LoggedShot(number, player, lines[0], tuple(lines[1:]), declared_words(shot))
 
 
-def frame_log(session: Any) -> tuple[LoggedShot, ...]:
+def frame_log(session: Session) -> tuple[LoggedShot, ...]:
     """Every shot of the current frame in words, oldest first."""
     return tuple(logged(shot, k + 1) for k, shot in enumerate(frame_shots(session)))
 
 
-def last_call_line(session: Any) -> str:
+def last_call_line(session: Session) -> str:
     """The compact line the window keeps on screen after the call closes, until the next shot:
     "Last call (shot 4, Ann): Legal shot...", then the choice made on that call ("Bob chose:
     accept the table.", "Ann chose: re-rack, Bob breaks."), or "" before the frame's first shot."""

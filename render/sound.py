@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import pygame
 
+import sim
 from render.keys import Action
 from render.settings import (
     VOLUME_STEP,
@@ -198,13 +199,13 @@ class Sounds:
         """Play the ball click for a contact at ``speed`` m/s."""
         self.play("click", loudness("click", speed))
 
-    def cues_for(self, result: Any) -> list[SoundCue]:
+    def cues_for(self, result: sim.ShotResult) -> list[SoundCue]:
         """The sounds of ``result`` (a ``sim.ShotResult``), read once per result."""
         if self._cues is None or self._cues[0] != id(result):
             self._cues = (id(result), cues_from_log(result.events))
         return self._cues[1]
 
-    def play_between(self, result: Any, before: float, now: float) -> list[SoundCue]:
+    def play_between(self, result: sim.ShotResult, before: float, now: float) -> list[SoundCue]:
         """Play the sounds of ``result`` due after ``before`` up to ``now`` s (those at 0 when
         ``before`` is 0: the strike); returns them."""
         due = [

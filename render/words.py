@@ -3,14 +3,13 @@ or a pocket by the name a player reads."""
 
 from __future__ import annotations
 
-from typing import Any
-
+import rules
 from rules.placement import is_in_zone, touching_balls
 from rules.types import BallInHand
 from rules.wording import ball_words
 
 
-def ball_name(game: Any, ball: int) -> str:
+def ball_name(game: rules.Game, ball: int) -> str:
     """Ball ``ball`` of ``game`` for a sentence: "the 8", "the yellow", "a red", "the cue
     ball"."""
     words = ball_words(str(game.ball_names[ball]))
@@ -25,10 +24,10 @@ def pocket_name(name: str) -> str:
     return f"the {name} pocket"
 
 
-def call_words(game: Any, aim: Any) -> str:
-    """A called shot (``aim.called_ball`` into ``aim.called_pocket``) as a player says it:
+def call_words(game: rules.Game, ball: int, pocket: str) -> str:
+    """A called shot (``ball`` into the pocket named ``pocket``) as a player says it:
     "the 13, top-middle pocket" (WPA 8-ball 3.5, the called ball and pocket)."""
-    return f"{ball_name(game, int(aim.called_ball))}, {aim.called_pocket} pocket"
+    return f"{ball_name(game, ball)}, {pocket} pocket"
 
 
 #: Where a cue ball in hand may go, in the aim prompt's few words ("ball in hand behind the
@@ -47,7 +46,7 @@ PLAYER_ZONE_WORDS = {
 }
 
 
-def placement_refusal(game: Any, xy: tuple[float, float]) -> str | None:
+def placement_refusal(game: rules.Game, xy: tuple[float, float]) -> str | None:
     """Why the cue ball in hand may not go to ``xy`` (m), in a player's words ("Illegal
     cue-ball placement: it would touch the 8."), or None when it may."""
     problem = game.placement_problem(xy)
@@ -67,7 +66,7 @@ def placement_refusal(game: Any, xy: tuple[float, float]) -> str | None:
     return f"Illegal cue-ball placement: {why}."
 
 
-def choice_label(choice: Any, game: Any) -> str:
+def choice_label(choice: rules.Choice, game: rules.Game) -> str:
     """A choice's button: short, and in hot-seat play naming who breaks after a re-rack (the
     player choosing is ``game.to_play``; "I" and "you" would not say who is meant)."""
     chooser = game.players[game.to_play]

@@ -314,7 +314,8 @@ class AimMode(Mode):
                 if self.call_aim is not None:  # the aim as it was before the call was made
                     host.aim.phi_deg, self.call_aim = self.call_aim, None
                 host.aim.locked, host.aim.lock_anchor = True, pos
-                host.say(f"Called: {call_words(host.session.game, host.aim)}.")
+                called = call_words(host.session.game, host.aim.called_ball, pocket)
+                host.say(f"Called: {called}.")
                 return
         if host.in_hand:
             # With ball in hand a click places the cue ball (a click must not shoot by mistake
@@ -411,7 +412,8 @@ class AimMode(Mode):
         if problem:
             lines.append(problem)
         elif host.aim.called_ball is not None and host.aim.called_pocket is not None:
-            lines.append(f"Called: {call_words(host.session.game, host.aim)}.")
+            called = call_words(host.session.game, host.aim.called_ball, host.aim.called_pocket)
+            lines.append(f"Called: {called}.")
         options = host.declaration_options()
         if options.nomination_required or host.aim.free_ball:
             nominated = host.nominated_ball()

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pygame
 
+import rules
 from render import hud
 from render.call_panel import call_layout
 from render.host import Host
@@ -29,7 +28,7 @@ class DecisionMode(Mode):
     context = Context.DECISION
     history_opens_over = True
 
-    def __init__(self, host: Host, ruling: Any) -> None:
+    def __init__(self, host: Host, ruling: rules.Ruling | None) -> None:
         super().__init__(host)
         self.ruling = ruling
         if ruling is not None:

@@ -87,7 +87,8 @@ def test_a_damaged_aggregate_total_in_a_save_file_is_refused(tmp_path) -> None:
     data = json.loads(path.read_text())
     data["session"]["score"]["points"] = [-4, 2]
     path.write_text(json.dumps(data))
-    from render.savefile import SaveFileError, read_session
+    from render.savefile import SaveFileError
+    from render.session_codec import read_session
 
     with pytest.raises(SaveFileError, match=r"score\.points"):
         read_session(path)

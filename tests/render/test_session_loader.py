@@ -24,8 +24,9 @@ from session_builder import played_session
 from render import savefile
 from render.app import App
 from render.match import MatchConfig
-from render.savefile import SaveFileError, load_session, read_session
+from render.savefile import SaveFileError, load_session
 from render.session import Session
+from render.session_codec import read_session
 
 SIZE = (1280, 820)
 

@@ -27,7 +27,8 @@ from session_builder import played_session
 import rules
 from render.app import App
 from render.match import MatchConfig
-from render.savefile import SaveFileError, parse_session_text, read_session
+from render.savefile import SaveFileError, parse_session_text
+from render.session_codec import read_session
 
 EXAMPLES = int(os.environ.get("CUESIM_PROP_EXAMPLES", "120"))
 PROPS = settings(
