@@ -12,7 +12,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 import pygame.gfxdraw
@@ -98,7 +97,7 @@ def text_image(text: object, size: int, colour: tuple[int, int, int] = TEXT) -> 
     return image
 
 
-def _render_text(font: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> Any:
+def _render_text(font: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
     clean = drawable_text(text)
     if clean and font.size(clean)[0] > 0:
         try:

@@ -23,7 +23,6 @@ import io
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -387,7 +386,7 @@ def save_gif(
     # One palette for every frame, taken from the final still (it holds every ball colour, the
     # marks and the text): unchanged pixels keep their index from frame to frame, which lets
     # GIF compression work (files several times smaller than per-frame palettes).
-    rgb: dict[int, Any] = {
+    rgb: dict[int, Image.Image] = {
         id(s): Image.frombytes("RGB", s.get_size(), pygame.image.tobytes(s, "RGB")) for s in frames
     }
     palette = rgb[id(frames[-1])].quantize(colors=255, method=Image.Quantize.MEDIANCUT)

@@ -184,7 +184,7 @@ class MatchConfig:
             return f"{cls.title}, best of {self.frames} {cls.frame_word}{plural}"
         return f"{cls.title} on a {self.table_feet} ft table, race to {self.race_to}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "game": self.game,
             "players": list(self.players),
@@ -261,19 +261,10 @@ class MatchScore:
                 return i
         return None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "wins": list(self.wins),
             "rack": self.rack,
             "breaker": self.breaker,
             "points": list(self.points),
         }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> MatchScore:
-        return cls(
-            wins=tuple(int(w) for w in data["wins"]),
-            rack=int(data["rack"]),
-            breaker=int(data["breaker"]),
-            points=tuple(int(p) for p in data.get("points", (0, 0))),
-        )

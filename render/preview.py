@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -114,7 +113,9 @@ def _first_meeting(
     return None
 
 
-def _evolved(result: sim.ShotResult, row: int, ball: int, dt: float, packed: np.ndarray) -> Any:
+def _evolved(
+    result: sim.ShotResult, row: int, ball: int, dt: float, packed: np.ndarray
+) -> np.ndarray:
     """Centre (2,) of ``ball`` ``dt`` s after event ``row``, by the engine's closed forms."""
     snaps = result.snapshots
     pos, _vel, _spin = evolve_balls(
@@ -125,10 +126,13 @@ def _evolved(result: sim.ShotResult, row: int, ball: int, dt: float, packed: np.
         dt,
         packed,
     )
-    return pos[0]
+    centre: np.ndarray = pos[0]
+    return centre
 
 
-def _path(result: sim.ShotResult, ball: int, t0: float, t1: float, packed: np.ndarray) -> Any:
+def _path(
+    result: sim.ShotResult, ball: int, t0: float, t1: float, packed: np.ndarray
+) -> np.ndarray:
     """(k, 2) centres of ``ball`` from ``t0`` to ``t1`` s (``t0`` the time of one of its own
     events: the strike, or the contact that sets it moving).
 
@@ -236,7 +240,7 @@ class PreviewCache:
     where it was costs a comparison)."""
 
     def __init__(self) -> None:
-        self._key: Any = None
+        self._key: tuple[object, ...] | None = None
         self._preview: AimPreview | None = None
         #: Simulations run so far (tests and the benchmark read it).
         self.computed = 0

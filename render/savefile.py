@@ -27,9 +27,10 @@ import json
 import os
 import re
 import unicodedata
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import NoReturn
 
 from rules.files import FileReadError, FileWriteError, read_regular_file, write_atomic
 
@@ -52,7 +53,7 @@ class SaveFileError(ValueError):
     """A save file could not be read or written; the message says why, for the player."""
 
 
-def save_session(path: str | os.PathLike[str], session: dict[str, Any]) -> Path:
+def save_session(path: str | os.PathLike[str], session: Mapping[str, object]) -> Path:
     """Write ``session`` to ``path`` atomically (``rules.files.write_atomic``); returns the path.
 
     Raises :class:`SaveFileError` when the session is not JSON-serialisable or the file cannot
@@ -120,12 +121,12 @@ def _parse_float(text: str) -> float:
     return value
 
 
-def _parse_constant(name: str) -> Any:
+def _parse_constant(name: str) -> NoReturn:
     raise _RefusedValueError(f"{name} is not a number a session may hold; finite numbers only")
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    out: dict[str, object] = {}
     for key, value in pairs:
         if key in out:
             raise _RefusedValueError(f"the key {key[:40]!r} appears twice in one object")
@@ -133,7 +134,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _check_texts(value: Any) -> None:
+def _check_texts(value: object) -> None:
     """``_RefusedValueError`` for a text (key or value) holding a control character other than tab
     and newline, anywhere in ``value`` (nesting is bounded before this runs)."""
     stack = [value]
@@ -150,7 +151,7 @@ def _check_texts(value: Any) -> None:
             raise _RefusedValueError(f"the text {item[:40]!r} holds a control character (NUL, ...)")
 
 
-def parse_session_text(raw: bytes, name: str) -> dict[str, Any]:
+def parse_session_text(raw: bytes, name: str) -> dict[str, object]:
     """The ``session`` object of the save file bytes ``raw`` (``name`` for messages); every
     refusal (module docstring) is a :class:`SaveFileError`."""
     try:
@@ -190,7 +191,7 @@ def parse_session_text(raw: bytes, name: str) -> dict[str, Any]:
     return session
 
 
-def load_session(path: str | os.PathLike[str]) -> dict[str, Any]:
+def load_session(path: str | os.PathLike[str]) -> dict[str, object]:
     """Read a save file and return its ``session`` object (not yet decoded: see
     :func:`decode_session`, or :func:`read_session` for both).
 

@@ -23,14 +23,14 @@ import numpy as np
 import pygame
 
 import rules
+from render.app import App
+from render.match import MatchConfig
+from render.modes.decision import DecisionMode
 
 SIZE = (1280, 820)
 
 
-def _app(game: str, seed: int) -> Any:
-    from render.app import App
-    from render.match import MatchConfig
-
+def _app(game: str, seed: int) -> App:
     players = ("Ronnie", "Judd") if rules.game_class(game).scores_points else ("Efren", "Shane")
     config = MatchConfig(game, players, race_to=5, frames=7, seed=seed)
     app = App(SIZE, config=config, warm_up=False)
@@ -38,7 +38,13 @@ def _app(game: str, seed: int) -> Any:
     return app
 
 
-def _aim_to_pot(app: Any, ball: int, pocket_name: str | None = None) -> str:
+def _set_up(game: rules.Game, **fields: Any) -> rules.Game:
+    """``game`` with ``fields`` replaced (checked by the game, as ``dataclasses.replace``
+    always is): a position the README shows, whose fields differ by game."""
+    return replace(game, **fields)
+
+
+def _aim_to_pot(app: App, ball: int, pocket_name: str | None = None) -> str:
     """Aim the ghost ball so ``ball`` goes to the pocket (the one needing the thinnest cut
     when ``pocket_name`` is None); returns the pocket's name."""
     cue = np.array(app.cue_xy())
@@ -67,12 +73,12 @@ def _aim_to_pot(app: Any, ball: int, pocket_name: str | None = None) -> str:
     return name
 
 
-def _break_and_continue(app: Any, power: float) -> None:
+def _break_and_continue(app: App, power: float) -> None:
     app.aim.power = power
     app.shoot()
     app.finish_playback()
-    while app.mode.context == "decision":
-        app.mode._act(app.mode.info(app.layout(SIZE).table)[1].buttons[0].action)
+    while isinstance(app.mode, DecisionMode):
+        app.mode.press(app.mode.info(app.layout(SIZE).table)[1].buttons[0].action)
 
 
 def nine_ball(out: Path) -> Path:
@@ -111,7 +117,7 @@ def eight_ball(out: Path) -> Path:
         if i not in xy:
             state = state.with_ball_removed(i)
     solids, stripes = rules.Group.SOLIDS, rules.Group.STRIPES
-    app.game = replace(
+    app.game = _set_up(
         app.game, state=state, phase=rules.Phase.GROUPS_ASSIGNED, groups=(solids, stripes),
         to_play=0, ball_in_hand=rules.BallInHand.NONE, ball_on=frozenset({1, 3, 5, 6, 7}),
         shot_number=9,
@@ -155,7 +161,7 @@ def snooker(out: Path) -> Path:
     for i in range(int(state.n)):
         if i not in keep:
             state = state.with_ball_removed(i)
-    app.game = replace(
+    app.game = _set_up(
         app.game, state=state, phase=rules.Phase.REDS, to_play=0,
         ball_in_hand=rules.BallInHand.NONE, ball_on=frozenset(reds), score=(41, 17),
         break_points=24, shot_number=30,
@@ -168,7 +174,7 @@ def snooker(out: Path) -> Path:
     return _save(app, out / "snooker.png")
 
 
-def _save(app: Any, path: Path) -> Path:
+def _save(app: App, path: Path) -> Path:
     surface = pygame.Surface(SIZE)
     app.draw(surface)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,6 @@ import os
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import rules
 import sim
@@ -54,7 +53,7 @@ def new_game(config: MatchConfig, score: MatchScore) -> rules.Game:
     positions doivent être différentes à chaque nouveau rack »); a game without that option
     would get seed ``config.seed + score.rack``."""
     cls = config.game_class
-    options: dict[str, Any] = {
+    options: dict[str, object] = {
         "table": config.game_table(),
         "breaker": score.breaker % len(config.sides),
     }
@@ -363,7 +362,7 @@ class Session:
         self.pending_ruling = None
         return True
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The whole session as JSON-ready data (:func:`render.session_codec.encode_session`)."""
         config, score = self._match()
         return encode_session(config, score, self.game, self.history, self.last_shot)

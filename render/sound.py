@@ -17,7 +17,6 @@ import wave
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pygame
@@ -158,7 +157,7 @@ class Sounds:
             self.settings = Settings()
             self.problem = f"{exc}; using the default volume"
         self.played: list[tuple[str, float]] = []
-        self.sounds: dict[str, Any] = {}
+        self.sounds: dict[str, pygame.mixer.Sound] = {}
         self._cues: tuple[int, list[SoundCue]] | None = None
         if enabled:
             self._open_mixer()

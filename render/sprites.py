@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import pygame
@@ -107,7 +106,7 @@ def get_font(size: int) -> pygame.font.Font:
 
 # --- balls -----------------------------------------------------------------------------------
 
-_SPRITES: dict[tuple[BallLook, int], pygame.Surface] = {}
+_SPRITES: dict[tuple[object, ...], pygame.Surface] = {}
 _LIGHT = np.array([-0.45, -0.55, 0.70]) / np.linalg.norm([-0.45, -0.55, 0.70])
 
 
@@ -140,7 +139,7 @@ def ball_sprite(
     r = max(2, round(radius_px))
     at_rest = number_axis == _NUMBER_AXIS0 and stripe_axis == _STRIPE_AXIS0
     if at_rest:
-        key: tuple[Any, ...] = (look, r)
+        key: tuple[object, ...] = (look, r)
     else:
         # Turned balls: axes rounded to about 2.5 degrees, a cache of recent images.
         key = (look, r, *(round(c * 24) for c in (*number_axis, *stripe_axis)))
@@ -212,7 +211,7 @@ class _SphereGrid:
 
 
 _GRIDS: dict[tuple[int, int], _SphereGrid] = {}
-_TURNED_SPRITES: dict[tuple[Any, ...], pygame.Surface] = {}
+_TURNED_SPRITES: dict[tuple[object, ...], pygame.Surface] = {}
 #: Turned-ball images kept before the cache is emptied.
 _TURNED_CACHE_SIZE = 4000
 

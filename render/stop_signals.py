@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import signal
 import threading
-from typing import Any
+from collections.abc import Callable
+from types import FrameType
 
 
 class StopSignals:
@@ -17,13 +18,15 @@ class StopSignals:
 
     def __init__(self) -> None:
         self.signal: int | None = None
-        self._previous: dict[int, Any] = {}
+        self._previous: dict[
+            int, signal.Handlers | int | Callable[[int, FrameType | None], object] | None
+        ] = {}
         if threading.current_thread() is not threading.main_thread():
             return  # signals can only be caught on the main thread
         for number in (signal.SIGTERM, signal.SIGINT):
             self._previous[number] = signal.signal(number, self._record)
 
-    def _record(self, number: int, _frame: Any) -> None:
+    def _record(self, number: int, _frame: FrameType | None) -> None:
         self.signal = number
 
     def restore(self) -> None:

@@ -179,7 +179,9 @@ class DecisionMode(Mode):
             out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r) + 1, round(2 * r) + 1))
         return out
 
-    def _act(self, action: str) -> None:
+    def press(self, action: str) -> None:
+        """Do what the button of ``action`` does (next rack, continue, a choice, declare a foul,
+        warn): what a click on it, Enter on the first or its number key does."""
         host = self.host
         if action == "next_rack":
             host.next_rack()
@@ -207,14 +209,14 @@ class DecisionMode(Mode):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for button in info.buttons:
                 if button.hit(event.pos):
-                    self._act(button.action)
+                    self.press(button.action)
                     return
         elif event.type == pygame.MOUSEMOTION:
             self.hover = next((i for i, b in enumerate(info.buttons) if b.hit(event.pos)), -1)
         else:
             action = action_for(Context.DECISION, event)
             if action == Action.FIRST and info.buttons:
-                self._act(info.buttons[0].action)
+                self.press(info.buttons[0].action)
             elif action == Action.DECLARE and self.referee_moves_offered:
                 open_foul_menu(self.host)
             elif (
@@ -226,7 +228,7 @@ class DecisionMode(Mode):
             elif action == Action.NUMBER:
                 k = event.key - pygame.K_1
                 if k < len(info.buttons) and info.buttons[k].action not in ("declare", "warn"):
-                    self._act(info.buttons[k].action)
+                    self.press(info.buttons[k].action)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The table and the controls without the ruling panel: what a menu opened over the

@@ -4,8 +4,7 @@ each then confirmed)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -33,7 +32,7 @@ class ChoiceMode(Mode):
         resume: ModeLike,
         title: str,
         lines: tuple[str, ...],
-        options: list[tuple[str, Callable[[], Any]]],
+        options: Sequence[tuple[str, Callable[[], object]]],
         *,
         confirm: bool = False,
     ) -> None:
