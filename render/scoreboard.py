@@ -3,24 +3,36 @@ rack or frame, the break, the points remaining, snookers needed and the ball on.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import rules
 from render import draw, hud
 from render.aiming import is_break
 from render.game_features import GroupsGame, PointsGame
 from render.session import Session, frame_points
+from rules.wording import ball_words
 
 
 def _ball_words(names: tuple[str, ...], balls: frozenset[int]) -> str:
-    """Balls in words for the "ball on" line: "a red" for any reds, at most four names."""
+    """Balls in words for the "ball on" line: balls alike said once ("a red": balls the game
+    names alike, ``rules.wording.ball_words``), the others by name, at most four."""
     items = sorted(int(b) for b in balls)
     if not items:
         return ""
-    reds = [b for b in items if names[b].startswith("red")]
-    others = [names[b] for b in items if not names[b].startswith("red")]
-    if not reds and len(others) >= 5:
+    alike = Counter(ball_words(name) for name in names)
+    shared: list[str] = []
+    single: list[str] = []
+    for b in items:
+        word = ball_words(names[b])
+        if alike[word] > 1:
+            if f"a {word}" not in shared:
+                shared.append(f"a {word}")
+        else:
+            single.append(names[b])
+    if not shared and len(single) >= 5:
         # Snooker after a red: every colour is on, the player nominates one.
         return "any colour (nominate one)"
-    words = (["a red"] if reds else []) + others
+    words = shared + single
     if len(words) > 4:
         return ", ".join(words[:3]) + f" or {len(words) - 3} more"
     return ", ".join(words)

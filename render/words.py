@@ -13,9 +13,8 @@ def ball_name(game: rules.Game, ball: int) -> str:
     """Ball ``ball`` of ``game`` for a sentence: "the 8", "the yellow", "a red", "the cue
     ball"."""
     words = ball_words(str(game.ball_names[ball]))
-    if words == "red":
-        return "a red"
-    return f"the {words}"
+    alike = sum(ball_words(name) == words for name in game.ball_names)
+    return f"a {words}" if alike > 1 else f"the {words}"
 
 
 def pocket_name(name: str) -> str:
