@@ -108,7 +108,7 @@ def test_the_command_line_plays_an_aggregate_match(monkeypatch, capsys) -> None:
     config = seen["c"]
     assert config.aggregate and config.frames == 4
     assert cli.main(["play", "nine-ball", "--players", "Ann", "Bob", "--aggregate", "2"]) == 2
-    assert "--aggregate is for snooker" in capsys.readouterr().err
+    assert "--aggregate is for Snooker; 9-ball matches use --race" in capsys.readouterr().err
     assert cli.main(["play", "snooker", "--aggregate", "2", "--frames", "3"]) == 2
     assert "not allowed with argument --aggregate" in capsys.readouterr().err
     assert cli.main(["play", "snooker", "--aggregate", "0"]) == 2

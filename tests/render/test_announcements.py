@@ -9,12 +9,15 @@ from dataclasses import replace
 
 import numpy as np
 import pygame
+from test_match_over_and_replay import pot_the_nine
+from window_driver import key, new_app
 
 import rules
 import sim
 from render.app import App
 from render.match import MatchConfig
 from render.modes.decision import AUTO_CONTINUE_S
+from render.scoreboard import score_info
 
 SIZE = (1280, 820)
 
@@ -82,3 +85,29 @@ def test_a_routine_call_goes_away_by_itself() -> None:
     assert not app.mode.ruling.fouls  # type: ignore[attr-defined]
     _wait(app, AUTO_CONTINUE_S + 0.3)
     assert app.mode.context == "aim"
+
+
+def test_the_call_that_ends_a_rack_says_rack_over_and_the_winner_once() -> None:
+    app = new_app("nine-ball", race_to=3)
+    pot_the_nine(app)
+    assert app.game.is_over and app.mode.context == "decision"
+    _panel, info = app.mode.info(pygame.Rect((0, 0), SIZE))
+    assert info.headline == "Rack over", info.headline
+    text = " ".join((*info.lines, *info.fouls))
+    assert "Game over" not in text
+    assert text.count("wins this rack") == 1, text
+    # Behind the call, the board already counts the rack and shows it as it ended.
+    board = score_info(app.session)
+    assert [p.frames for p in board.players] == [1, 0]
+    assert board.centre.startswith("Rack 1 \u00b7 final position"), board.centre
+    assert "shot" not in board.centre and board.ball_on == ""
+    key(app, pygame.K_RETURN)  # next rack: the counted score stays, the new rack starts
+    board = score_info(app.session)
+    assert [p.frames for p in board.players] == [1, 0] and board.centre.startswith("Rack 2")
+
+
+def test_the_call_that_wins_the_match_says_match_over() -> None:
+    app = new_app("nine-ball", race_to=1)
+    pot_the_nine(app)
+    _panel, info = app.mode.info(pygame.Rect((0, 0), SIZE))
+    assert info.headline == "Match over"

@@ -19,6 +19,7 @@ import rules
 import sim
 from render.app import App
 from render.match import MatchConfig
+from render.scoreboard import score_info
 from rules import BallInHand
 
 
@@ -291,7 +292,6 @@ def test_aim_follows_the_pointer_and_arrows_fine_tune() -> None:
 def test_doubles_show_two_sides(game: str) -> None:
     config = MatchConfig(game, ("Ann", "Bob", "Cid", "Dan"), seed=2)
     app = App(SIZE, config=config, warm_up=False)
-    from render.scoreboard import score_info
 
     info = score_info(app.session)
     assert [p.name for p in info.players] == ["Ann & Cid", "Bob & Dan"]
@@ -302,7 +302,6 @@ def test_doubles_show_two_sides(game: str) -> None:
 
 
 def test_scoreboard_shows_the_two_foul_warning_and_snookers_required() -> None:
-    from render.scoreboard import score_info
 
     app = new_app("nine-ball")
     app.game = replace(app.game, fouls_in_a_row=(2, 0), warning_given=(True, False))
@@ -419,3 +418,23 @@ def test_after_a_resize_the_mouse_maps_to_the_new_layout() -> None:
     spot = view.to_screen(0.3, 0.4)
     click(app, spot)
     assert app.aim.cue_xy == pytest.approx((0.3, 0.4), abs=0.01)
+
+
+def test_the_prompt_stops_asking_to_place_the_cue_ball_once_it_is_placed() -> None:
+    app = new_app("nine-ball")
+    set_position(
+        app,
+        {0: (0.6, 1.0), 8: (0.6, 1.5), 1: (0.3, 2.0)},
+        phase=rules.Phase.PLAY,
+        ball_in_hand=rules.BallInHand.ANYWHERE,
+        ball_on=frozenset({1}),
+        shot_number=3,
+    )
+    assert "place the cue ball" in app.mode.prompt_lines()[0]
+    click(app, screen_of(app, (0.3, 0.6)))  # empty cloth: the cue ball goes there
+    assert app.aim.cue_xy == pytest.approx((0.3, 0.6), abs=0.01)
+    first = app.mode.prompt_lines()[0]
+    assert "place the cue ball" not in first and "placed" in first, first
+    # A new turn in hand asks again.
+    app.enter_aim()
+    assert "place the cue ball" in app.mode.prompt_lines()[0]

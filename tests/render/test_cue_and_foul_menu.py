@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_layout_defects import snooker_foul_and_miss
+from test_window_layout import snooker_foul_and_miss
 from window_driver import frame, key, new_app
 
 from render import draw, hud

@@ -6,11 +6,20 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from window_driver import frame, key, new_app, set_position, to_decision
+from test_window_layout import snooker_foul_and_miss
+from window_driver import (
+    SIZE,
+    frame,
+    key,
+    new_app,
+    set_position,
+    to_decision,
+)
 
 import rules
 from render import hud
-from render.app import SHOT_GUARD_S
+from render.app import SHOT_GUARD_S, App
+from render.modes.preparing import PreparingMode
 from render.scoreboard import score_info
 from render.widgets import power_to_speed
 
@@ -115,3 +124,26 @@ def test_a_replay_shows_the_replayed_shots_power_tip_and_elevation(monkeypatch) 
     assert f"Power  {power_to_speed(0.95):4.1f} m/s" not in seen
     assert any(t.startswith(f"Elevation {played.theta:.0f}\u00b0") for t in seen)
     assert tips == [(played.a, played.b)]
+
+
+def test_a_replayed_saved_shot_shows_its_call_and_a_foul_may_be_declared_on_it(tmp_path) -> None:
+    app = new_app("snooker")
+    snooker_foul_and_miss(app)
+    assert app.game.pending_choice and app.mode.ruling is not None
+    played = [f.code for f in app.mode.ruling.fouls]
+    path = tmp_path / "foul.cuesim.json"
+    assert app.save(path)
+    other = App(SIZE, warm_up=False)
+    other.pending_load = (path, True)  # what `cuesim replay FILE` asks for (render.app.run)
+    other.mode = PreparingMode(other, None)
+    other.mode.update(0.0)  # the preparing screen loads it and replays the last shot
+    assert other.mode.context == "playback"
+    other.finish_playback()
+    assert other.mode.context == "decision" and other.mode.ruling is not None
+    assert [f.code for f in other.mode.ruling.fouls] == played  # the replayed shot's call
+    _banner, info = other.mode.info()
+    assert info.fouls and info.buttons, info
+    frame(other)
+    key(other, pygame.K_d)  # a foul may be declared on that shot
+    assert other.mode.context == "declarefoul", (other.mode.context, other.toast)
+    assert other.foul_shot() is other.session.last_shot

@@ -4,10 +4,20 @@ the window shows, and the 8-ball ball in hand placed by a click on empty cloth."
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import pygame
 import pytest
-from window_driver import SIZE, click, frame, key, new_app, screen_of, set_position, to_decision
+from window_driver import (
+    SIZE,
+    click,
+    frame,
+    key,
+    new_app,
+    screen_of,
+    set_position,
+    to_decision,
+)
 
 import rules
 import rules.eight_ball
@@ -16,7 +26,7 @@ import rules.pool
 import rules.snooker_fouls
 from render import hud
 from render.words import placement_refusal
-from rules.wording import clause_words, has_french, player_evidence
+from rules.wording import clause_words, has_french, player_evidence, player_sentence, player_summary
 from sim.table import POCKET_NAMES
 
 
@@ -221,3 +231,45 @@ def test_eight_ball_in_hand_a_click_on_empty_cloth_places_the_cue_ball() -> None
     assert app.aim.called_ball == 3
     click(app, screen_of(app, (0.7, 0.7)))  # cloth again, no pocket near: placing still
     assert app.aim.cue_xy == pytest.approx((0.7, 0.7), abs=0.01) and app.aim.called_pocket is None
+
+
+def test_the_shot_list_and_the_prompt_use_the_games_own_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = new_app("nine-ball", aim_assist="full")
+    bottom = app.mode.prompt_lines()[-1]
+    assert "G ghost" not in bottom and "G predicted paths" in bottom
+    assert "G ghost" in new_app("nine-ball", aim_assist="ghost").mode.prompt_lines()[-1]
+    assert "G " not in new_app("nine-ball", aim_assist="none").mode.prompt_lines()[-1]
+    seen: list[str] = []
+    real = hud.text_image
+    monkeypatch.setattr(
+        hud, "text_image", lambda text, *a, **k: (seen.append(str(text)), real(text, *a, **k))[1]
+    )
+    key(app, pygame.K_t)
+    frame(app)
+    assert "Shots of this rack (0)" in seen, seen
+
+
+def test_a_ruling_in_a_players_words() -> None:
+    assert player_sentence("Legal shot; the 10, the 12 stay down") == (
+        "Legal shot; the 10 and the 12 stay down"
+    )
+    assert player_sentence("Ann pocketed the 3, the 5, the 7 legally") == (
+        "Ann pocketed the 3, the 5 and the 7 legally"
+    )
+    assert player_evidence("no ball-ball contact of the cue ball in the log") == (
+        "the cue ball hit no ball"
+    )
+    foul = SimpleNamespace(
+        message="Foul: wrong ball hit first",
+        evidence="",
+        clause="\u00ab Mauvaise bille touch\u00e9e en premier \u00bb",
+    )
+    ruling = SimpleNamespace(
+        reason="", fouls=(foul,), pocketed=(), off_table=(), to_spot=(), points=(),
+        notes=(), frame_over=False, ball_in_hand=None, next_to_play=1,
+    )  # fmt: skip
+    lines = player_summary(ruling, ("Ann", "Bob"), ("cue", "1"))
+    assert "Rule: wrong ball hit first." in lines[1], lines
+    assert "foul: " not in lines[1]

@@ -12,10 +12,18 @@ import time
 from pathlib import Path
 
 import pygame
-from window_driver import SIZE, click, frame, key, new_app
+from window_driver import (
+    SIZE,
+    click,
+    frame,
+    key,
+    new_app,
+    to_decision,
+)
 
 import sim.kernels
-from render.app import AUTOSAVE_NAME, App
+from render import overlays
+from render.app import AUTOSAVE_NAME, SHOT_GUARD_S, App
 from render.match import MatchConfig
 from render.overlays import quit_buttons
 from render.session import Session
@@ -182,3 +190,34 @@ def test_sigterm_and_sigint_end_the_window_with_status_0_and_an_autosave(tmp_pat
         session = Session()
         session.load(tmp_path / AUTOSAVE_NAME)
         assert session.config is not None and session.config.players == ("Ann", "Bob")
+
+
+def test_the_quit_question_says_whether_play_would_be_lost(tmp_path: Path) -> None:
+    """Seen: Ctrl+S, then Q: "Unsaved play is lost: save first with Ctrl+S." all the same."""
+    save = tmp_path / "evening.cuesim.json"
+    app = App(SIZE, config=MatchConfig("nine-ball", ("Ann", "Bob"), seed=11), warm_up=False,
+              save_path=save)  # fmt: skip
+    frame(app)
+    assert not app.session.unsaved_play  # no shot yet: nothing to lose
+    app.aim.locked, app.aim.power = True, 0.5
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    assert app.session.unsaved_play
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert save.exists() and not app.session.unsaved_play
+    key(app, pygame.K_q)
+    assert app.confirm_quit
+    frame(app)  # the question drawn with the saved state's sentence
+    assert overlays.quit_warning(app.session.unsaved_play).startswith("Nothing is lost")
+    key(app, pygame.K_n)
+    key(app, pygame.K_RETURN)  # the next turn
+    app.update(SHOT_GUARD_S + 0.05)
+    app.aim.locked, app.aim.power = True, 0.3
+    key(app, pygame.K_SPACE)
+    to_decision(app)
+    assert app.session.unsaved_play
+    assert overlays.quit_warning(True).startswith("Unsaved play is lost")
+    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)  # loading is saved play too
+    frame(app)
+    app.update(0.1)
+    assert not app.session.unsaved_play

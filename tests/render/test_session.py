@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import logging
 import math
 import subprocess
 import sys
 
+import pygame
 import pytest
 
 import rules
 import sim
 from render import aiming
+from render.app import App
 from render.match import MatchConfig, MatchScore
 from render.session import ActionRefusedError, Session
 
@@ -131,3 +134,68 @@ def test_a_four_handed_snooker_match_saves_and_loads(tmp_path) -> None:
     other.load(path)
     assert other.game == session.game and len(other.game.score) == 2
     assert other.match_config.players == ("Ann", "Bob", "Cid", "Dee")
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.handle(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+
+
+SIZE = (1280, 820)
+
+
+def new_app(game: str = "nine-ball") -> App:
+    app = App(SIZE, config=MatchConfig(game, ("Ann", "Bob"), seed=3), warm_up=False)
+    app.draw(pygame.Surface(SIZE))
+    return app
+
+
+def test_an_unexpected_error_in_the_shot_is_shown_and_the_match_kept(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    app = new_app()
+    before = app.session.game
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise ZeroDivisionError("an engine bug")
+
+    monkeypatch.setattr("sim.simulate", broken)
+    with caplog.at_level(logging.ERROR, logger="cuesim.render.session"):
+        key(app, pygame.K_SPACE)
+    assert app.mode.context == "aim"
+    assert app.session.game is before and not app.session.history
+    assert app.toast is not None and "ZeroDivisionError: an engine bug" in app.toast.text
+    assert "match is kept" in app.toast.text
+    assert any(r.exc_info for r in caplog.records)
+
+
+def test_a_strike_the_engine_refuses_is_refused_by_the_session() -> None:
+    session = Session()
+    session.start_match(MatchConfig("nine-ball", ("Ann", "Bob"), seed=3))
+
+    def miscue() -> object:
+        import sim
+
+        return sim.Strike(speed=2.0, phi=0.0, a=0.6)
+
+    with pytest.raises(ActionRefusedError, match="engine refused this shot"):
+        session.shoot(miscue, rules.Declaration())  # type: ignore[arg-type]
+    assert not session.history and session.last_shot is None
+
+
+def test_a_ruling_the_rules_cannot_apply_takes_the_shot_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = new_app()
+    before = app.session.game
+    key(app, pygame.K_SPACE)
+    assert app.mode.context == "playback"
+
+    def refuse(self: object, *_args: object) -> None:
+        raise rules.StaleRulingError("the ruling is for another shot")
+
+    monkeypatch.setattr(type(app.session.game), "apply", refuse)
+    app.finish_playback()
+    assert app.mode.context == "aim"
+    assert app.session.game is before and app.session.last_shot is None
+    assert app.toast is not None and "taken back" in app.toast.text

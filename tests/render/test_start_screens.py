@@ -5,7 +5,9 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
+from render import hud
 from render.app import App
 from render.match import MatchConfig
 from rules import BallInHand
@@ -80,3 +82,18 @@ def test_start_screen_refuses_two_players_of_the_same_name_with_a_message() -> N
     _click(app, _button(app, "start").rect.center)
     assert app.mode.context == "start" and app.config is None
     assert "same name" in app.toast[0] and "different" in app.toast[0]
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.handle(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+
+
+@pytest.mark.parametrize("name", ["Ann\x00", "\u202e", "\u200b\u200b", "\u202e\u200b ", "x" * 41])
+def test_a_start_screen_name_that_cannot_be_drawn_is_refused_with_a_message(name: str) -> None:
+    app = App(SIZE, warm_up=False)
+    app.mode.names[0] = name  # type: ignore[attr-defined]
+    key(app, pygame.K_RETURN)
+    assert app.session.config is None and app.mode.context == "start"
+    assert app.toast is not None and app.toast.colour == hud.ALERT
+    app.draw(pygame.Surface(SIZE))

@@ -1,17 +1,31 @@
 """The window's layout at every size, driven through the window with
 synthetic input (headless): the referee's choice buttons fit their panel, the prompt wraps in
-a narrow window, the last call's line covers nothing of the play."""
+a narrow window, the last call's line covers nothing of the play, the pocket labels and the cue
+stick stay on the table area, a small window gives the table the larger share, and a window of
+one pixel or any text still draws."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
-from window_driver import frame, key, new_app, set_position, to_decision
+from window_driver import (
+    SIZE,
+    click,
+    frame,
+    key,
+    new_app,
+    set_position,
+    to_decision,
+)
 
 import rules
-from render import hud
+from render import draw, hud
 from render.app import SHOT_GUARD_S
 from render.layout import MIN_PROMPT_W, Layout
+from render.scoreboard import score_info
+from sim.table import POCKET_NAMES
 
 #: Window sizes from the default down to a small one, px.
 SIZES = [(1280, 820), (1024, 700), (800, 600), (640, 480), (500, 400), (420, 320), (360, 300)]
@@ -134,7 +148,6 @@ def test_the_scoreboards_centre_lines_stay_between_the_panels(size, monkeypatch)
 
 
 def app_score(app):
-    from render.scoreboard import score_info
 
     return score_info(app.session)
 
@@ -149,3 +162,109 @@ def test_fitted_text_shrinks_then_drops_parts_then_cuts() -> None:
     width = hud.text_width("Frame 1", 14) - 4  # not even the first part fits: it is cut
     text, px = hud.fitted_text(line, 20, width)
     assert text.endswith("\u2026") and text.startswith("Fr") and hud.text_width(text, 14) <= width
+
+
+def test_a_small_window_gives_the_table_the_larger_share_and_its_compact_panel_answers() -> None:
+    from render.layout import COMPACT_ROW, FULL_ROW, Layout
+
+    small = (640, 480)
+    layout = Layout.for_size(small)
+    assert layout.table.height > layout.panel.height  # 238 px over a 170 px panel (142 / 266)
+    assert layout.power.rect.height and layout.tip.rect.width == COMPACT_ROW.tip
+    full = Layout.for_size(SIZE)  # the default window keeps the full widget row
+    assert full.tip.rect.width == FULL_ROW.tip and full.panel.height == 154
+    app = new_app("nine-ball")
+    app.remember_size(small)
+    frame(app, small)
+    view = app.view_for(small)
+    x0, y0 = view.to_screen(0.0, 0.0)
+    x1, y1 = view.to_screen(float(app.table.width), float(app.table.length))
+    # The cloth 366 px long (218 px under the full panel: its 142 px table area).
+    assert max(abs(x1 - x0), abs(y1 - y0)) >= 340, (x0, y0, x1, y1)
+    # The player's input on the compact panel: a click on the power bar, a drag on the tip.
+    meter = layout.power.rect
+    click(app, (meter.left + meter.width * 3 // 4, meter.centery))
+    assert app.aim.power == pytest.approx(
+        layout.power.power_at((meter.left + meter.width * 3 // 4, meter.centery))
+    )
+    tip = layout.tip.rect
+    click(app, (tip.centerx, tip.top + 8))  # high on the ball: follow
+    assert app.aim.b > 0.2
+    assert app.mode.context == "aim"  # neither click shot
+
+
+def test_pocket_labels_stay_inside_the_table_area(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = new_app("eight-ball")
+    set_position(
+        app,
+        {0: (0.6, 1.0), 3: (0.5, 1.6)},
+        phase=rules.Phase.OPEN_TABLE,
+        ball_in_hand=rules.BallInHand.NONE,
+        ball_on=frozenset({3}),
+        shot_number=3,
+    )
+    assert app.declaration_options().call_required
+    drawn: dict[str, pygame.Rect] = {}
+    real = hud._text
+
+    def recording(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
+        rect = real(surface, text, *args, **kw)
+        drawn[text] = rect
+        return rect
+
+    monkeypatch.setattr(hud, "_text", recording)
+    for size in (SIZE, (900, 640), (700, 500)):
+        drawn.clear()
+        app.remember_size(size)
+        frame(app, size)
+        area = app.layout(size).table
+        for name in POCKET_NAMES:
+            assert area.contains(drawn[name]), (size, name, drawn[name], area)
+
+
+def test_the_cue_stick_is_drawn_only_on_the_table_area(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = new_app("eight-ball")
+    clips: list[pygame.Rect] = []
+    real = draw.draw_cue_stick
+
+    def recording(surface: pygame.Surface, *args: Any, **kw: Any) -> None:
+        clips.append(surface.get_clip())
+        real(surface, *args, **kw)
+
+    monkeypatch.setattr(draw, "draw_cue_stick", recording)
+    for size in (SIZE, (700, 500)):
+        app.remember_size(size)
+        boards = set()
+        for phi in range(0, 360, 30):
+            app.aim.phi_deg = float(phi)
+            surface = frame(app, size)
+            board = app.layout(size).board
+            boards.add(pygame.image.tobytes(surface.subsurface(board), "RGB"))
+            assert app.layout(size).table.contains(clips[-1]), (size, phi, clips[-1])
+            assert surface.get_clip() == surface.get_rect()  # the clip is given back
+        assert len(boards) == 1, size  # the aim never shows on the scoreboard
+
+
+@pytest.mark.parametrize("text", ["a\x00b", "\u202e", "\u200b\u200b", "", "\ud800", "ok"])
+def test_text_drawing_never_raises(text: str) -> None:
+    surface = pygame.Surface((200, 60))
+    image = hud.text_image(text, 22)
+    assert image.get_width() >= 1 and image.get_height() >= 1
+    hud.draw_toast(surface, text)
+    hud.draw_banner(surface, pygame.Rect(0, 0, 200, 60), text, [text])
+    assert hud.text_width(text, 22) >= 0
+
+
+@pytest.mark.parametrize("size", [(1, 1), (2, 3), (3, 820), (1280, 1), (3, 3)])
+def test_a_window_of_one_to_three_pixels_draws_every_panel(size: tuple[int, int]) -> None:
+    app = new_app("nine-ball")
+    key(app, pygame.K_SPACE)
+    app.finish_playback()
+    assert app.mode.context == "decision"
+    for show_help in (False, True):
+        app.remember_size(size)
+        app.show_help = show_help
+        app.say("a message")
+        app.draw(pygame.Surface(size))
+    app.request_quit()
+    app.draw(pygame.Surface(size))

@@ -1,0 +1,62 @@
+"""Calling the shot (8-ball): a ball, then a pocket, clicked on the table; the aim kept while
+the call is made, and the messages clear of the pocket labels."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from window_driver import (
+    click,
+    frame,
+    key,
+    move,
+    new_app,
+    screen_of,
+    set_position,
+)
+
+import rules
+from render import hud
+from render.app import SHOT_GUARD_S
+
+
+def _eight_ball_call_position(app) -> None:
+    solids, stripes = rules.Group.SOLIDS, rules.Group.STRIPES
+    set_position(
+        app,
+        {0: (0.635, 1.0), 1: (0.635, 1.6), 8: (0.3, 2.3), 13: (1.0, 0.4)},
+        phase=rules.Phase.GROUPS_ASSIGNED,
+        ball_in_hand=rules.BallInHand.NONE,
+        groups=(solids, stripes) if app.game.to_play == 0 else (stripes, solids),
+        ball_on=frozenset({1}),
+        shot_number=4,
+    )
+    app.update(SHOT_GUARD_S + 0.05)
+
+
+def test_calling_a_pocket_keeps_the_aim_and_its_message_covers_no_pocket_label() -> None:
+    app = new_app("eight-ball")
+    _eight_ball_call_position(app)
+    move(app, screen_of(app, (0.62, 1.9)))  # the player aims a little left of the 1
+    move(app, screen_of(app, (0.64, 1.9)))
+    aimed = app.aim.phi_deg
+    key(app, pygame.K_SPACE)  # refused: the call is missing
+    assert app.mode.context == "aim" and "Call your shot" in app.toast[0]
+    click(app, screen_of(app, (0.635, 1.6)))  # the 1
+    assert app.aim.called_ball == 1 and app.aim.phi_deg == pytest.approx(aimed)
+    pocket = app.table.pocket_named("top-middle")
+    click(app, screen_of(app, (pocket.x, pocket.y)))  # travelling there and clicking: no aim
+    assert app.aim.called_pocket == pocket.name
+    assert app.aim.phi_deg == pytest.approx(aimed)
+    want = f"Called: the 1, {pocket.name} pocket."
+    assert app.toast[0] == want and want in " ".join(app.mode.prompt_lines())
+    surface = frame(app)
+    labels = app.mode.label_rects
+    assert len(labels) == 2 * len(app.table.pockets)
+    box, _lines = hud.toast_box(surface.get_size(), app.toast[0], labels)
+    assert not any(box.colliderect(r) for r in labels), (box, labels)
+    unplaced, _ = hud.toast_box(surface.get_size(), app.toast[0])
+    assert any(unplaced.colliderect(r) for r in labels)  # the old place covered one
+    key(app, pygame.K_SPACE)  # shoots the call, at the aim the player gave
+    assert app.mode.context == "playback"
+    assert app.last_shot.declaration.called_pocket == pocket.name
