@@ -1,33 +1,75 @@
 """``cuesim play`` and ``cuesim replay``: the hot-seat window.
 
 ``register`` only builds the argument parsers (cheap: no pygame, no Numba at import); the
-handlers import the window when they run.
+handlers import the window when they run. Every value is checked before the window opens:
+the size between :data:`MIN_WINDOW` and :data:`MAX_WINDOW`, the save file's path
+(:func:`save_path_problem`), the options against the game chosen (:func:`option_problem`: what
+an option is for is read off the game classes), the match itself (``render.match``), and the
+script of ``CUESIM_SCRIPT`` (``render.scripted``).
 
-    cuesim play [nine-ball|eight-ball|snooker] --players NAME NAME [NAME NAME]
-                [--table 7|8|9] [--race N | --frames N] [--players-warn] [--save PATH]
-                [--aim none|ghost|full] [--size WxH]
-    cuesim replay SAVEFILE
+    cuesim play [GAME] --players NAME NAME [NAME NAME]
+                [--table 7|8|9] [--race N | --frames N | --aggregate N] [--players-warn]
+                [--save PATH] [--aim none|ghost|full] [--size WxH] [--seed N]
+    cuesim replay SAVEFILE [--size WxH]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import rules
 import rules.arguments
 from cuesim.options import bounded_int
 from render.match import AIM_LEVELS, DEFAULT_AIM_LEVEL  # no pygame: the match setup only
 
+if TYPE_CHECKING:
+    from render.app import App
+    from render.frame_loop import FrameDriver
+    from render.match import MatchConfig
+
 #: The games ``cuesim play`` offers: every registered game (``rules.games()``).
 GAMES = tuple(cls.kind.value for cls in rules.games())
-
 
 #: Longest match offered on the command line: a race to 99 racks, or the best of 35 frames.
 MAX_RACE = 99
 MAX_FRAMES = 35
+#: The window sizes a player may ask for, px: no smaller than the window can lay itself out in
+#: (``render.layout.MIN_WINDOW``), no larger than an 8K display (its table picture alone is
+#: 130 MB; a 100000 x 100000 window would ask for tens of GB).
+MIN_WINDOW = (640, 480)
+MAX_WINDOW = (7680, 4320)
+
+
+def _titles(has: Callable[[type[rules.Game]], bool]) -> str:
+    """The titles of the games that ``has`` something, for a help text or a message."""
+    names = [cls.title for cls in rules.games() if has(cls)]
+    return ", ".join(names[:-1]) + (" or " if len(names) > 1 else "") + names[-1] if names else ""
+
+
+def _won_on_points(cls: type[rules.Game]) -> bool:
+    return cls.scores_points
+
+
+def _raced(cls: type[rules.Game]) -> bool:
+    return not cls.scores_points
+
+
+def _aggregated(cls: type[rules.Game]) -> bool:
+    return "aggregate_before" in cls.options
+
+
+def _warned(cls: type[rules.Game]) -> bool:
+    return cls.has_three_fouls_rule
+
+
+def _tabled(cls: type[rules.Game]) -> bool:
+    return len(cls.allowed_tables()) > 1
 
 
 def _frames(text: str) -> int:
@@ -40,21 +82,57 @@ def _frames(text: str) -> int:
     return value
 
 
-def _size(text: str) -> tuple[int, int]:
+def window_size(text: str) -> tuple[int, int]:
+    """``--size``: ``WIDTHxHEIGHT`` in px, from :data:`MIN_WINDOW` to :data:`MAX_WINDOW`."""
+    low = f"{MIN_WINDOW[0]}x{MIN_WINDOW[1]}"
+    high = f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}"
     try:
         w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x820, got {text!r}") from exc
-    if w < 640 or h < 480:
-        raise argparse.ArgumentTypeError(f"the window must be at least 640x480, got {text!r}")
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x820, got {text!r}") from None
+    if w < MIN_WINDOW[0] or h < MIN_WINDOW[1]:
+        raise argparse.ArgumentTypeError(f"the window must be at least {low}, got {text!r}")
+    if w > MAX_WINDOW[0] or h > MAX_WINDOW[1]:
+        raise argparse.ArgumentTypeError(f"the window must be at most {high}, got {text!r}")
     return w, h
+
+
+def save_path_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be the session file Ctrl+S writes and Ctrl+O reads, or None: its
+    folder must exist and be writable, and the path must be a regular file or nothing yet (a
+    folder, a FIFO or a device is refused before the window opens, not at the first save)."""
+    folder = path.parent
+    if not folder.is_dir():
+        return f"{path}: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"{path}: the folder {folder} cannot be written"
+    if path.is_dir():
+        return f"{path}: is a folder; give a file name"
+    if path.exists():
+        if not stat.S_ISREG(path.stat().st_mode):
+            return f"{path}: is not a regular file (a FIFO, a device...); give a file name"
+        if not os.access(path, os.R_OK | os.W_OK):
+            return f"{path}: the file cannot be read and replaced"
+    return None
+
+
+def save_path(text: str) -> Path:
+    """``--save``: a session file that can be written and read (:func:`save_path_problem`)."""
+    if not text or "\x00" in text:
+        raise argparse.ArgumentTypeError(f"not a file name: {text!r}")
+    path = Path(text)
+    problem = save_path_problem(path)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return path
 
 
 def register(subparsers: Any) -> None:
     """Add the ``play`` and ``replay`` subcommands to the ``cuesim`` parser."""
+    titles = _titles(lambda cls: True)
     play = subparsers.add_parser(
         "play",
-        help="play hot-seat 9-ball, 8-ball or snooker in a window",
+        help=f"play hot-seat {titles} in a window",
         description="Hot-seat play in a window. Without a game, a start screen asks for one.",
     )
     play.add_argument("game", nargs="?", choices=GAMES, help="the game (default: start screen)")
@@ -62,31 +140,37 @@ def register(subparsers: Any) -> None:
         "--players", nargs="+", metavar="NAME", help="2 names, or 4 for doubles (1 & 3 v 2 & 4)"
     )
     play.add_argument(
-        "--table", type=int, choices=(7, 8, 9), default=None, help="pool table (ft; default 9)"
+        "--table",
+        type=int,
+        choices=(7, 8, 9),
+        default=None,
+        help=f"{_titles(_tabled)}: the table, ft (default 9)",
     )
     group = play.add_mutually_exclusive_group()
     group.add_argument(
         "--race",
         type=bounded_int(1, MAX_RACE, "--race"),
         metavar="N",
-        help=f"pool: first to N racks, 1 to {MAX_RACE} (default 3)",
+        help=f"{_titles(_raced)}: first to N racks, 1 to {MAX_RACE} (default 3)",
     )
     group.add_argument(
         "--frames",
         type=_frames,
         metavar="N",
-        help=f"snooker: best of N frames, N odd, 1 to {MAX_FRAMES} (default 3)",
+        help=f"{_titles(_won_on_points)}: best of N frames, N odd, 1 to {MAX_FRAMES} (default 3)",
     )
     group.add_argument(
         "--aggregate",
         type=bounded_int(1, MAX_FRAMES, "--aggregate"),
         metavar="N",
-        help=f"snooker: N frames, all played, won on the total points, 1 to {MAX_FRAMES}",
+        help=f"{_titles(_aggregated)}: N frames, all played, won on the total points, "
+        f"1 to {MAX_FRAMES}",
     )
     play.add_argument(
         "--players-warn",
         action="store_true",
-        help="9-ball: the opponent gives the two-foul warning (W); default: the referee does",
+        help=f"{_titles(_warned)}: the opponent gives the two-foul warning (W); default: the "
+        "referee does",
     )
     play.add_argument(
         "--seed",
@@ -101,8 +185,14 @@ def register(subparsers: Any) -> None:
         help="aim assist for both sides: none (cue only), ghost (ghost ball and lines; the "
         "default), full (the engine's simulated paths)",
     )
-    play.add_argument("--save", metavar="PATH", help="file for Ctrl+S / Ctrl+O")
-    play.add_argument("--size", type=_size, default=None, help="window size, e.g. 1280x820")
+    play.add_argument("--save", type=save_path, metavar="PATH", help="file for Ctrl+S / Ctrl+O")
+    play.add_argument(
+        "--size",
+        type=window_size,
+        default=None,
+        help=f"window size, e.g. 1280x820 ({MIN_WINDOW[0]}x{MIN_WINDOW[1]} to "
+        f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]})",
+    )
     play.set_defaults(handler=run_play)
 
     replay = subparsers.add_parser(
@@ -111,84 +201,106 @@ def register(subparsers: Any) -> None:
         description="Open a save file written by Ctrl+S in `cuesim play` and replay its last shot.",
     )
     replay.add_argument("savefile", help="a .cuesim.json save file")
-    replay.add_argument("--size", type=_size, default=None, help="window size, e.g. 1280x820")
+    replay.add_argument("--size", type=window_size, default=None, help="window size, e.g. 1280x820")
     replay.set_defaults(handler=run_replay)
 
 
-def _script() -> str | None:
-    return os.environ.get("CUESIM_SCRIPT") or None
+class PlayRefusedError(ValueError):
+    """A ``cuesim play`` or ``replay`` refused before its window opens: the one line to print."""
+
+
+def option_problem(cls: type[rules.Game], args: argparse.Namespace) -> str | None:
+    """Why the options of ``args`` do not fit the game ``cls``, or None: each option names the
+    games it is for, read off the game classes (their metadata and options)."""
+    if args.frames is not None and not _won_on_points(cls):
+        return f"--frames is for {_titles(_won_on_points)}; {cls.title} matches use --race"
+    if args.players_warn and not _warned(cls):
+        return f"--players-warn is for {_titles(_warned)}: the games with the two-foul warning"
+    if args.aggregate is not None and not _aggregated(cls):
+        return f"--aggregate is for {_titles(_aggregated)}; {cls.title} matches use --race"
+    if args.race is not None and not _raced(cls):
+        return f"--race is for {_titles(_raced)}; {cls.title} matches use --frames"
+    if args.table is not None and not _tabled(cls):
+        return f"--table is for {_titles(_tabled)}; {cls.title} has one table"
+    return None
+
+
+def match_config(args: argparse.Namespace) -> MatchConfig | None:
+    """The match the command line asks for, or None (the start screen asks); raises
+    :class:`PlayRefusedError` with the one line to print."""
+    from render.match import MatchConfig, MatchSetupError
+
+    if args.aim is not None and args.game is None:
+        raise PlayRefusedError("--aim needs a game (the start screen asks for the level)")
+    if args.game is None and not args.players:
+        return None
+    cls = rules.game_class(args.game or GAMES[0])
+    problem = option_problem(cls, args)
+    if problem is not None:
+        raise PlayRefusedError(problem)
+    try:
+        players = rules.arguments.check_player_names(
+            tuple(args.players or ("Player 1", "Player 2")), "--players"
+        )
+    except rules.InvalidOptionError as exc:
+        raise PlayRefusedError(str(exc)) from None
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "little")
+    try:
+        return MatchConfig(
+            game=cls.kind.value,
+            players=players,
+            table_feet=args.table if args.table is not None else 9,
+            race_to=args.race if args.race is not None else 3,
+            frames=args.aggregate or (args.frames if args.frames is not None else 3),
+            seed=seed,
+            referee_warns=not args.players_warn,
+            aim_assist=args.aim or DEFAULT_AIM_LEVEL,
+            aggregate=args.aggregate is not None,
+        )
+    except MatchSetupError as exc:
+        raise PlayRefusedError(str(exc)) from None
+
+
+def scripted_input() -> FrameDriver[App] | None:
+    """The scripted input of ``CUESIM_SCRIPT`` (tests under a virtual display), read and
+    checked now (``render.scripted``); None without it. :class:`PlayRefusedError` for a script
+    that cannot run."""
+    path = os.environ.get("CUESIM_SCRIPT")
+    if not path:
+        return None
+    from render.scripted import ScriptError, ScriptPlayer
+
+    try:
+        return ScriptPlayer.from_file(path)
+    except ScriptError as exc:
+        raise PlayRefusedError(str(exc)) from None
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """Handler of ``cuesim play``."""
-    from render.match import MatchConfig, MatchSetupError
-
-    config = None
-    if args.aim is not None and args.game is None:
-        print(
-            "cuesim play: --aim needs a game (the start screen asks for the level)", file=sys.stderr
-        )
+    """Handler of ``cuesim play``: the match and the script checked, then the window."""
+    try:
+        config = match_config(args)
+        driver = scripted_input()
+    except PlayRefusedError as exc:
+        print(f"cuesim play: {exc}", file=sys.stderr)
         return 2
-    if args.game is not None or args.players:
-        cls = rules.game_class(args.game or GAMES[0])
-        if args.frames is not None and not cls.scores_points:
-            print("cuesim play: --frames is for snooker; pool matches use --race", file=sys.stderr)
-            return 2
-        if args.players_warn and not cls.has_three_fouls_rule:
-            print("cuesim play: --players-warn is for 9-ball", file=sys.stderr)
-            return 2
-        if args.aggregate is not None and "aggregate_before" not in cls.options:
-            print(
-                f"cuesim play: --aggregate is for snooker; {cls.title} matches use --race",
-                file=sys.stderr,
-            )
-            return 2
-        if args.race is not None and cls.scores_points:
-            print("cuesim play: --race is for pool; snooker matches use --frames", file=sys.stderr)
-            return 2
-        if args.table is not None and cls.scores_points:
-            print(f"cuesim play: --table is for pool; {cls.title} has one table", file=sys.stderr)
-            return 2
-        try:
-            players = rules.arguments.check_player_names(
-                tuple(args.players or ("Player 1", "Player 2")), "--players"
-            )
-        except rules.InvalidOptionError as exc:
-            print(f"cuesim play: {exc}", file=sys.stderr)
-            return 2
-        seed = args.seed
-        if seed is None:
-            seed = int.from_bytes(os.urandom(3), "little")
-        try:
-            config = MatchConfig(
-                game=cls.kind.value,
-                players=players,
-                table_feet=args.table if args.table is not None else 9,
-                race_to=args.race if args.race is not None else 3,
-                frames=args.aggregate or (args.frames if args.frames is not None else 3),
-                seed=seed,
-                referee_warns=not args.players_warn,
-                aim_assist=args.aim or DEFAULT_AIM_LEVEL,
-                aggregate=args.aggregate is not None,
-            )
-        except MatchSetupError as exc:
-            print(f"cuesim play: {exc}", file=sys.stderr)
-            return 2
     from render.app import DEFAULT_SIZE, run
     from render.layout import default_window_size
 
     size = args.size or default_window_size(DEFAULT_SIZE)
-    return run(config, size=size, save_path=args.save, script=_script())
+    return run(config, size=size, save_path=args.save, driver=driver)
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """Handler of ``cuesim replay``: check the file first, so a bad one fails before a window."""
+    """Handler of ``cuesim replay``: check the file (and the script) first, so a bad one fails
+    before a window."""
     from render.savefile import SaveFileError
     from render.session_codec import read_session
 
     try:
         read_session(args.savefile)
-    except SaveFileError as exc:
+        driver = scripted_input()
+    except (SaveFileError, PlayRefusedError) as exc:
         print(f"cuesim replay: {exc}", file=sys.stderr)
         return 2
     from render.app import DEFAULT_SIZE, run
@@ -200,5 +312,5 @@ def run_replay(args: argparse.Namespace) -> int:
         save_path=args.savefile,
         load_path=args.savefile,
         replay_last=True,
-        script=_script(),
+        driver=driver,
     )

@@ -3,6 +3,7 @@ one is one line on stderr with exit status 2 and nothing written."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,37 @@ def test_bad_play_options_are_one_line_before_any_window(
     capsys: pytest.CaptureFixture[str], argv: list[str], words: str
 ) -> None:
     _refused(capsys, argv, words)
+
+
+def test_a_save_path_is_checked_before_the_window_opens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--save`` was first used at the first Ctrl+S: a folder, a missing folder or a FIFO was
+    accepted and the game started."""
+    import render.app
+
+    opened: list[object] = []
+    monkeypatch.setattr(render.app, "run", lambda config, **kw: opened.append(kw) or 0)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    play = ["play", "nine-ball", "--players", "Ann", "Bob", "--save"]
+    _refused(capsys, [*play, str(tmp_path)], "is a folder; give a file name")
+    _refused(capsys, [*play, str(tmp_path / "nowhere" / "s.json")], "does not exist")
+    _refused(capsys, [*play, str(fifo)], "is not a regular file")
+    assert not opened
+    assert main([*play, str(tmp_path / "s.cuesim.json")]) == 0
+    assert opened and opened[0]["save_path"] == tmp_path / "s.cuesim.json"  # type: ignore[index]
+
+
+def test_a_script_that_cannot_run_is_one_line_before_the_window(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import render.app
+
+    monkeypatch.setattr(render.app, "run", lambda config, **kw: 0)
+    script = tmp_path / "s.txt"
+    script.write_text("until aim\nfly 3\n")
+    monkeypatch.setenv("CUESIM_SCRIPT", str(script))
+    _refused(capsys, ["play", "nine-ball", "--players", "A", "B"], "line 2: unknown command")
+    monkeypatch.setenv("CUESIM_SCRIPT", str(tmp_path))
+    _refused(capsys, ["play"], "script")
