@@ -21,7 +21,7 @@ import pygame
 
 import rules
 import sim
-from render import aiming, draw, hud, overlays
+from render import aiming, draw, hud, overlays, table_drawing
 from render.aiming import AimState
 from render.app_state import AimingViews, SessionViews
 from render.frame_loop import FrameDriver, frame_loop
@@ -452,9 +452,10 @@ class App(SessionViews, AimingViews):
     def view_for(self, size: tuple[int, int]) -> View:
         table = self.table
         rect = self.layout(size).table
+        margin = table_drawing.frame_margin(table)
         return View.fit(
             float(table.length), float(table.width), (rect.x, rect.y, rect.w, rect.h),
-            margin_m=draw.frame_margin(table), landscape=True,  # the pockets' names as drawn
+            margin_m=margin, landscape=True,  # the pockets' names as drawn
         )  # fmt: skip
 
     def table_background(self, size: tuple[int, int]) -> pygame.Surface:
@@ -462,8 +463,8 @@ class App(SessionViews, AimingViews):
         key = (size, self.table)
         if self._background is None or self._background_key != key:
             surface = pygame.Surface(size)
-            surface.fill(draw.BACKGROUND)
-            draw.draw_table(surface, self.view_for(size), self.table)
+            surface.fill(table_drawing.BACKGROUND)
+            table_drawing.draw_table(surface, self.view_for(size), self.table)
             self._background = surface
             self._background_key = key
         return self._background

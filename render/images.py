@@ -34,14 +34,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from render.draw import (
-    BACKGROUND,
-    draw_balls,
-    draw_table,
-    frame_margin,
-    get_font,
-    looks_for_names,
-)
+from render.draw import draw_balls, get_font, looks_for_names
+from render.table_drawing import BACKGROUND, draw_table, frame_margin
 from render.view import View
 from rules.files import write_atomic
 from sim.events import EventKind

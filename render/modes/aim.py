@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pygame
 
-from render import draw, hud
+from render import aim_drawing, draw, hud
 from render.aiming import (
     ELEVATION_STEP_COARSE_DEG,
     ELEVATION_STEP_DEG,
@@ -444,7 +444,7 @@ class AimMode(Mode):
         surface.blit(host.table_background(size), (0, 0))
         table = host.table
         if host.in_hand:
-            draw.draw_zone(surface, view, table, host.zone)
+            aim_drawing.draw_zone(surface, view, table, host.zone)
         positions, on = host.current_positions()
         cue = host.cue_xy()
         self.wrong_ball = None
@@ -455,7 +455,7 @@ class AimMode(Mode):
             preview = preview_for_aim(host.session.game, host.aim, self.previews)
             if preview is not None:
                 self.wrong_ball = wrong_first_ball(host.session.game, host.aim, preview.first_ball)
-                draw.draw_preview(
+                aim_drawing.draw_preview(
                     surface, view, table, preview.cue_path, preview.object_path,
                     preview.contact_xy, warning=self.wrong_ball is not None,
                     meets=preview.meets,
@@ -472,7 +472,7 @@ class AimMode(Mode):
                         meets.append(
                             (path[1], (float(positions[met][0]), float(positions[met][1])))
                         )
-            draw.draw_aim(
+            aim_drawing.draw_aim(
                 surface,
                 view,
                 table,
@@ -503,7 +503,7 @@ class AimMode(Mode):
         if cue is not None and self.dragging != "cue":
             clip = surface.get_clip()  # the cue stays on the table area, off the scoreboard
             surface.set_clip(layout.table.clip(clip))
-            draw.draw_cue_stick(
+            aim_drawing.draw_cue_stick(
                 surface, view, table, cue, host.aim.phi_deg, 0.02 + 0.12 * host.aim.power
             )
             surface.set_clip(clip)

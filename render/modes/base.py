@@ -13,7 +13,7 @@ import numpy as np
 import pygame
 
 import sim
-from render import draw, hud
+from render import draw, hud, table_drawing
 from render.host import Host
 from render.keys import Context
 from render.layout import Layout
@@ -50,7 +50,7 @@ class Mode:
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(draw.BACKGROUND)
+        surface.fill(table_drawing.BACKGROUND)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """What a menu opened over this mode draws behind itself: the mode as it is."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from render import draw, hud
+from render import hud, table_drawing
 from render.host import Host
 from render.keys import Action, Context, action_for
 from render.match import MatchConfig
@@ -53,7 +53,7 @@ class PreparingMode(Mode):
             self.host.request_quit()
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(draw.BACKGROUND)
+        surface.fill(table_drawing.BACKGROUND)
         w, h = surface.get_size()
         box = pygame.Rect(0, 0, min(720, w - 40), 170)
         box.center = (w // 2, h // 2)

@@ -7,7 +7,7 @@ import os
 import pygame
 
 import rules
-from render import draw, hud
+from render import hud, table_drawing
 from render.host import Host
 from render.keys import Action, Context, action_for
 from render.match import AIM_LEVELS, GAME_KINDS, GAME_TITLES, MatchConfig, MatchSetupError
@@ -172,7 +172,7 @@ class StartMode(Mode):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.host.remember_size(surface.get_size())
-        surface.fill(draw.BACKGROUND)
+        surface.fill(table_drawing.BACKGROUND)
         w, h = surface.get_size()
         left = w // 2 - 300
         top = max(40, h // 2 - 250)

@@ -8,8 +8,8 @@ import pytest
 from test_window_layout import snooker_foul_and_miss
 from window_driver import frame, key, new_app
 
-from render import draw, hud
-from render.draw import CUE_PULL_BACK_MAX_RADII, drawn_pull_back
+from render import aim_drawing, hud
+from render.aim_drawing import CUE_PULL_BACK_MAX_RADII, drawn_pull_back
 
 
 def test_the_declare_foul_list_hides_the_ruling_panel(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -48,7 +48,7 @@ def test_a_full_power_cue_starts_within_its_limit_behind_the_cue_ball(
     app = new_app("nine-ball")
     app.aim.phi_deg, app.aim.locked, app.aim.power = 90.0, True, 1.0  # cue lies towards -y
     with_cue = frame(app)
-    monkeypatch.setattr(draw, "draw_cue_stick", lambda *a, **k: None)
+    monkeypatch.setattr(aim_drawing, "draw_cue_stick", lambda *a, **k: None)
     without_cue = frame(app)
     view = app.view_for(app.size)
     cue = app.aim.cue_xy or tuple(app.game.state.pos[0])

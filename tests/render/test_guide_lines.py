@@ -13,7 +13,7 @@ import pytest
 from window_driver import frame, move, new_app, screen_of, set_position
 
 import rules
-from render import aiming, draw
+from render import aim_drawing, aiming
 from render.app import App
 
 R = 0.028575  # the pool ball radius, m
@@ -35,13 +35,13 @@ def straight_line_position(app: App) -> None:
 
 def record_marks(monkeypatch: pytest.MonkeyPatch) -> list[tuple[tuple[float, float], ...]]:
     marks: list[tuple[tuple[float, float], ...]] = []
-    real = draw.draw_ball_met
+    real = aim_drawing.draw_ball_met
 
     def spy(surface, view, table, stop, ball) -> None:
         marks.append((stop, ball))
         real(surface, view, table, stop, ball)
 
-    monkeypatch.setattr(draw, "draw_ball_met", spy)
+    monkeypatch.setattr(aim_drawing, "draw_ball_met", spy)
     return marks
 
 

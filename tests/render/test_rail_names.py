@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import sim
-from render import draw
+from render import table_drawing
 from render.view import View
 
 SIZE = (1280, 640)
@@ -23,7 +23,9 @@ def _where(view: View, cushion: sim.table_parts.Cushion, table: sim.Table) -> tu
     "table", [sim.Table.pool(feet=9), sim.Table.snooker()], ids=["pool", "snooker"]
 )
 def test_each_rail_is_named_where_the_window_draws_it(table: sim.Table) -> None:
-    view = View.fit(table.length, table.width, (0, 0, *SIZE), margin_m=draw.frame_margin(table))
+    view = View.fit(
+        table.length, table.width, (0, 0, *SIZE), margin_m=table_drawing.frame_margin(table)
+    )
     assert view.landscape
     cx, cy = view.to_screen(table.width / 2, table.length / 2)
     rails = [c for c in table.cushions if c.kind == "rail"]

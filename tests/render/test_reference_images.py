@@ -7,7 +7,7 @@ import pytest
 
 import rules
 import sim
-from render import draw, hud
+from render import draw, hud, table_drawing
 from render.app import App
 from render.match import MatchConfig
 from render.view import View
@@ -18,9 +18,11 @@ SIZE = (960, 600)
 
 def _table_frame(table: sim.Table) -> pygame.Surface:
     surface = pygame.Surface(SIZE)
-    surface.fill(draw.BACKGROUND)
-    view = View.fit(table.length, table.width, (0, 0, *SIZE), margin_m=draw.frame_margin(table))
-    draw.draw_table(surface, view, table)
+    surface.fill(table_drawing.BACKGROUND)
+    view = View.fit(
+        table.length, table.width, (0, 0, *SIZE), margin_m=table_drawing.frame_margin(table)
+    )
+    table_drawing.draw_table(surface, view, table)
     return surface
 
 
@@ -36,7 +38,10 @@ def test_racked_nine_ball_table(reference) -> None:
     game = rules.new_game("nine-ball", players=("Ann", "Bob"), seed=3)
     surface = _table_frame(game.table)
     view = View.fit(
-        game.table.length, game.table.width, (0, 0, *SIZE), margin_m=draw.frame_margin(game.table)
+        game.table.length,
+        game.table.width,
+        (0, 0, *SIZE),
+        margin_m=table_drawing.frame_margin(game.table),
     )
     draw.draw_balls(
         surface,
@@ -71,7 +76,7 @@ def test_ball_in_hand_in_the_d(reference) -> None:
 
 def test_ruling_panel(reference) -> None:
     surface = pygame.Surface((640, 360))
-    surface.fill(draw.BACKGROUND)
+    surface.fill(table_drawing.BACKGROUND)
     info = hud.RulingInfo(
         "Foul",
         ("Bob to play with ball in hand anywhere.",),

@@ -21,7 +21,7 @@ from window_driver import (
 )
 
 import rules
-from render import draw, hud
+from render import aim_drawing, hud
 from render.app import SHOT_GUARD_S
 from render.layout import MIN_PROMPT_W, Layout
 from render.scoreboard import score_info
@@ -225,13 +225,13 @@ def test_pocket_labels_stay_inside_the_table_area(monkeypatch: pytest.MonkeyPatc
 def test_the_cue_stick_is_drawn_only_on_the_table_area(monkeypatch: pytest.MonkeyPatch) -> None:
     app = new_app("eight-ball")
     clips: list[pygame.Rect] = []
-    real = draw.draw_cue_stick
+    real = aim_drawing.draw_cue_stick
 
     def recording(surface: pygame.Surface, *args: Any, **kw: Any) -> None:
         clips.append(surface.get_clip())
         real(surface, *args, **kw)
 
-    monkeypatch.setattr(draw, "draw_cue_stick", recording)
+    monkeypatch.setattr(aim_drawing, "draw_cue_stick", recording)
     for size in (SIZE, (700, 500)):
         app.remember_size(size)
         boards = set()
