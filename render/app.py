@@ -21,7 +21,7 @@ import pygame
 
 import rules
 import sim
-from render import aiming, draw, hud, overlays, table_drawing
+from render import aiming, draw, overlays, palette, table_drawing
 from render.aiming import AimState
 from render.app_state import AimingViews, SessionViews
 from render.frame_loop import FrameDriver, frame_loop
@@ -222,7 +222,7 @@ class App(SessionViews, AimingViews):
         try:
             self.game.state_for_shot(spot)
         except rules.IllegalPlacementError as exc:
-            self.say(placement_refusal(self.game, spot) or str(exc), hud.ALERT)
+            self.say(placement_refusal(self.game, spot) or str(exc), palette.ALERT)
             return False
         self.aim.cue_xy = spot
         return True
@@ -234,14 +234,14 @@ class App(SessionViews, AimingViews):
         changes (game, score, undo stack, aim) and the player may shoot again."""
         problem = self.declaration_problem()
         if problem is not None:
-            self.say(problem, hud.ALERT)
+            self.say(problem, palette.ALERT)
             return False
         declaration = self.build_declaration()
         cue_at = self.aim.cue_xy if self.in_hand else None
         try:
             shot = self.session.shoot(self.strike, declaration, cue_at)
         except ActionRefusedError as exc:
-            self.say(str(exc), hud.ALERT)
+            self.say(str(exc), palette.ALERT)
             return False
         before = shot.before_game
         if not aiming.is_break(before):
@@ -256,7 +256,7 @@ class App(SessionViews, AimingViews):
         try:
             ruling = self.session.finish_shot()
         except ActionRefusedError as exc:
-            self.say(str(exc), hud.ALERT)
+            self.say(str(exc), palette.ALERT)
             ruling = None
         if ruling is None:
             self.enter_aim()
@@ -274,7 +274,7 @@ class App(SessionViews, AimingViews):
         try:
             self.session.choose(choice)
         except ActionRefusedError as exc:
-            self.say(str(exc), hud.ALERT)
+            self.say(str(exc), palette.ALERT)
             return
         self.enter_aim()
 
@@ -298,7 +298,7 @@ class App(SessionViews, AimingViews):
         try:
             ruling = self.session.declare_foul(code)
         except ActionRefusedError as exc:
-            self.say(str(exc), hud.ALERT)
+            self.say(str(exc), palette.ALERT)
             return False
         self.mode = DecisionMode(self, ruling)
         return True
@@ -313,11 +313,11 @@ class App(SessionViews, AimingViews):
         try:
             message = move()
         except ActionRefusedError as exc:
-            self.say(str(exc), hud.ALERT)
+            self.say(str(exc), palette.ALERT)
             return False
         if self.game.state is not state:
             self._orientations = None
-        self.say(message, hud.GOOD)
+        self.say(message, palette.GOOD)
         self.enter_aim()
         return True
 
@@ -360,9 +360,9 @@ class App(SessionViews, AimingViews):
         try:
             self.session.save(target)
         except SaveFileError as exc:
-            self.say(f"Not saved: {exc}", hud.ALERT)
+            self.say(f"Not saved: {exc}", palette.ALERT)
             return False
-        self.say(f"Saved to {target}", hud.GOOD)
+        self.say(f"Saved to {target}", palette.GOOD)
         return True
 
     def load(self, path: str | os.PathLike[str] | None = None) -> bool:
@@ -371,15 +371,15 @@ class App(SessionViews, AimingViews):
         try:
             self.session.load(source)
         except SaveFileError as exc:
-            self.say(f"Not loaded: {exc}", hud.ALERT)
+            self.say(f"Not loaded: {exc}", palette.ALERT)
             return False
         self.playback = None
-        self.say(f"Loaded {source.name}", hud.GOOD)
+        self.say(f"Loaded {source.name}", palette.GOOD)
         self.enter_aim()
         return True
 
     # ---------------------------------------------------------------- messages and quitting
-    def say(self, text: str, colour: Colour = hud.ACCENT) -> None:
+    def say(self, text: str, colour: Colour = palette.ACCENT) -> None:
         self.toast = Toast(text, overlays.TOAST_S, colour)
 
     def request_quit(self) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from render import hud
+from render import hud, typeset
 from render.layout import (
     Layout,
     button_rows,
@@ -56,12 +56,12 @@ def call_layout(
     beside = window.width >= BUTTONS_BESIDE_FROM_W and bool(keyed)
     column = min(BUTTON_COLUMN_MAX_W, int(window.width * BUTTON_COLUMN_SHARE)) if beside else inner
     widths = [
-        min(column, natural_button_width(hud.text_width(f"{label}  [{key}]", LINE_PX)))
+        min(column, natural_button_width(typeset.text_width(f"{label}  [{key}]", LINE_PX)))
         for label, _action, key in keyed
     ]
     # A narrow window: the labels without their keys when that saves a row of buttons (the
     # keys still answer; H lists them), so the banner covers less of the table.
-    compact = [min(column, natural_button_width(hud.text_width(k[0], LINE_PX))) for k in keyed]
+    compact = [min(column, natural_button_width(typeset.text_width(k[0], LINE_PX))) for k in keyed]
     if keyed and len(button_rows(column, compact)) < len(button_rows(column, widths)):
         widths, keyed = compact, [(label, action, "") for label, action, _key in keyed]
     rows_h = buttons_height(column, widths) if keyed else 0

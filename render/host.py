@@ -22,10 +22,10 @@ from render.aim import AimContact
 from render.aiming import AimState
 from render.draw import BallLook
 from render.history import LastShot
-from render.hud import ACCENT
 from render.keys import Context
 from render.layout import Layout
 from render.match import MatchConfig
+from render.palette import ACCENT
 from render.playback import Playback
 from render.session import Session
 from render.sound import Sounds

@@ -9,24 +9,16 @@ mutates only the target surface.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
 import pygame.gfxdraw
 
+from render import palette, typeset
 from render.aiming import ELEVATION_LIMIT_DEG, dial_pivot
-from render.draw import CUE_WHITE, BallLook, ball_sprite, get_font
+from render.draw import CUE_WHITE, BallLook, ball_sprite
 from render.widgets import Button, PowerMeter, TipWidget, power_to_speed
-
-PANEL: tuple[int, int, int] = (34, 37, 44)
-PANEL_EDGE: tuple[int, int, int] = (70, 76, 88)
-TEXT: tuple[int, int, int] = (232, 234, 238)
-DIM: tuple[int, int, int] = (150, 156, 168)
-ACCENT: tuple[int, int, int] = (255, 200, 60)
-ALERT: tuple[int, int, int] = (255, 96, 84)
-GOOD: tuple[int, int, int] = (120, 220, 130)
 
 
 @dataclass(frozen=True)
@@ -64,108 +56,6 @@ class RulingInfo:
     buttons: tuple[Button, ...] = field(default_factory=tuple)
 
 
-#: Unicode categories the font cannot draw and that must never reach it: control characters
-#: (NUL makes pygame raise), format characters (U+200B, U+202E: zero width, "Text has zero
-#: width") and lone surrogates (not encodable).
-_UNDRAWABLE = frozenset({"Cc", "Cf", "Cs"})
-
-
-def drawable_text(text: object) -> str:
-    """``text`` as the font can draw it: control, format and surrogate characters removed."""
-    return "".join(c for c in str(text) if unicodedata.category(c) not in _UNDRAWABLE)
-
-
-#: Texts drawn lately, by (font, text, colour): a frame redraws the same scoreboard and panel
-#: lines, and rendering them again cost about 1.5 ms of a playback frame. Emptied when full;
-#: keyed by the font object, so the fonts of a new pygame session never meet old images.
-_TEXT_IMAGES: dict[tuple[object, str, tuple[int, int, int]], pygame.Surface] = {}
-_TEXT_IMAGES_MAX = 512
-
-
-def text_image(text: object, size: int, colour: tuple[int, int, int] = TEXT) -> pygame.Surface:
-    """``text`` drawn in the default font at ``size`` px (the same surface again for the same
-    text, size and colour: callers only blit it). Whatever ``text`` holds this returns a
-    surface: a text with nothing drawable (empty, only U+200B...) gives a transparent one 1 px
-    wide and one line high."""
-    font = get_font(size)
-    key = (font, str(text), tuple(colour))
-    image = _TEXT_IMAGES.get(key)  # type: ignore[arg-type]
-    if image is None:
-        if len(_TEXT_IMAGES) >= _TEXT_IMAGES_MAX:
-            _TEXT_IMAGES.clear()
-        image = _TEXT_IMAGES[key] = _render_text(font, str(text), colour)  # type: ignore[index]
-    return image
-
-
-def _render_text(font: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
-    clean = drawable_text(text)
-    if clean and font.size(clean)[0] > 0:
-        try:
-            return font.render(clean, True, colour)
-        except (pygame.error, ValueError):
-            pass
-    return pygame.Surface((1, max(1, font.get_height())), pygame.SRCALPHA)
-
-
-def shade_surface(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
-    """A translucent fill of ``size`` px, each side at least 1 px (a window can be 1 px wide)."""
-    surface = pygame.Surface((max(1, int(size[0])), max(1, int(size[1]))), pygame.SRCALPHA)
-    surface.fill(rgba)
-    return surface
-
-
-#: Smallest box (px, each side) a panel, banner or menu is drawn in; below it there is no room
-#: for a line of text, and the box is skipped (its buttons still answer clicks).
-MIN_BOX_PX = 40
-
-
-def has_room(surface: pygame.Surface, rect: pygame.Rect) -> bool:
-    """Whether ``rect`` is large enough for a box and ``surface`` large enough to show it."""
-    w, h = surface.get_size()
-    return min(rect.width, rect.height, w, h) >= MIN_BOX_PX
-
-
-def _text(
-    surface: pygame.Surface,
-    text: str,
-    pos: tuple[float, float],
-    size: int,
-    colour: tuple[int, int, int] = TEXT,
-    *,
-    anchor: str = "topleft",
-) -> pygame.Rect:
-    img = text_image(text, size, colour)
-    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    surface.blit(img, rect)
-    return rect
-
-
-def text_width(text: str, size: int) -> int:
-    """Width in px of ``text`` in the default font at ``size`` px (what :func:`text_image`
-    draws of it)."""
-    return int(get_font(size).size(drawable_text(text))[0])
-
-
-def fitted_text(text: str, size: int, width: int, smallest: int = 14) -> tuple[str, int]:
-    """(``text`` or its head, the size in px) that fits ``width`` px: the size lowered a pixel at
-    a time down to ``smallest``, then, still too wide, the trailing " \u00b7 "-separated parts
-    dropped, then the last words cut with an ellipsis (a scoreboard line never runs under the
-    panels beside it)."""
-    for px in range(size, smallest - 1, -1):
-        if text_width(text, px) <= width:
-            return text, px
-    parts = text.split(" \u00b7 ")
-    while len(parts) > 1:
-        parts.pop()
-        head = " \u00b7 ".join(parts)
-        if text_width(head, smallest) <= width:
-            return head, smallest
-    head = parts[0]
-    while head and text_width(head + "\u2026", smallest) > width:
-        head = head[:-1]
-    return head.rstrip() + "\u2026", smallest
-
-
 def list_box(
     screen: tuple[int, int],
     lines: Sequence[str],
@@ -178,7 +68,7 @@ def list_box(
     button per (label, action, hotkey) of ``rows`` below them (menus and confirmations)."""
     w, h = screen
     width = max(1, min(width, w - 40))
-    header = 62 + 22 * sum(len(_wrap(t, 22, width - 40)) for t in lines) + 10
+    header = 62 + 22 * sum(len(typeset.wrap_text(t, 22, width - 40)) for t in lines) + 10
     box = pygame.Rect(0, 0, width, header + row_h * len(rows) + 12)
     box.center = (w // 2, h // 2)
     box.top = max(box.top, 4)
@@ -194,27 +84,10 @@ def list_box(
     return box, buttons
 
 
-def _wrap(text: str, size: int, width: int) -> list[str]:
-    font = get_font(size)
-    words = drawable_text(text).split()
-    lines: list[str] = []
-    current = ""
-    for word in words:
-        trial = f"{current} {word}".strip()
-        if font.size(trial)[0] <= width or not current:
-            current = trial
-        else:
-            lines.append(current)
-            current = word
-    if current:
-        lines.append(current)
-    return lines
-
-
 def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect, info: ScoreInfo) -> None:
     """Players left and right with frames won; the shooter highlighted; the title between."""
-    pygame.draw.rect(surface, PANEL, rect)
-    pygame.draw.line(surface, PANEL_EDGE, rect.bottomleft, (rect.right, rect.bottom - 1))
+    pygame.draw.rect(surface, palette.PANEL, rect)
+    pygame.draw.line(surface, palette.PANEL_EDGE, rect.bottomleft, (rect.right, rect.bottom - 1))
     n = len(info.players)
     centre_w = max(260, rect.width // 4)
     side_w = (rect.width - centre_w) // 2
@@ -241,7 +114,7 @@ def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect, info: ScoreInfo)
         pygame.draw.rect(surface, (52, 58, 70) if active else (40, 44, 52), box, border_radius=6)
         pygame.draw.rect(
             surface,
-            ACCENT if active else PANEL_EDGE,
+            palette.ACCENT if active else palette.PANEL_EDGE,
             box,
             width=2 if active else 1,
             border_radius=6,
@@ -251,30 +124,38 @@ def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect, info: ScoreInfo)
             (box.right - 10, box.centery) if not right_side else (box.left + 10, box.centery)
         )
         big = str(player.frames if player.points is None else player.points)
-        big_rect = _text(surface, big, frames_pos, 40, ACCENT if active else TEXT,
-                         anchor="midright" if not right_side else "midleft")  # fmt: skip
+        big_colour = palette.ACCENT if active else palette.TEXT
+        big_anchor = "midright" if not right_side else "midleft"
+        big_rect = typeset.draw_text(surface, big, frames_pos, 40, big_colour, anchor=big_anchor)
         if player.points is not None:  # frames won, small, on the big number's inner side
             won = f"frames {player.frames}"
             won_pos = (big_rect.left - 10, big_rect.centery + 4)
             if right_side:
                 won_pos = (big_rect.right + 10, big_rect.centery + 4)
-            _text(
-                surface, won, won_pos, 20, DIM, anchor="midright" if not right_side else "midleft"
+            typeset.draw_text(
+                surface,
+                won,
+                won_pos,
+                20,
+                palette.DIM,
+                anchor="midright" if not right_side else "midleft",
             )
         name_x = box.left + 12 if not right_side else box.right - 12
         anchor = "topleft" if not right_side else "topright"
-        name_rect = _text(surface, player.name, (name_x, box.top + 6), 26, TEXT, anchor=anchor)
+        name_rect = typeset.draw_text(
+            surface, player.name, (name_x, box.top + 6), 26, palette.TEXT, anchor=anchor
+        )
         if active:
             # A small triangle pointing at the shooter's name (the default font has no arrows).
             tx = name_rect.right + 16 if not right_side else name_rect.left - 16
             ty = name_rect.centery
             d = -1 if not right_side else 1
             pygame.draw.polygon(
-                surface, ACCENT, [(tx, ty), (tx - 8 * d, ty - 6), (tx - 8 * d, ty + 6)]
+                surface, palette.ACCENT, [(tx, ty), (tx - 8 * d, ty - 6), (tx - 8 * d, ty + 6)]
             )
         detail = player.detail + (f"   {player.warning}" if player.warning else "")
-        colour = ALERT if player.warning else DIM
-        _text(surface, detail, (name_x, box.top + 30), 20, colour, anchor=anchor)
+        colour = palette.ALERT if player.warning else palette.DIM
+        typeset.draw_text(surface, detail, (name_x, box.top + 30), 20, colour, anchor=anchor)
         if player.balls:
             r = 7
             for k, look in enumerate(player.balls):
@@ -288,13 +169,15 @@ def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect, info: ScoreInfo)
     centre = pygame.Rect(rect.left + side_w, rect.top, centre_w, rect.height)
     # each line fitted to the centre column, clear of the panels beside it
     for line, dy, px, colour in (
-        (info.title, 8, 24, TEXT),
-        (info.centre, 32, 20, DIM),
-        (info.ball_on, 50, 20, ACCENT),
+        (info.title, 8, 24, palette.TEXT),
+        (info.centre, 32, 20, palette.DIM),
+        (info.ball_on, 50, 20, palette.ACCENT),
     ):
         if line:
-            shown, size = fitted_text(line, px, centre_w - 8)  # the boxes stand 4 px inside
-            _text(surface, shown, (centre.centerx, centre.top + dy), size, colour, anchor="midtop")
+            shown, size = typeset.fitted_text(line, px, centre_w - 8)  # the boxes stand 4 px inside
+            typeset.draw_text(
+                surface, shown, (centre.centerx, centre.top + dy), size, colour, anchor="midtop"
+            )
 
 
 def draw_power(
@@ -309,9 +192,16 @@ def draw_power(
         red = min(255, int(90 + 165 * power))
         green = min(255, int(210 - 150 * power))
         pygame.draw.rect(surface, (red, green, 70), fill, border_radius=5)
-    pygame.draw.rect(surface, PANEL_EDGE, r, width=1, border_radius=5)
+    pygame.draw.rect(surface, palette.PANEL_EDGE, r, width=1, border_radius=5)
     speed = power_to_speed(power)
-    _text(surface, f"{label}  {speed:4.1f} m/s", (r.left, r.top - 4), 20, DIM, anchor="bottomleft")
+    typeset.draw_text(
+        surface,
+        f"{label}  {speed:4.1f} m/s",
+        (r.left, r.top - 4),
+        20,
+        palette.DIM,
+        anchor="bottomleft",
+    )
 
 
 def draw_tip(surface: pygame.Surface, widget: TipWidget, a: float, b: float, limit: float) -> None:
@@ -326,7 +216,14 @@ def draw_tip(surface: pygame.Surface, widget: TipWidget, a: float, b: float, lim
     tx, ty = widget.screen_of(a, b)
     pygame.gfxdraw.filled_circle(surface, round(tx), round(ty), 6, (40, 110, 190))
     pygame.gfxdraw.aacircle(surface, round(tx), round(ty), 6, (20, 50, 100))
-    _text(surface, "Tip", (widget.rect.centerx, widget.rect.top - 4), 20, DIM, anchor="midbottom")
+    typeset.draw_text(
+        surface,
+        "Tip",
+        (widget.rect.centerx, widget.rect.top - 4),
+        20,
+        palette.DIM,
+        anchor="midbottom",
+    )
 
 
 def draw_elevation(
@@ -342,11 +239,11 @@ def draw_elevation(
     pygame.draw.rect(surface, (20, 22, 26), rect, border_radius=5)
     base = dial_pivot(rect.left, rect.bottom)
     length = min(rect.width, rect.height) - 22
-    pygame.draw.line(surface, PANEL_EDGE, base, (base[0] + length, base[1]))
+    pygame.draw.line(surface, palette.PANEL_EDGE, base, (base[0] + length, base[1]))
     top = math.radians(limit_deg)
     inner, outer = length * 0.8, length * 1.05
     pygame.draw.line(
-        surface, PANEL_EDGE,
+        surface, palette.PANEL_EDGE,
         (base[0] + inner * math.cos(top), base[1] - inner * math.sin(top)),
         (base[0] + outer * math.cos(top), base[1] - outer * math.sin(top)),
         2,
@@ -354,16 +251,18 @@ def draw_elevation(
     ang = math.radians(theta_deg)
     tip = (base[0] + length * math.cos(ang), base[1] - length * math.sin(ang))
     pygame.draw.line(surface, (222, 196, 150), base, tip, 4)
-    _text(
+    typeset.draw_text(
         surface,
         f"Elevation {theta_deg:.0f}\u00b0",
         (rect.left, rect.top - 4),
         20,
-        DIM,
+        palette.DIM,
         anchor="bottomleft",
     )
-    _text(surface, f"max {limit_deg:.0f}\u00b0", (rect.right - 6, rect.top + 4), 16, DIM,
-          anchor="topright")  # fmt: skip
+    corner = (rect.right - 6, rect.top + 4)
+    typeset.draw_text(
+        surface, f"max {limit_deg:.0f}\u00b0", corner, 16, palette.DIM, anchor="topright"
+    )
 
 
 def draw_button(surface: pygame.Surface, button: Button, *, highlight: bool = False) -> None:
@@ -374,13 +273,20 @@ def draw_button(surface: pygame.Surface, button: Button, *, highlight: bool = Fa
     pygame.draw.rect(surface, colour, button.rect, border_radius=7)
     pygame.draw.rect(
         surface,
-        (120, 150, 200) if button.enabled else PANEL_EDGE,
+        (120, 150, 200) if button.enabled else palette.PANEL_EDGE,
         button.rect,
         width=1,
         border_radius=7,
     )
     label = button.label + (f"  [{button.hotkey}]" if button.hotkey else "")
-    _text(surface, label, button.rect.center, 22, TEXT if button.enabled else DIM, anchor="center")
+    typeset.draw_text(
+        surface,
+        label,
+        button.rect.center,
+        22,
+        palette.TEXT if button.enabled else palette.DIM,
+        anchor="center",
+    )
 
 
 def draw_prompt(
@@ -388,17 +294,17 @@ def draw_prompt(
     rect: pygame.Rect,
     lines: Sequence[str],
     *,
-    colour: tuple[int, int, int] = TEXT,
+    colour: tuple[int, int, int] = palette.TEXT,
 ) -> None:
     """Up to a few lines of guidance text, top-left in ``rect``."""
     y = rect.top
     for line in lines:
-        for piece in _wrap(line, 22, rect.width):
-            _text(surface, piece, (rect.left, y), 22, colour)
+        for piece in typeset.wrap_text(line, 22, rect.width):
+            typeset.draw_text(surface, piece, (rect.left, y), 22, colour)
             y += 20
             if y > rect.bottom - 18:
                 return
-        colour = DIM
+        colour = palette.DIM
 
 
 def ruling_panel_rect(
@@ -408,7 +314,7 @@ def ruling_panel_rect(
     ``button_row`` (default: when ``info`` has buttons), a row of buttons under it (sized before
     the buttons are laid out in it by :func:`layout_buttons`)."""
     width = max(1, min(640, screen.width - 40))
-    body = sum(len(_wrap(t, 22, width - 40)) for t in (*info.fouls, *info.lines))
+    body = sum(len(typeset.wrap_text(t, 22, width - 40)) for t in (*info.fouls, *info.lines))
     buttons = bool(info.buttons) if button_row is None else button_row
     height = 78 + 22 * body + (74 if buttons else 24)
     return pygame.Rect(0, 0, width, height).move(
@@ -441,8 +347,10 @@ CALL_HEADLINE_PX, CALL_HEADLINE_H, CALL_LINE_H, CALL_LINE_PX = 30, 32, 22, 22
 def call_text_lines(info: RulingInfo, width: int) -> list[tuple[str, tuple[int, int, int]]]:
     """The call's fouls (alert colour) then its other sentences, wrapped to ``width`` px."""
     out: list[tuple[str, tuple[int, int, int]]] = []
-    for text, colour in [(f, ALERT) for f in info.fouls] + [(t, TEXT) for t in info.lines]:
-        out += [(piece, colour) for piece in _wrap(text, CALL_LINE_PX, max(1, width))]
+    for text, colour in [(f, palette.ALERT) for f in info.fouls] + [
+        (t, palette.TEXT) for t in info.lines
+    ]:
+        out += [(piece, colour) for piece in typeset.wrap_text(text, CALL_LINE_PX, max(1, width))]
     return out
 
 
@@ -451,20 +359,26 @@ def _draw_call_banner(
 ) -> None:
     # The banner of render.call_panel.call_layout: headline and lines in ``text``, stopping
     # above any button under the text, and the buttons.
-    surface.blit(shade_surface(box.size, (22, 24, 30, 255)), box.topleft)
-    edge = ALERT if info.fouls else PANEL_EDGE
+    surface.blit(typeset.shade_surface(box.size, (22, 24, 30, 255)), box.topleft)
+    edge = palette.ALERT if info.fouls else palette.PANEL_EDGE
     # The edge faces the table: the top one at the window's bottom, else (hung from the
     # scoreboard) the bottom one.
     y_edge = box.top + 1 if box.bottom >= surface.get_height() else box.bottom - 2
     pygame.draw.line(surface, edge, (box.left, y_edge), (box.right, y_edge), 3)
-    _text(surface, info.headline, text.topleft, CALL_HEADLINE_PX, ALERT if info.fouls else TEXT)
+    typeset.draw_text(
+        surface,
+        info.headline,
+        text.topleft,
+        CALL_HEADLINE_PX,
+        palette.ALERT if info.fouls else palette.TEXT,
+    )
     y = text.top + CALL_HEADLINE_H
     below = [b.rect.top for b in info.buttons if b.rect.left < text.right]
     lowest = min([box.bottom - 8, *below])
     for piece, colour in call_text_lines(info, text.width):
         if y + CALL_LINE_H > lowest:
             break
-        _text(surface, piece, (text.left, y), CALL_LINE_PX, colour)
+        typeset.draw_text(surface, piece, (text.left, y), CALL_LINE_PX, colour)
         y += CALL_LINE_H
     for i, button in enumerate(info.buttons):
         draw_button(surface, button, highlight=i == hover)
@@ -481,27 +395,29 @@ def draw_ruling(
     """The referee's call: headline, fouls with their evidence, other facts, choice buttons.
     With ``text`` (where the lines go) it is the window's banner at the bottom edge
     (``render.call_panel.call_layout``); without, a box of its own (pictures, the reference
-    image). Skipped when the window leaves no room for it (:func:`has_room`)."""
-    if not has_room(surface, panel):
+    image). Skipped when the window leaves no room for it (:func:`typeset.has_room`)."""
+    if not typeset.has_room(surface, panel):
         return
     if text is not None:
         _draw_call_banner(surface, panel, text, info, hover)
         return
-    surface.blit(shade_surface(panel.size, (22, 24, 30, 236)), panel.topleft)
-    edge = ALERT if info.fouls else PANEL_EDGE
+    surface.blit(typeset.shade_surface(panel.size, (22, 24, 30, 236)), panel.topleft)
+    edge = palette.ALERT if info.fouls else palette.PANEL_EDGE
     pygame.draw.rect(surface, edge, panel, width=2, border_radius=8)
-    _text(
+    typeset.draw_text(
         surface,
         info.headline,
         (panel.centerx, panel.top + 16),
         34,
-        ALERT if info.fouls else TEXT,
+        palette.ALERT if info.fouls else palette.TEXT,
         anchor="midtop",
     )
     y = panel.top + 58
-    for sentence, colour in [(f, ALERT) for f in info.fouls] + [(t, TEXT) for t in info.lines]:
-        for piece in _wrap(sentence, 22, panel.width - 40):
-            _text(surface, piece, (panel.left + 20, y), 22, colour)
+    for sentence, colour in [(f, palette.ALERT) for f in info.fouls] + [
+        (t, palette.TEXT) for t in info.lines
+    ]:
+        for piece in typeset.wrap_text(sentence, 22, panel.width - 40):
+            typeset.draw_text(surface, piece, (panel.left + 20, y), 22, colour)
             y += 22
     for i, button in enumerate(info.buttons):
         draw_button(surface, button, highlight=i == hover)
@@ -511,16 +427,18 @@ def draw_banner(
     surface: pygame.Surface, rect: pygame.Rect, title: str, lines: Sequence[str] = ()
 ) -> None:
     """A centred box with a big title and a few lines (start-up, messages, confirmations).
-    Skipped when the window leaves no room for it (:func:`has_room`)."""
-    if not has_room(surface, rect):
+    Skipped when the window leaves no room for it (:func:`typeset.has_room`)."""
+    if not typeset.has_room(surface, rect):
         return
-    surface.blit(shade_surface(rect.size, (22, 24, 30, 240)), rect.topleft)
-    pygame.draw.rect(surface, PANEL_EDGE, rect, width=2, border_radius=8)
-    _text(surface, title, (rect.centerx, rect.top + 18), 34, TEXT, anchor="midtop")
+    surface.blit(typeset.shade_surface(rect.size, (22, 24, 30, 240)), rect.topleft)
+    pygame.draw.rect(surface, palette.PANEL_EDGE, rect, width=2, border_radius=8)
+    typeset.draw_text(
+        surface, title, (rect.centerx, rect.top + 18), 34, palette.TEXT, anchor="midtop"
+    )
     y = rect.top + 62
     for line in lines:
-        for piece in _wrap(line, 22, rect.width - 40):
-            _text(surface, piece, (rect.centerx, y), 22, DIM, anchor="midtop")
+        for piece in typeset.wrap_text(line, 22, rect.width - 40):
+            typeset.draw_text(surface, piece, (rect.centerx, y), 22, palette.DIM, anchor="midtop")
             y += 22
 
 
@@ -531,9 +449,9 @@ def toast_box(
     near the top of the table area (84 px down), or, when that box would cover one of
     ``avoid`` (pocket labels and mouths, px), just below the lowest of them it would cover,
     moving down until it covers none (the first place tried stays when every place does)."""
-    lines = _wrap(text, 24, max(200, size[0] - 160)) or [""]
-    width = max(text_width(line, 24) for line in lines) + 24
-    height = sum(text_image(line, 24, TEXT).get_height() for line in lines) + 12
+    lines = typeset.wrap_text(text, 24, max(200, size[0] - 160)) or [""]
+    width = max(typeset.text_width(line, 24) for line in lines) + 24
+    height = sum(typeset.text_image(line, 24, palette.TEXT).get_height() for line in lines) + 12
     box = pygame.Rect(0, 0, width, height)
     box.midtop = (size[0] // 2, 84)
     first = box.copy()
@@ -549,14 +467,14 @@ def draw_toast(
     surface: pygame.Surface,
     text: str,
     *,
-    colour: tuple[int, int, int] = ACCENT,
+    colour: tuple[int, int, int] = palette.ACCENT,
     avoid: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
     """A message near the top of the table area, wrapped to the window's width, placed by
     :func:`toast_box` off the rects of ``avoid``; returns its box (px)."""
     box, lines = toast_box(surface.get_size(), text, avoid)
-    images = [text_image(line, 24, colour) for line in lines]
-    surface.blit(shade_surface(box.size, (10, 10, 14, 215)), box.topleft)
+    images = [typeset.text_image(line, 24, colour) for line in lines]
+    surface.blit(typeset.shade_surface(box.size, (10, 10, 14, 215)), box.topleft)
     y = box.top + 6
     for img in images:
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import pygame
 
-from render import hud
+from render import hud, palette, typeset
 from render.host import Host
 from render.keys import HELP_LINES, Action, Context, action_for
 from render.shot_log import last_call_line
@@ -45,7 +45,7 @@ def help_rows(size: tuple[int, int]) -> list[str]:
     """The help's lines (``render.keys.HELP_LINES``) wrapped to its box in a window of
     ``size`` px."""
     width = _help_width(size) - 40
-    return [piece for line in HELP_LINES for piece in hud._wrap(line, HELP_LINE_PX, width)]
+    return [piece for line in HELP_LINES for piece in typeset.wrap_text(line, HELP_LINE_PX, width)]
 
 
 def help_box(size: tuple[int, int]) -> pygame.Rect:
@@ -91,7 +91,7 @@ def draw_help(surface: pygame.Surface, top: int = 0) -> None:
     wrapped line ``top`` on, with a hint when lines are hidden above or below."""
     size = surface.get_size()
     box = help_box(size)
-    if not hud.has_room(surface, box):
+    if not typeset.has_room(surface, box):
         return
     hud.draw_banner(surface, box, "Keys and mouse (H to close)")
     rows = help_rows(size)
@@ -101,12 +101,14 @@ def draw_help(surface: pygame.Surface, top: int = 0) -> None:
     for piece in shown:
         if y + HELP_LINE_PX > box.bottom - HELP_FOOT_PX // 2:
             break
-        hud._text(surface, piece, (box.centerx, y), HELP_LINE_PX, hud.DIM, anchor="midtop")
+        typeset.draw_text(
+            surface, piece, (box.centerx, y), HELP_LINE_PX, palette.DIM, anchor="midtop"
+        )
         y += HELP_LINE_PX
     hint = help_hint(top, len(shown), len(rows))
     if hint:
         foot = (box.centerx, box.bottom - HELP_FOOT_PX // 2)
-        hud._text(surface, hint, foot, 18, hud.ACCENT, anchor="center")
+        typeset.draw_text(surface, hint, foot, 18, palette.ACCENT, anchor="center")
 
 
 def help_hint(top: int, shown: int, total: int) -> str:
@@ -185,7 +187,9 @@ def draw_last_call(surface: pygame.Surface, host: Host) -> None:
     box = host.layout(surface.get_size()).status
     if box.width < 120:  # a tiny window: no room for a readable line
         return
-    pieces = hud._wrap(text + "  (T: all shots)", 18, max(1, box.width - 24))
+    pieces = typeset.wrap_text(text + "  (T: all shots)", 18, max(1, box.width - 24))
     line = pieces[0] + (" ..." if len(pieces) > 1 else "")
-    surface.blit(hud.shade_surface(box.size, (10, 10, 14, 170)), box.topleft)
-    hud._text(surface, line, (box.left + 12, box.centery), 18, hud.DIM, anchor="midleft")
+    surface.blit(typeset.shade_surface(box.size, (10, 10, 14, 170)), box.topleft)
+    typeset.draw_text(
+        surface, line, (box.left + 12, box.centery), 18, palette.DIM, anchor="midleft"
+    )

@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pygame
 
-from render import aim_drawing, draw, hud
+from render import aim_drawing, draw, hud, palette, typeset
 from render.aiming import (
     ELEVATION_STEP_COARSE_DEG,
     ELEVATION_STEP_DEG,
@@ -82,7 +82,7 @@ class AimMode(Mode):
         #: The pocket labels and mouths drawn in the last frame (px): messages keep off them.
         self.label_rects: list[pygame.Rect] = []
         if host.sounds.problem:  # a damaged settings file: said once, the defaults used
-            host.say(host.sounds.problem, hud.ALERT)
+            host.say(host.sounds.problem, palette.ALERT)
             host.sounds.problem = None
 
     # -- buttons of the panel that depend on the declaration options
@@ -107,7 +107,7 @@ class AimMode(Mode):
         if due:
             names = " & ".join(host.session.game.players[i] for i in due)
             label = f"Warn {names}: two fouls"
-            if hud.text_width(f"{label}  [W]", 22) + 24 > WARN_BUTTON_MAX_W:
+            if typeset.text_width(f"{label}  [W]", 22) + 24 > WARN_BUTTON_MAX_W:
                 label = "Warn: two fouls"  # long names: the prompt and the scoreboard name them
             specs.insert(0, (label, "warn", "W"))
         if self.frame_menu_offered():
@@ -118,9 +118,9 @@ class AimMode(Mode):
         rows = []
         for label, action, key in specs:
             if compact:
-                width = natural_button_width(hud.text_width(label, 22))
+                width = natural_button_width(typeset.text_width(label, 22))
             elif action == Action.WARN:
-                width = min(WARN_BUTTON_MAX_W, hud.text_width(f"{label}  [{key}]", 22) + 24)
+                width = min(WARN_BUTTON_MAX_W, typeset.text_width(f"{label}  [{key}]", 22) + 24)
             else:
                 width = fixed.get(action, PANEL_BUTTON_W)
             rows.append((label, action, "" if compact else key, width))
@@ -282,7 +282,7 @@ class AimMode(Mode):
                 self.picking_nomination = False
             elif ball > 0:
                 words = ball_name(host.session.game, ball).capitalize()
-                host.say(f"{words} cannot be nominated now.", hud.ALERT)
+                host.say(f"{words} cannot be nominated now.", palette.ALERT)
             return
         if host.in_hand and ball == 0:
             self.dragging = "cue"
@@ -301,14 +301,14 @@ class AimMode(Mode):
                     host.say(f"Called {words}: now click a pocket.")
                 elif ball > 0:
                     words = ball_name(host.session.game, ball).capitalize()
-                    host.say(f"{words} cannot be called now.", hud.ALERT)
+                    host.say(f"{words} cannot be called now.", palette.ALERT)
                 else:
-                    host.say("Click the ball you call first.", hud.ALERT)
+                    host.say("Click the ball you call first.", palette.ALERT)
                 return
             if host.aim.called_pocket is None:
                 pocket = self._pocket_under(pos)
                 if pocket is None:
-                    host.say("Click near a pocket to call it.", hud.ALERT)
+                    host.say("Click near a pocket to call it.", palette.ALERT)
                     return
                 host.aim.called_pocket = pocket
                 if self.call_aim is not None:  # the aim as it was before the call was made
@@ -524,7 +524,7 @@ class AimMode(Mode):
             marks.append(positions[nominated])
         for p in marks:
             cx, cy = view.to_screen(float(p[0]), float(p[1]))
-            pygame.draw.circle(surface, hud.ACCENT, (round(cx), round(cy)), round(r + 5), 2)
+            pygame.draw.circle(surface, palette.ACCENT, (round(cx), round(cy)), round(r + 5), 2)
         options = host.declaration_options()
         self.label_rects = []
         if options.call_required and not host.aim.safety:
@@ -534,7 +534,7 @@ class AimMode(Mode):
             cx, cy = view.to_screen(pocket.x, pocket.y)
             pygame.draw.circle(
                 surface,
-                hud.ACCENT,
+                palette.ACCENT,
                 (round(cx), round(cy)),
                 round(view.length_px(pocket.radius) + 6),
                 3,
@@ -553,11 +553,11 @@ class AimMode(Mode):
             dx, dy = px - cx0, py - cy0
             norm = math.hypot(dx, dy) or 1.0
             out = view.length_px(pocket.radius) + 14
-            half_w, half_h = hud.text_width(pocket.name, 18) / 2 + 2, 11
+            half_w, half_h = typeset.text_width(pocket.name, 18) / 2 + 2, 11
             x = min(max(px + dx / norm * out * 0.3, area.left + half_w), area.right - half_w)
             y = min(max(py + dy / norm * out, area.top + half_h), area.bottom - half_h)
             called = pocket.name == host.aim.called_pocket
-            colour = hud.ACCENT if called else hud.TEXT
-            label = hud._text(surface, pocket.name, (x, y), 18, colour, anchor="center")
+            colour = palette.ACCENT if called else palette.TEXT
+            label = typeset.draw_text(surface, pocket.name, (x, y), 18, colour, anchor="center")
             mouth = round(view.length_px(pocket.radius))
             self.label_rects += [label, pygame.Rect(px - mouth, py - mouth, 2 * mouth, 2 * mouth)]

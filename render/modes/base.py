@@ -13,7 +13,7 @@ import numpy as np
 import pygame
 
 import sim
-from render import draw, hud, table_drawing
+from render import draw, hud, palette, table_drawing
 from render.host import Host
 from render.keys import Context
 from render.layout import Layout
@@ -84,8 +84,8 @@ def draw_scene(
     )  # fmt: skip
     layout = host.layout(size)
     hud.draw_scoreboard(surface, layout.board, score_info(host.session))
-    pygame.draw.rect(surface, hud.PANEL, layout.panel)
-    pygame.draw.line(surface, hud.PANEL_EDGE, layout.panel.topleft, layout.panel.topright)
+    pygame.draw.rect(surface, palette.PANEL, layout.panel)
+    pygame.draw.line(surface, palette.PANEL_EDGE, layout.panel.topleft, layout.panel.topright)
 
 
 def draw_controls(
@@ -93,8 +93,8 @@ def draw_controls(
 ) -> None:
     """The panel: power meter, tip widget, elevation dial, showing ``strike`` (a shot played
     back: its speed, tip offset and elevation) or else the aim being set."""
-    pygame.draw.rect(surface, hud.PANEL, layout.panel)
-    pygame.draw.line(surface, hud.PANEL_EDGE, layout.panel.topleft, layout.panel.topright)
+    pygame.draw.rect(surface, palette.PANEL, layout.panel)
+    pygame.draw.line(surface, palette.PANEL_EDGE, layout.panel.topleft, layout.panel.topright)
     if strike is None:
         power, a, b, theta = host.aim.power, host.aim.a, host.aim.b, host.aim.theta_deg
     else:

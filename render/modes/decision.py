@@ -7,7 +7,7 @@ import numpy as np
 import pygame
 
 import rules
-from render import hud
+from render import hud, palette, typeset
 from render.call_panel import call_layout
 from render.host import Host
 from render.keys import Action, Context, action_for
@@ -243,14 +243,20 @@ class DecisionMode(Mode):
         size = surface.get_size()
         banner, info = self.info(self.host.layout(size).table)
         if self.peeking:
-            hud.draw_toast(surface, f"{info.headline}: V shows the call again", colour=hud.ALERT)
+            hud.draw_toast(
+                surface, f"{info.headline}: V shows the call again", colour=palette.ALERT
+            )
             return
         hud.draw_ruling(surface, banner, info, hover=self.hover, text=self.text_rect)
         hidden = sum(1 for ball in self._ball_squares(size) if banner.colliderect(ball))
         if hidden:  # the call covers part of the play: say how to look under it
             balls = "a ball" if hidden == 1 else f"{hidden} balls"
-            hint = hud.text_image(f"(V: see the table: this call hides {balls})", 18, hud.DIM)
-            left = self.text_rect.left + hud.text_width(info.headline, hud.CALL_HEADLINE_PX) + 16
+            hint = typeset.text_image(
+                f"(V: see the table: this call hides {balls})", 18, palette.DIM
+            )
+            left = (
+                self.text_rect.left + typeset.text_width(info.headline, hud.CALL_HEADLINE_PX) + 16
+            )
             surface.blit(hint, (left, self.text_rect.top + 6))
 
 

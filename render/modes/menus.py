@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 import rules
-from render import hud
+from render import hud, palette
 from render.game_features import FrameMovesGame, PointsGame
 from render.host import Host, ModeLike
 from render.keys import Action, Context, action_for
@@ -148,9 +148,9 @@ def open_frame_menu(host: Host) -> None:
         try:
             message = host.session.warn_stalemate()
         except ActionRefusedError as exc:
-            host.say(str(exc), hud.ALERT)
+            host.say(str(exc), palette.ALERT)
             return
-        host.say(message, hud.GOOD)
+        host.say(message, palette.GOOD)
         host.enter_aim()
 
     options = [

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from render import hud, table_drawing
+from render import hud, palette, table_drawing, typeset
 from render.host import Host
 from render.keys import Action, Context, action_for
 from render.match import MatchConfig
@@ -45,7 +45,7 @@ class PreparingMode(Mode):
                 self.host.start_match(self.config)
                 return
             except Exception as exc:  # a bad table size or game: back to the start screen
-                self.host.say(str(exc), hud.ALERT)
+                self.host.say(str(exc), palette.ALERT)
         self.host.mode = StartMode(self.host, self.config)
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -101,22 +101,22 @@ def draw_progress_bar(
 ) -> None:
     """A bar filled by ``elapsed / expected`` (at most 95 % until the engine is ready); with no
     expected time a band that moves, so the screen is seen to be alive."""
-    pygame.draw.rect(surface, hud.PANEL_EDGE, rect, border_radius=4)
+    pygame.draw.rect(surface, palette.PANEL_EDGE, rect, border_radius=4)
     if expected:
         fill = rect.copy()
         fill.w = round(rect.w * min(0.95, elapsed / expected))
-        pygame.draw.rect(surface, hud.ACCENT, fill, border_radius=4)
+        pygame.draw.rect(surface, palette.ACCENT, fill, border_radius=4)
         return
     band = pygame.Rect(0, rect.y, rect.w // 5, rect.h)
     band.x = rect.x + round((elapsed * 0.4 % 1.0) * (rect.w - band.w))
-    pygame.draw.rect(surface, hud.ACCENT, band, border_radius=4)
+    pygame.draw.rect(surface, palette.ACCENT, band, border_radius=4)
 
 
 def draw_warm_status(surface: pygame.Surface, elapsed: float, expected: float | None) -> None:
     """The engine's progress along the bottom of the start screen, while the players fill it
     in."""
     w, h = surface.get_size()
-    hud._text(
-        surface, warm_words(elapsed, expected), (w // 2, h - 52), 20, hud.DIM, anchor="midtop"
+    typeset.draw_text(
+        surface, warm_words(elapsed, expected), (w // 2, h - 52), 20, palette.DIM, anchor="midtop"
     )
     draw_progress_bar(surface, pygame.Rect(w // 2 - 200, h - 24, 400, 8), elapsed, expected)

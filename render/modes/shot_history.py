@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from render import hud
+from render import palette, typeset
 from render.host import Host, ModeLike
 from render.keys import Action, Context, action_for
 from render.modes.base import Mode
@@ -54,7 +54,7 @@ class ShotHistoryMode(Mode):
             if out:
                 out.append(("", False))
             for text, heading in shot_lines(entry):
-                out.extend((piece, heading) for piece in hud._wrap(text, LINE_PX, width))
+                out.extend((piece, heading) for piece in typeset.wrap_text(text, LINE_PX, width))
         return out or [("No shot has been played in this frame yet.", False)]
 
     def visible_rows(self, box: pygame.Rect) -> int:
@@ -96,18 +96,20 @@ class ShotHistoryMode(Mode):
         self.host.remember_size(surface.get_size())
         self.resume.draw(surface)
         box = self.box(surface.get_size())
-        if not hud.has_room(surface, box):
+        if not typeset.has_room(surface, box):
             return
         lines, rows = self.clamp(surface.get_size())
-        surface.blit(hud.shade_surface(box.size, (22, 24, 30, 240)), box.topleft)
-        pygame.draw.rect(surface, hud.PANEL_EDGE, box, width=2, border_radius=8)
+        surface.blit(typeset.shade_surface(box.size, (22, 24, 30, 240)), box.topleft)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, box, width=2, border_radius=8)
         word = self.host.session.match_config.game_class.frame_word  # rack (pool), frame
         title = f"Shots of this {word} ({len(self.entries)})"
-        hud._text(surface, title, (box.centerx, box.top + 12), 30, hud.TEXT, anchor="midtop")
+        typeset.draw_text(
+            surface, title, (box.centerx, box.top + 12), 30, palette.TEXT, anchor="midtop"
+        )
         y = box.top + 56
         for text, heading in lines[self.scroll : self.scroll + rows]:
-            colour = hud.ACCENT if heading else hud.TEXT
-            hud._text(surface, text, (box.left + 20, y), LINE_PX, colour)
+            colour = palette.ACCENT if heading else palette.TEXT
+            typeset.draw_text(surface, text, (box.left + 20, y), LINE_PX, colour)
             y += LINE_H
         more = []
         if self.scroll > 0:
@@ -117,7 +119,9 @@ class ShotHistoryMode(Mode):
         hint = "wheel or arrows scroll; T, Esc or Enter closes"
         if more:
             hint = " / ".join(more) + "; " + hint
-        hud._text(surface, hint, (box.centerx, box.bottom - 8), 18, hud.DIM, anchor="midbottom")
+        typeset.draw_text(
+            surface, hint, (box.centerx, box.bottom - 8), 18, palette.DIM, anchor="midbottom"
+        )
 
 
 def open_shot_history(host: Host) -> None:

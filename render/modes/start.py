@@ -7,7 +7,7 @@ import os
 import pygame
 
 import rules
-from render import hud, table_drawing
+from render import hud, palette, table_drawing, typeset
 from render.host import Host
 from render.keys import Action, Context, action_for
 from render.match import AIM_LEVELS, GAME_KINDS, GAME_TITLES, MatchConfig, MatchSetupError
@@ -139,7 +139,7 @@ class StartMode(Mode):
         try:
             config = self._config()
         except MatchSetupError as exc:
-            self.host.say(str(exc), hud.ALERT)
+            self.host.say(str(exc), palette.ALERT)
             return
         self.host.start_match(config)
 
@@ -176,34 +176,41 @@ class StartMode(Mode):
         w, h = surface.get_size()
         left = w // 2 - 300
         top = max(40, h // 2 - 250)
-        hud._text(surface, "cuesim: a new match", (w // 2, top), 44, hud.TEXT, anchor="midtop")
-        hud._text(
+        typeset.draw_text(
+            surface, "cuesim: a new match", (w // 2, top), 44, palette.TEXT, anchor="midtop"
+        )
+        typeset.draw_text(
             surface,
             f"Ctrl+O continues the saved session ({self.host.save_path.name})",
             (w // 2, top + 480),
             20,
-            hud.DIM,
+            palette.DIM,
             anchor="midtop",
         )
-        hud._text(surface, "Game", (left, top + 48), 22, hud.DIM)
-        hud._text(
+        typeset.draw_text(surface, "Game", (left, top + 48), 22, palette.DIM)
+        typeset.draw_text(
             surface,
             "Players: 2, or 4 for doubles (1 & 3 v 2 & 4); click a box and type",
             (left, top + 146),
             22,
-            hud.DIM,
+            palette.DIM,
         )
         if not rules.game_class(self.game).scores_points:
-            hud._text(surface, "Table", (left, top + 296), 22, hud.DIM)
-            hud._text(surface, "Race to", (left + 420, top + 296), 22, hud.DIM)
-            hud._text(
-                surface, str(self.race), (left + 510, top + 340), 34, hud.TEXT, anchor="center"
+            typeset.draw_text(surface, "Table", (left, top + 296), 22, palette.DIM)
+            typeset.draw_text(surface, "Race to", (left + 420, top + 296), 22, palette.DIM)
+            typeset.draw_text(
+                surface, str(self.race), (left + 510, top + 340), 34, palette.TEXT, anchor="center"
             )
         else:
             heading = "Frames (all played)" if self.aggregate else "Best of (frames)"
-            hud._text(surface, heading, (left + 420, top + 296), 22, hud.DIM)
-            hud._text(
-                surface, str(self.frames), (left + 510, top + 340), 34, hud.TEXT, anchor="center"
+            typeset.draw_text(surface, heading, (left + 420, top + 296), 22, palette.DIM)
+            typeset.draw_text(
+                surface,
+                str(self.frames),
+                (left + 510, top + 340),
+                34,
+                palette.TEXT,
+                anchor="center",
             )
         for button in self._layout((w, h)):
             kind, _, value = button.action.partition(":")
@@ -213,14 +220,14 @@ class StartMode(Mode):
                 pygame.draw.rect(surface, (18, 20, 24), box, border_radius=5)
                 pygame.draw.rect(
                     surface,
-                    hud.ACCENT if i == self.focus else hud.PANEL_EDGE,
+                    palette.ACCENT if i == self.focus else palette.PANEL_EDGE,
                     box,
                     width=2,
                     border_radius=5,
                 )
                 text = self.names[i] or (f"Player {i + 1}" + (" (optional)" if i >= 2 else ""))
-                colour = hud.TEXT if self.names[i] else hud.DIM
-                hud._text(
+                colour = palette.TEXT if self.names[i] else palette.DIM
+                typeset.draw_text(
                     surface,
                     text + ("|" if i == self.focus else ""),
                     (box.left + 10, box.centery),

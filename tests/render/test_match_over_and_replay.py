@@ -17,7 +17,7 @@ from window_driver import (
 )
 
 import rules
-from render import hud
+from render import hud, typeset
 from render.app import SHOT_GUARD_S, App
 from render.modes.preparing import PreparingMode
 from render.scoreboard import score_info
@@ -27,13 +27,13 @@ from render.widgets import power_to_speed
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every string hud draws from now on."""
     seen: list[str] = []
-    real = hud.text_image
+    real = typeset.text_image
 
     def recording(text: object, *args: object, **kw: object) -> pygame.Surface:
         seen.append(str(text))
         return real(text, *args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(hud, "text_image", recording)
+    monkeypatch.setattr(typeset, "text_image", recording)
     return seen
 
 

@@ -24,7 +24,7 @@ import rules.eight_ball
 import rules.nine_ball
 import rules.pool
 import rules.snooker_fouls
-from render import hud
+from render import typeset
 from render.words import placement_refusal
 from rules.wording import clause_words, has_french, player_evidence, player_sentence, player_summary
 from sim.table import POCKET_NAMES
@@ -33,7 +33,7 @@ from sim.table import POCKET_NAMES
 def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every string the window draws from now on (hud's font calls)."""
     seen: list[str] = []
-    real = hud.get_font
+    real = typeset.get_font
 
     class Recording:
         def __init__(self, size: int) -> None:
@@ -49,7 +49,7 @@ def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         def __getattr__(self, name: str):
             return getattr(self.font, name)
 
-    monkeypatch.setattr(hud, "get_font", Recording)
+    monkeypatch.setattr(typeset, "get_font", Recording)
     return seen
 
 
@@ -242,9 +242,11 @@ def test_the_shot_list_and_the_prompt_use_the_games_own_words(
     assert "G ghost" in new_app("nine-ball", aim_assist="ghost").mode.prompt_lines()[-1]
     assert "G " not in new_app("nine-ball", aim_assist="none").mode.prompt_lines()[-1]
     seen: list[str] = []
-    real = hud.text_image
+    real = typeset.text_image
     monkeypatch.setattr(
-        hud, "text_image", lambda text, *a, **k: (seen.append(str(text)), real(text, *a, **k))[1]
+        typeset,
+        "text_image",
+        lambda text, *a, **k: (seen.append(str(text)), real(text, *a, **k))[1],
     )
     key(app, pygame.K_t)
     frame(app)

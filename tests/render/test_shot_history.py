@@ -8,7 +8,7 @@ import pytest
 from window_driver import frame, key, new_app, set_position, to_decision
 
 import rules
-from render import hud
+from render import typeset
 from render.app import SHOT_GUARD_S
 from render.modes.decision import AUTO_CONTINUE_S
 from render.shot_log import frame_log, last_call_line
@@ -17,13 +17,13 @@ from render.shot_log import frame_log, last_call_line
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every string hud draws from now on."""
     seen: list[str] = []
-    real = hud.text_image
+    real = typeset.text_image
 
     def recording(text: object, *args: object, **kw: object) -> pygame.Surface:
         seen.append(str(text))
         return real(text, *args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(hud, "text_image", recording)
+    monkeypatch.setattr(typeset, "text_image", recording)
     return seen
 
 

@@ -7,7 +7,7 @@ import time
 import pygame
 import pytest
 
-from render import hud
+from render import palette
 from render.app import App
 from render.match import MatchConfig
 from rules import BallInHand
@@ -95,5 +95,5 @@ def test_a_start_screen_name_that_cannot_be_drawn_is_refused_with_a_message(name
     app.mode.names[0] = name  # type: ignore[attr-defined]
     key(app, pygame.K_RETURN)
     assert app.session.config is None and app.mode.context == "start"
-    assert app.toast is not None and app.toast.colour == hud.ALERT
+    assert app.toast is not None and app.toast.colour == palette.ALERT
     app.draw(pygame.Surface(SIZE))

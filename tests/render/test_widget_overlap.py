@@ -13,7 +13,7 @@ import pytest
 from window_driver import click, frame, new_app, set_position
 
 import rules
-from render import hud
+from render import typeset
 from render.app import SHOT_GUARD_S, App
 from render.layout import MIN_WINDOW, WIDEST_AIM_ROW, WIDEST_COMPACT_AIM_ROW, row_width
 
@@ -72,7 +72,7 @@ CROWDED = {
 
 def label_rect(text: str, anchor: str, pos: tuple[int, int], size: int = 20) -> pygame.Rect:
     """Where a widget's label is drawn (``render.hud``'s anchors), px."""
-    rect = hud.text_image(text, size).get_rect()
+    rect = typeset.text_image(text, size).get_rect()
     setattr(rect, anchor, pos)
     return rect
 
@@ -118,7 +118,7 @@ def test_no_widget_of_the_aim_panel_overlaps_another(game: str, size: tuple[int,
     assert not layout.table.colliderect(layout.panel) and layout.table.top >= layout.board.bottom
     for button in app.mode.buttons(size):  # type: ignore[attr-defined]
         if button.hotkey:  # full labels: none is cut
-            assert hud.text_width(f"{button.label}  [{button.hotkey}]", 22) <= button.rect.width
+            assert typeset.text_width(f"{button.label}  [{button.hotkey}]", 22) <= button.rect.width
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -139,5 +139,5 @@ def test_the_widest_rows_reserved_hold_the_real_labels() -> None:
     compact = ["Concede / re-rack", "Free ball: ON", "Nominate", "Shoot"]
     for labels, widths in ((full, WIDEST_AIM_ROW), (compact, WIDEST_COMPACT_AIM_ROW)):
         for label, width in zip(labels, widths, strict=True):
-            assert hud.text_width(label, 22) + 8 <= width, label
+            assert typeset.text_width(label, 22) + 8 <= width, label
     assert row_width(WIDEST_AIM_ROW) > row_width(WIDEST_COMPACT_AIM_ROW)

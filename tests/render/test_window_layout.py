@@ -21,7 +21,7 @@ from window_driver import (
 )
 
 import rules
-from render import aim_drawing, hud
+from render import aim_drawing, hud, palette, typeset
 from render.app import SHOT_GUARD_S
 from render.layout import MIN_PROMPT_W, Layout
 from render.scoreboard import score_info
@@ -61,7 +61,7 @@ def test_snooker_foul_choices_fit_their_panel_at_every_window_size(size) -> None
         assert panel.contains(button.rect), (button.label, button.rect, panel)
         label = f"{button.label}  [{button.hotkey}]"
         if size[0] >= 500:  # room for every label: none is cut
-            assert hud.text_width(label, 22) <= button.rect.width, label
+            assert typeset.text_width(label, 22) <= button.rect.width, label
         for other in info.buttons[i + 1 :]:
             assert not button.rect.colliderect(other.rect), (button.label, other.label)
     assert panel.left >= 0 and panel.right <= size[0]
@@ -92,14 +92,14 @@ def test_the_prompt_wraps_to_the_width_available(width, monkeypatch) -> None:
     assert layout.prompt.width >= min(MIN_PROMPT_W, width - 48)
     assert layout.prompt.right <= width and layout.panel.contains(layout.prompt)
     drawn: list[tuple[str, pygame.Rect]] = []
-    real = hud._text
+    real = typeset.draw_text
 
     def recording(surface, text, pos, size_px, *args, **kw):
         rect = real(surface, text, pos, size_px, *args, **kw)
         drawn.append((text, rect))
         return rect
 
-    monkeypatch.setattr(hud, "_text", recording)
+    monkeypatch.setattr(typeset, "draw_text", recording)
     frame(app, size)
     lines = app.mode.prompt_lines()
     prompt_pieces = [(t, r) for t, r in drawn if layout.prompt.collidepoint(r.topleft)]
@@ -130,14 +130,14 @@ def test_the_scoreboards_centre_lines_stay_between_the_panels(size, monkeypatch)
         board.left + (board.width + centre_w) // 2,
     )
     drawn: list[tuple[str, pygame.Rect]] = []
-    real = hud._text
+    real = typeset.draw_text
 
-    def recording(surface, text, pos, size_px, colour=hud.TEXT, *, anchor="topleft"):
+    def recording(surface, text, pos, size_px, colour=palette.TEXT, *, anchor="topleft"):
         rect = real(surface, text, pos, size_px, colour, anchor=anchor)
         drawn.append((text, rect))
         return rect
 
-    monkeypatch.setattr(hud, "_text", recording)
+    monkeypatch.setattr(typeset, "draw_text", recording)
     hud.draw_scoreboard(pygame.Surface(size), board, app_score(app))
     centre_lines = [
         (t, r) for t, r in drawn if "remaining" in t or t.startswith(("Snooker", "Ball on"))
@@ -154,14 +154,18 @@ def app_score(app):
 
 def test_fitted_text_shrinks_then_drops_parts_then_cuts() -> None:
     line = "Frame 1 \u00b7 147 remaining \u00b7 at the table: Ann \u00b7 aim: ghost"
-    assert hud.fitted_text(line, 20, 10_000) == (line, 20)
-    text, px = hud.fitted_text(line, 20, hud.text_width(line, 16))
+    assert typeset.fitted_text(line, 20, 10_000) == (line, 20)
+    text, px = typeset.fitted_text(line, 20, typeset.text_width(line, 16))
     assert text == line and px in (16, 17)
-    text, px = hud.fitted_text(line, 20, hud.text_width("Frame 1 \u00b7 147 remaining", 14) + 1)
+    text, px = typeset.fitted_text(
+        line, 20, typeset.text_width("Frame 1 \u00b7 147 remaining", 14) + 1
+    )
     assert (text, px) == ("Frame 1 \u00b7 147 remaining", 14)
-    width = hud.text_width("Frame 1", 14) - 4  # not even the first part fits: it is cut
-    text, px = hud.fitted_text(line, 20, width)
-    assert text.endswith("\u2026") and text.startswith("Fr") and hud.text_width(text, 14) <= width
+    width = typeset.text_width("Frame 1", 14) - 4  # not even the first part fits: it is cut
+    text, px = typeset.fitted_text(line, 20, width)
+    assert (
+        text.endswith("\u2026") and text.startswith("Fr") and typeset.text_width(text, 14) <= width
+    )
 
 
 def test_a_small_window_gives_the_table_the_larger_share_and_its_compact_panel_answers() -> None:
@@ -205,14 +209,14 @@ def test_pocket_labels_stay_inside_the_table_area(monkeypatch: pytest.MonkeyPatc
     )
     assert app.declaration_options().call_required
     drawn: dict[str, pygame.Rect] = {}
-    real = hud._text
+    real = typeset.draw_text
 
     def recording(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
         rect = real(surface, text, *args, **kw)
         drawn[text] = rect
         return rect
 
-    monkeypatch.setattr(hud, "_text", recording)
+    monkeypatch.setattr(typeset, "draw_text", recording)
     for size in (SIZE, (900, 640), (700, 500)):
         drawn.clear()
         app.remember_size(size)
@@ -248,11 +252,11 @@ def test_the_cue_stick_is_drawn_only_on_the_table_area(monkeypatch: pytest.Monke
 @pytest.mark.parametrize("text", ["a\x00b", "\u202e", "\u200b\u200b", "", "\ud800", "ok"])
 def test_text_drawing_never_raises(text: str) -> None:
     surface = pygame.Surface((200, 60))
-    image = hud.text_image(text, 22)
+    image = typeset.text_image(text, 22)
     assert image.get_width() >= 1 and image.get_height() >= 1
     hud.draw_toast(surface, text)
     hud.draw_banner(surface, pygame.Rect(0, 0, 200, 60), text, [text])
-    assert hud.text_width(text, 22) >= 0
+    assert typeset.text_width(text, 22) >= 0
 
 
 @pytest.mark.parametrize("size", [(1, 1), (2, 3), (3, 820), (1280, 1), (3, 3)])
