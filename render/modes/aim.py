@@ -9,33 +9,23 @@ import math
 import numpy as np
 import pygame
 
-from render import aim_drawing, draw, hud, palette, typeset
+from render import palette
 from render.aiming import (
     ELEVATION_STEP_COARSE_DEG,
     ELEVATION_STEP_DEG,
     clamp_elevation,
     elevation_at,
-    guide_lines,
 )
 from render.host import Host
 from render.keys import Action, Context, action_for
-from render.layout import (
-    FRAME_BUTTON_W,
-    PANEL_BUTTON_W,
-    SHOOT_BUTTON_W,
-    WARN_BUTTON_MAX_W,
-    lay_out_right,
-    natural_button_width,
-)
-from render.modes.base import Mode, draw_controls
+from render.modes.aim_screen import draw_aim_screen, panel_buttons, prompt_lines
+from render.modes.base import Mode
 from render.modes.fouls import open_foul_menu
 from render.modes.menus import frame_menu_offered, open_frame_menu
-from render.preview import PreviewCache, preview_for_aim, wrong_first_ball
-from render.scoreboard import score_info
+from render.preview import PreviewCache
 from render.sound import SOUND_ACTIONS, sound_key
-from render.view import View
 from render.widgets import Button, clamp_tip
-from render.words import PROMPT_ZONE_WORDS, ball_name, call_words
+from render.words import ball_name, call_words
 from rules.wording import ball_words
 
 #: Aim adjustment per arrow key press, degrees (with Shift: ``AIM_STEP_COARSE_DEG``).
@@ -48,7 +38,14 @@ TIP_STEP = 0.05
 #: Pointer movement that releases a keyboard-adjusted aim back to the mouse, px.
 AIM_UNLOCK_PX = 12
 #: Actions of the aim panel's buttons that a key also triggers (when its button shows).
-PANEL_ACTIONS = ("push_out", "safety", "recall", "free_ball", "nominate", "frame")
+PANEL_ACTIONS = (
+    Action.PUSH_OUT,
+    Action.SAFETY,
+    Action.RECALL,
+    Action.FREE_BALL,
+    Action.NOMINATE,
+    Action.FRAME,
+)
 
 
 class AimMode(Mode):
@@ -87,44 +84,15 @@ class AimMode(Mode):
 
     # -- buttons of the panel that depend on the declaration options
     def buttons(self, size: tuple[int, int]) -> list[Button]:
-        """The panel's buttons for what may be declared now, in ``Layout.buttons`` (beside the
-        widgets or in rows of their own: never over them), Shoot at the right end."""
-        host = self.host
-        options = host.declaration_options()
-        layout = host.layout(size)
-        specs: list[tuple[str, str, str]] = []
-        if options.push_out_allowed:
-            specs.append(("Push out: ON" if host.aim.push_out else "Push out", "push_out", "P"))
-        if options.safety_allowed:
-            specs.append(("Safety: ON" if host.aim.safety else "Safety", "safety", "F"))
-        if options.call_required:
-            specs.append(("Call again", "recall", "C"))
-        if options.free_ball_allowed:
-            specs.append(("Free ball: ON" if host.aim.free_ball else "Free ball", "free_ball", "B"))
-        if options.nomination_required or options.free_ball_allowed:
-            specs.append(("Nominate", "nominate", "N"))
-        due = host.warning_due()
-        if due:
-            names = " & ".join(host.session.game.players[i] for i in due)
-            label = f"Warn {names}: two fouls"
-            if typeset.text_width(f"{label}  [W]", 22) + 24 > WARN_BUTTON_MAX_W:
-                label = "Warn: two fouls"  # long names: the prompt and the scoreboard name them
-            specs.insert(0, (label, "warn", "W"))
-        if self.frame_menu_offered():
-            specs.insert(0, ("Concede / re-rack", "frame", "X"))
-        specs.append(("Shoot", "shoot", "Space"))
-        compact = layout.compact_buttons
-        fixed = {"shoot": SHOOT_BUTTON_W, "frame": FRAME_BUTTON_W}
-        rows = []
-        for label, action, key in specs:
-            if compact:
-                width = natural_button_width(typeset.text_width(label, 22))
-            elif action == Action.WARN:
-                width = min(WARN_BUTTON_MAX_W, typeset.text_width(f"{label}  [{key}]", 22) + 24)
-            else:
-                width = fixed.get(action, PANEL_BUTTON_W)
-            rows.append((label, action, "" if compact else key, width))
-        return list(lay_out_right(layout.buttons, rows))
+        """The panel's buttons for what may be declared now (``aim_screen.panel_buttons``)."""
+        return panel_buttons(self, size)
+
+    def prompt_lines(self) -> list[str]:
+        """The prompt's lines (``aim_screen.prompt_lines``)."""
+        return prompt_lines(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_aim_screen(self, surface)
 
     def frame_menu_offered(self) -> bool:
         """Whether "Concede / re-rack" means something now (``render.modes.menus.
@@ -394,170 +362,3 @@ class AimMode(Mode):
     def message_avoids(self) -> list[pygame.Rect]:
         """The pocket labels and mouths drawn in the last frame (px): messages keep off them."""
         return self.label_rects
-
-    def prompt_lines(self) -> list[str]:
-        host = self.host
-        who = host.session.game.players[host.session.game.to_play]
-        lines = []
-        if host.in_hand and self.cue_placed:
-            lines.append(f"{who}: cue ball placed - aim, then Space (drag it to move it again).")
-        elif host.in_hand:
-            lines.append(
-                f"{who}: ball in hand {PROMPT_ZONE_WORDS.get(host.zone, '')}"
-                " - drag or click to place the cue ball, then Space."
-            )
-        else:
-            lines.append(f"{who} to shoot.")
-        problem = host.declaration_problem()
-        if problem:
-            lines.append(problem)
-        elif host.aim.called_ball is not None and host.aim.called_pocket is not None:
-            called = call_words(host.session.game, host.aim.called_ball, host.aim.called_pocket)
-            lines.append(f"Called: {called}.")
-        options = host.declaration_options()
-        if options.nomination_required or host.aim.free_ball:
-            nominated = host.nominated_ball()
-            if nominated is not None:
-                how = "" if host.aim.nominated is not None else " (the ball aimed at)"
-                prefix = "Free ball" if host.aim.free_ball else "Nominated"
-                lines.append(f"{prefix}: {ball_words(host.ball_names[nominated])}{how}.")
-        if self.wrong_ball is not None:
-            words = ball_name(host.session.game, self.wrong_ball)
-            lines.append(f"Careful: the aim hits {words} first, not a ball on.")
-        if host.aim.push_out:
-            lines.append("Push-out announced.")
-        foul_hint = " \u00b7 D foul on the last shot" if host.foul_shot() is not None else ""
-        # What G shows at this match's aim assist: nothing to toggle with none.
-        level = host.session.match_config.aim_assist
-        assist = {"ghost": " \u00b7 G ghost", "full": " \u00b7 G predicted paths"}.get(level, "")
-        lines.append(
-            f"Aim {host.aim.phi_deg % 360:6.1f}\u00b0 \u00b7 arrows fine-tune"
-            f"{assist}{foul_hint} \u00b7 H help"
-        )
-        return lines
-
-    def draw(self, surface: pygame.Surface) -> None:
-        host = self.host
-        host.remember_size(surface.get_size())
-        size = surface.get_size()
-        view = host.view_for(size)
-        surface.blit(host.table_background(size), (0, 0))
-        table = host.table
-        if host.in_hand:
-            aim_drawing.draw_zone(surface, view, table, host.zone)
-        positions, on = host.current_positions()
-        cue = host.cue_xy()
-        self.wrong_ball = None
-        level = host.session.match_config.aim_assist
-        assisting = host.show_ghost and self.dragging != "cue" and level != "none"
-        contact = host.aim_contact() if assisting and level == "ghost" else None
-        if assisting and level == "full":
-            preview = preview_for_aim(host.session.game, host.aim, self.previews)
-            if preview is not None:
-                self.wrong_ball = wrong_first_ball(host.session.game, host.aim, preview.first_ball)
-                aim_drawing.draw_preview(
-                    surface, view, table, preview.cue_path, preview.object_path,
-                    preview.contact_xy, warning=self.wrong_ball is not None,
-                    meets=preview.meets,
-                )  # fmt: skip
-        if cue is not None and contact is not None:
-            self.wrong_ball = wrong_first_ball(host.session.game, host.aim, contact.ball)
-            obj_path = tangent = None
-            meets = []  # each guide line stops at the first ball it would hit, marked there
-            lines = guide_lines(host.session.game, host.aim, contact)
-            if lines is not None:
-                obj_path, tangent = lines.object_path, lines.tangent_path
-                for path, met in ((obj_path, lines.object_meets), (tangent, lines.tangent_meets)):
-                    if path is not None and met >= 0:
-                        meets.append(
-                            (path[1], (float(positions[met][0]), float(positions[met][1])))
-                        )
-            aim_drawing.draw_aim(
-                surface,
-                view,
-                table,
-                cue,
-                host.aim.phi_deg,
-                ghost_xy=contact.ghost,
-                end_xy=contact.ghost,
-                object_path=obj_path,
-                tangent_path=tangent,
-                meets=meets,
-            )
-        draw.draw_balls(
-            surface, view, table, positions, on, host.looks, orientations=host.ball_orientations()
-        )
-        if host.in_hand and cue is not None:
-            problem = host.session.game.placement_problem(cue)
-            ring = (255, 90, 80) if problem else (255, 255, 255)
-            cx, cy = view.to_screen(*cue)
-            pygame.draw.circle(
-                surface,
-                ring,
-                (round(cx), round(cy)),
-                round(view.length_px(table.ball_radius) + 4),
-                2,
-            )
-        self._draw_calls(surface, view, positions)
-        layout = host.layout(size)
-        if cue is not None and self.dragging != "cue":
-            clip = surface.get_clip()  # the cue stays on the table area, off the scoreboard
-            surface.set_clip(layout.table.clip(clip))
-            aim_drawing.draw_cue_stick(
-                surface, view, table, cue, host.aim.phi_deg, 0.02 + 0.12 * host.aim.power
-            )
-            surface.set_clip(clip)
-        hud.draw_scoreboard(surface, layout.board, score_info(host.session))
-        draw_controls(host, surface, layout)
-        hud.draw_prompt(surface, layout.prompt, self.prompt_lines())
-        for button in self.buttons(size):
-            hud.draw_button(surface, button, highlight=button.label.endswith("ON"))
-
-    def _draw_calls(self, surface: pygame.Surface, view: View, positions: np.ndarray) -> None:
-        host = self.host
-        r = view.length_px(host.table.ball_radius)
-        marks = []
-        if host.aim.called_ball is not None:
-            marks.append(positions[host.aim.called_ball])
-        nominated = host.aim.nominated
-        if nominated is not None:
-            marks.append(positions[nominated])
-        for p in marks:
-            cx, cy = view.to_screen(float(p[0]), float(p[1]))
-            pygame.draw.circle(surface, palette.ACCENT, (round(cx), round(cy)), round(r + 5), 2)
-        options = host.declaration_options()
-        self.label_rects = []
-        if options.call_required and not host.aim.safety:
-            self._draw_pocket_labels(surface, view)
-        if host.aim.called_pocket is not None:
-            pocket = next(p for p in host.table.pockets if p.name == host.aim.called_pocket)
-            cx, cy = view.to_screen(pocket.x, pocket.y)
-            pygame.draw.circle(
-                surface,
-                palette.ACCENT,
-                (round(cx), round(cy)),
-                round(view.length_px(pocket.radius) + 6),
-                3,
-            )
-
-    def _draw_pocket_labels(self, surface: pygame.Surface, view: View) -> None:
-        """Each pocket's name as the rulings say it (``Table.pockets[i].name``), written
-        just outside the pocket on the rail, kept inside the table area (never under the
-        scoreboard or past the window's edge); the called one in the accent colour."""
-        host = self.host
-        area = host.layout(surface.get_size()).table
-        cx0, cy0 = view.to_screen(float(host.table.width) / 2, float(host.table.length) / 2)
-        for pocket in host.table.pockets:
-            px, py = view.to_screen(pocket.x, pocket.y)
-            # Outwards from the table's centre, past the pocket's mouth.
-            dx, dy = px - cx0, py - cy0
-            norm = math.hypot(dx, dy) or 1.0
-            out = view.length_px(pocket.radius) + 14
-            half_w, half_h = typeset.text_width(pocket.name, 18) / 2 + 2, 11
-            x = min(max(px + dx / norm * out * 0.3, area.left + half_w), area.right - half_w)
-            y = min(max(py + dy / norm * out, area.top + half_h), area.bottom - half_h)
-            called = pocket.name == host.aim.called_pocket
-            colour = palette.ACCENT if called else palette.TEXT
-            label = typeset.draw_text(surface, pocket.name, (x, y), 18, colour, anchor="center")
-            mouth = round(view.length_px(pocket.radius))
-            self.label_rects += [label, pygame.Rect(px - mouth, py - mouth, 2 * mouth, 2 * mouth)]
