@@ -27,7 +27,8 @@ from window_driver import (
 )
 
 import rules
-from render.app import SHOT_GUARD_S, App
+from render.app import App
+from render.app_moves import SHOT_GUARD_S
 from render.call_panel import call_layout
 from render.layout import MIN_WINDOW
 from render.modes.decision import AUTO_CONTINUE_S, GameOverMode

@@ -17,7 +17,7 @@ from window_driver import (
 
 import rules
 from render import hud
-from render.app import SHOT_GUARD_S
+from render.app_moves import SHOT_GUARD_S
 
 
 def _eight_ball_call_position(app) -> None:

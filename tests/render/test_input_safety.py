@@ -20,7 +20,7 @@ from window_driver import (
 import rules
 from render import aiming
 from render.aiming import POINTS_BREAK_SPEED, POOL_BREAK_SPEED, power_to_speed
-from render.app import DEFAULT_POWER, SHOT_GUARD_S
+from render.app_moves import DEFAULT_POWER, SHOT_GUARD_S
 
 
 def routine_position(app) -> None:

@@ -18,7 +18,8 @@ from window_driver import (
 
 import rules
 from render import hud, typeset
-from render.app import SHOT_GUARD_S, App
+from render.app import App
+from render.app_moves import SHOT_GUARD_S
 from render.modes.preparing import PreparingMode
 from render.scoreboard import score_info
 from render.widgets import power_to_speed

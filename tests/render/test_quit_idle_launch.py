@@ -23,7 +23,8 @@ from window_driver import (
 
 import sim.kernels
 from render import overlays
-from render.app import AUTOSAVE_NAME, SHOT_GUARD_S, App
+from render.app import AUTOSAVE_NAME, App
+from render.app_moves import SHOT_GUARD_S
 from render.match import MatchConfig
 from render.overlays import quit_buttons
 from render.session import Session

@@ -9,7 +9,7 @@ from window_driver import frame, key, new_app, set_position, to_decision
 
 import rules
 from render import typeset
-from render.app import SHOT_GUARD_S
+from render.app_moves import SHOT_GUARD_S
 from render.modes.decision import AUTO_CONTINUE_S
 from render.shot_log import frame_log, last_call_line
 

@@ -14,7 +14,8 @@ from window_driver import click, frame, new_app, set_position
 
 import rules
 from render import typeset
-from render.app import SHOT_GUARD_S, App
+from render.app import App
+from render.app_moves import SHOT_GUARD_S
 from render.layout import MIN_WINDOW, WIDEST_AIM_ROW, WIDEST_COMPACT_AIM_ROW, row_width
 
 #: From the default window down to the minimum one, and one below it (500 x 400: the size a

@@ -22,7 +22,7 @@ from window_driver import (
 
 import rules
 from render import aim_drawing, hud, palette, typeset
-from render.app import SHOT_GUARD_S
+from render.app_moves import SHOT_GUARD_S
 from render.layout import MIN_PROMPT_W, Layout
 from render.scoreboard import score_info
 from sim.table import POCKET_NAMES
