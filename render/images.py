@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -328,6 +328,27 @@ def animation_frames(
     to fit), trails growing behind the balls, the clock and ``caption`` under the table; the
     last frame (the still, with the ruling ``lines``) is held :data:`GIF_HOLD_S` seconds.
     """
+    frames = list(_moving_frames(result, names, fps=fps, size=size, caption=caption))
+    frames.append(render_still(result, names, lines, size))
+    frames.extend([frames[-1]] * (_hold_frames(fps) - 1))
+    return frames, 1.0 / fps
+
+
+def _hold_frames(fps: float) -> int:
+    """How many frames the still is shown for, at ``fps`` (at least one)."""
+    return max(1, round(GIF_HOLD_S * fps))
+
+
+def _moving_frames(
+    result: sim.ShotResult,
+    names: Sequence[str],
+    *,
+    fps: float,
+    size: tuple[int, int],
+    caption: str,
+) -> Iterator[pygame.Surface]:
+    """The frames of the shot in motion (:func:`animation_frames` without its held still), one
+    at a time: a caller that converts each as it comes keeps one picture, not all of them."""
     table = result.table
     duration = max(float(result.duration), 1e-3)
     speedup = max(1.0, duration / GIF_MAX_PLAY_S)
@@ -343,7 +364,6 @@ def animation_frames(
     view, panel = _layout(size, table)
     draw_table(base, view, table)
     on_start = np.asarray(result.initial.on_table, dtype=bool)
-    frames = []
     for k in range(samples.shape[0]):
         t = k * frame_dt
         surface = base.copy()
@@ -355,11 +375,7 @@ def animation_frames(
                 on[ball] = False
         draw_balls(surface, view, table, samples[k], on, looks)
         _draw_panel(surface, panel, [f"t = {t:5.2f} s", caption])
-        frames.append(surface)
-    frames.append(render_still(result, names, lines, size))
-    hold_frames = max(1, round(GIF_HOLD_S * fps))
-    frames.extend([frames[-1]] * (hold_frames - 1))
-    return frames, 1.0 / fps
+        yield surface
 
 
 def save_gif(
@@ -373,28 +389,33 @@ def save_gif(
     caption: str = "",
 ) -> Path:
     """Write the animation of :func:`animation_frames` to ``path`` as a looping GIF, atomically
-    (``rules.files.write_atomic``); returns the path."""
+    (``rules.files.write_atomic``); returns the path. Each frame is reduced to the palette as
+    it is drawn, so the memory held is the palette-indexed frames (about 0.5 MB each at the
+    default size), not every frame in full colour twice."""
     from PIL import Image
 
-    frames, frame_s = animation_frames(result, names, lines, fps=fps, size=size, caption=caption)
+    def rgb(surface: pygame.Surface) -> Image.Image:
+        return Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
+
     # One palette for every frame, taken from the final still (it holds every ball colour, the
     # marks and the text): unchanged pixels keep their index from frame to frame, which lets
     # GIF compression work (files several times smaller than per-frame palettes).
-    rgb: dict[int, Image.Image] = {
-        id(s): Image.frombytes("RGB", s.get_size(), pygame.image.tobytes(s, "RGB")) for s in frames
-    }
-    palette = rgb[id(frames[-1])].quantize(colors=255, method=Image.Quantize.MEDIANCUT)
-    converted = {
-        key: image.quantize(palette=palette, dither=Image.Dither.NONE) for key, image in rgb.items()
-    }
-    images = [converted[id(s)] for s in frames]
+    still = rgb(render_still(result, names, lines, size))
+    palette = still.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+
+    def indexed(image: Image.Image) -> Image.Image:
+        return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+    moving = _moving_frames(result, names, fps=fps, size=size, caption=caption)
+    images = [indexed(rgb(surface)) for surface in moving]
+    images += [indexed(still)] * _hold_frames(fps)
     animation = io.BytesIO()
     images[0].save(
         animation,
         format="GIF",
         save_all=True,
         append_images=images[1:],
-        duration=round(1000 * frame_s),
+        duration=round(1000 / fps),
         loop=0,
         optimize=False,
     )

@@ -73,3 +73,33 @@ def test_animation_ends_on_the_still_and_holds_it() -> None:
     played = int(np.ceil(outcome.result.duration * 10))
     assert len(frames) >= played + round(images.GIF_HOLD_S * 10)
     assert frames[-1] is frames[-2]
+
+
+def test_a_gif_holds_one_frame_in_full_colour_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each frame is reduced to the palette as it is drawn: at 50 frames per second a 7 s
+    break held some 2 GB (every frame in full colour, twice); the frames alive at once are now
+    one or two."""
+    import weakref
+
+    from PIL import Image
+
+    outcome = outcome_of("nine-ball/no-rail-after-contact.toml")
+    names = outcome.prepared.names
+    alive: list[int] = [0]
+    most: list[int] = [0]
+    real = images._moving_frames
+
+    def counted(*args: object, **kwargs: object):
+        for surface in real(*args, **kwargs):  # type: ignore[arg-type]
+            alive[0] += 1
+            most[0] = max(most[0], alive[0])
+            weakref.finalize(surface, lambda: alive.__setitem__(0, alive[0] - 1))
+            yield surface
+
+    monkeypatch.setattr(images, "_moving_frames", counted)
+    path = images.save_gif(outcome.result, names, ["ruling"], tmp_path / "s.gif", fps=25)
+    assert most[0] <= 2
+    with Image.open(path) as gif:
+        assert gif.n_frames >= int(outcome.result.duration * 25)  # the held still is merged
