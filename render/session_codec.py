@@ -97,14 +97,16 @@ def encode_session(
     history: list[HistoryEntry],
     last_shot: LastShot | None,
 ) -> JsonObject:
-    """The whole session as JSON-ready data: config, score, game, undo stack, last shot."""
+    """The whole session as JSON-ready data: config, score, game, undo stack (its last
+    :data:`MAX_UNDO` entries: a file the loader reads whole, however long the session ran),
+    last shot."""
     return {
         "config": config.to_json(),
         "score": score.to_json(),
         "game": to_dict(game),
         "undo": [
             {"game": to_dict(g), "score": s.to_json(), "last_shot": _shot_json(shot)}
-            for g, s, shot in history
+            for g, s, shot in history[-MAX_UNDO:]
         ],
         "last_shot": _shot_json(last_shot),
     }

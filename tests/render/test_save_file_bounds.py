@@ -82,3 +82,20 @@ def test_more_undo_entries_than_the_limit_are_refused(
     many["session"]["undo"] = [many["session"]["undo"][0]] * (session_codec.MAX_UNDO + 1)
     with pytest.raises(SaveFileError, match="at most 5000 items"):
         read_session(_write(tmp_path, many))
+
+
+def test_a_session_longer_than_the_undo_limit_saves_a_file_that_loads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The loader reads at most MAX_UNDO undo entries; a save of a longer session kept them all
+    and could not be loaded again. It keeps the last MAX_UNDO."""
+    monkeypatch.setattr(session_codec, "MAX_UNDO", 2)
+    session = played_session("nine-ball", 4)
+    assert len(session.history) > 2
+    path = tmp_path / "long.cuesim.json"
+    session.save(path)
+    _config, _score, game, undo, _last = read_session(path)
+    assert len(undo) == 2 and game.shot_number == session.game.shot_number
+    assert [g.shot_number for g, _, _ in undo] == [
+        g.shot_number for g, _, _ in session.history[-2:]
+    ]
