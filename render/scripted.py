@@ -15,8 +15,10 @@ One command per line; ``#`` starts a comment:
 
 from __future__ import annotations
 
+import math
 import os
 import shlex
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -54,6 +56,8 @@ class ScriptError(ValueError):
 
 #: Largest script file read, bytes.
 MAX_SCRIPT_BYTES = 1 << 20
+#: Longest ``wait``, seconds.
+MAX_WAIT_S = 3600.0
 #: Each command and how many arguments it takes (fewest, most).
 _ARGUMENTS = {
     "wait": (1, 1), "until": (1, 1), "key": (1, 1), "move": (2, 2), "click": (2, 2),
@@ -74,6 +78,30 @@ def _checked(command: list[str], where: str) -> list[str]:
         raise ScriptError(
             f"{where}: no mode {args[0]!r}; modes: {', '.join(c.value for c in Context)}"
         )
+    numbers = {"wait": args[:1], "aim": args[:1], "power": args[:1], "move": args, "click": args}
+    for text in numbers.get(name, []):
+        try:
+            value = float(text) if name in ("wait", "aim", "power") else int(text)
+        except ValueError:
+            raise ScriptError(f"{where}: {name} takes numbers, got {text!r}") from None
+        if not math.isfinite(value) or (name == "wait" and not 0 <= value <= MAX_WAIT_S):
+            raise ScriptError(
+                f"{where}: {name} {text} is out of range"
+                + (f" (0 to {MAX_WAIT_S:g} s)" if name == "wait" else " (a finite number)")
+            )
+    if name == "power" and len(args) == 2 and args[1] != "mps":
+        raise ScriptError(f"{where}: power takes a fraction, or a speed and 'mps'; got {args[1]!r}")
+    if name == "key":
+        *mods, _key = args[0].split("+")
+        unknown = [m for m in mods if m.lower() not in _MODIFIERS]
+        if unknown:
+            raise ScriptError(f"{where}: unknown modifier {unknown[0]!r}; known: ctrl, shift")
+        with warnings.catch_warnings():  # SDL names keys before the display is opened too
+            warnings.simplefilter("ignore")
+            try:
+                pygame.key.key_code(_key)
+            except ValueError:
+                raise ScriptError(f"{where}: no key {_key!r} (pygame key names)") from None
     return command
 
 

@@ -75,3 +75,24 @@ def test_a_script_naming_an_unknown_mode_or_command_is_refused_on_loading(
 def test_a_script_that_is_a_folder_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ScriptError, match="script"):
         ScriptPlayer.from_file(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("wait forever\n", "line 1: wait takes numbers, got 'forever'"),
+        ("wait 1e9\n", "line 1: wait 1e9 is out of range (0 to 3600 s)"),
+        ("aim nan\n", "line 1: aim nan is out of range"),
+        ("key alt+x\n", "line 1: unknown modifier 'alt'"),
+        ("key nosuchkey\n", "line 1: no key 'nosuchkey'"),
+        ("power 5 kmh\n", "line 1: power takes a fraction, or a speed and 'mps'"),
+    ],
+)
+def test_a_script_value_that_cannot_run_is_refused_on_loading(
+    tmp_path: Path, text: str, words: str
+) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text(text)
+    with pytest.raises(ScriptError) as info:
+        ScriptPlayer.from_file(script)
+    assert words in str(info.value)
