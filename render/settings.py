@@ -75,6 +75,10 @@ def load_settings(path: Path | None = None) -> Settings:
         data = json.loads(text)
     except ValueError as exc:
         raise SettingsError(f"settings file {path} is not JSON ({exc})") from exc
+    except RecursionError:  # 4 KiB of brackets nest some 2,000 deep, past Python's limit
+        raise SettingsError(
+            f"settings file {path} nests too deeply; it holds one object with volume and muted"
+        ) from None
     if not isinstance(data, dict):
         raise SettingsError(f"settings file {path} must hold an object with volume and muted")
     unknown = sorted(set(data) - {"volume", "muted"})

@@ -13,6 +13,7 @@ from render.keys import Action, Context, action_for
 from render.match import MatchConfig
 from render.modes.base import Mode
 from render.modes.start import StartMode
+from rules.files import FileReadError, read_regular_file
 
 
 class PreparingMode(Mode):
@@ -70,11 +71,17 @@ class PreparingMode(Mode):
 WARM_RECORD = Path.home() / ".cache" / "cuesim" / "warmup-seconds.txt"
 
 
+#: Largest warm-up record read, bytes (it holds one number).
+MAX_WARM_RECORD_BYTES = 64
+
+
 def read_warm_seconds(path: Path = WARM_RECORD) -> float | None:
-    """Seconds the last warm-up took on this machine (``write_warm_seconds``), or None."""
+    """Seconds the last warm-up took on this machine (``write_warm_seconds``), or None: also
+    for a record that is no regular file of at most :data:`MAX_WARM_RECORD_BYTES` (a FIFO
+    would block the window's start) or no number of seconds under an hour."""
     try:
-        value = float(path.read_text().strip())
-    except (OSError, ValueError):
+        value = float(read_regular_file(path, MAX_WARM_RECORD_BYTES).decode("ascii").strip())
+    except (FileReadError, OSError, UnicodeDecodeError, ValueError):
         return None
     return value if 0.0 < value < 3600.0 else None
 

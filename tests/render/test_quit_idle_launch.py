@@ -222,3 +222,22 @@ def test_the_quit_question_says_whether_play_would_be_lost(tmp_path: Path) -> No
     frame(app)
     app.update(0.1)
     assert not app.session.unsaved_play
+
+
+def test_the_warm_up_record_is_read_only_as_a_small_regular_file(tmp_path: Path) -> None:
+    """The window reads how long the engine took last time before it starts: a FIFO there
+    blocked the start (``Path.read_text``), a huge file was read whole. Anything but a small
+    number of seconds is no record."""
+    from render.modes.preparing import read_warm_seconds, write_warm_seconds
+
+    record = tmp_path / "warmup-seconds.txt"
+    write_warm_seconds(12.5, record)
+    assert read_warm_seconds(record) == 12.5
+    record.unlink()
+    os.mkfifo(record)
+    assert read_warm_seconds(record) is None
+    record.unlink()
+    record.write_text("1" * 10_000)
+    assert read_warm_seconds(record) is None
+    record.write_text("nan")
+    assert read_warm_seconds(record) is None

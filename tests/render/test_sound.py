@@ -98,6 +98,7 @@ def test_mute_and_volume_persist(tmp_path: Path) -> None:
         ('{"volume": true}', "volume must be a number from 0 to 1"),
         ('{"muted": "yes"}', "muted must be true or false"),
         ('{"loud": 1}', "unknown key(s) 'loud'; allowed: 'volume', 'muted'"),
+        ("[" * 2040 + "]" * 2040, "nests too deeply"),
     ],
 )
 def test_a_damaged_settings_file_is_refused_by_name(tmp_path: Path, text: str, words: str) -> None:
