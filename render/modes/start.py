@@ -42,10 +42,13 @@ class StartMode(Mode):
         left = w // 2 - 300
         top = max(40, h // 2 - 250)
         out: list[Button] = []
+        # One button per registered game along the 600 px row: 205 px apart for three, closer
+        # for more (a new game in rules/ gets its button here without a change).
+        step = min(205, 615 // max(1, len(GAME_KINDS)))
         for i, kind in enumerate(GAME_KINDS):
             out.append(
                 Button(
-                    pygame.Rect(left + i * 205, top + 70, 190, 44),
+                    pygame.Rect(left + i * step, top + 70, step - 15, 44),
                     GAME_TITLES[kind],
                     f"game:{kind}",
                 )
