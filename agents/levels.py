@@ -179,7 +179,7 @@ _BY_NAME = {
                 lookahead=0,
             ),
             continuation=0.6,
-            visit_points=4.0,
+            visit_points=3.0,
         ),
         Level(
             name="expert",
@@ -201,7 +201,7 @@ _BY_NAME = {
                 lookahead=0,
             ),
             continuation=0.8,
-            visit_points=10.0,
+            visit_points=7.0,
         ),
         Level(
             name="pro",
@@ -221,7 +221,7 @@ _BY_NAME = {
                 lookahead=4,
             ),
             continuation=0.95,
-            visit_points=22.0,
+            visit_points=12.0,
         ),
     )
 }

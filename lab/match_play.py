@@ -97,7 +97,7 @@ class RackResult:
 
 def play_rack(
     kind: str,
-    levels: tuple[str, ...],
+    levels: tuple[str | agents.Level, ...],
     *,
     seed: int,
     rack: int,
@@ -107,8 +107,11 @@ def play_rack(
     names: tuple[str, ...] | None = None,
 ) -> RackResult:
     """Play rack ``rack`` of a match of ``kind`` (its balls drawn from ``(seed, rack)``) with
-    ``breaker`` breaking; player ``i`` is the computer at ``levels[i]``."""
-    names = names or tuple(f"{level} {i + 1}" for i, level in enumerate(levels))
+    ``breaker`` breaking; player ``i`` is the computer at ``levels[i]`` (a level's name, or an
+    ``agents.Level`` of one's own)."""
+    names = names or tuple(
+        f"{agents.level_named(level).name} {i + 1}" for i, level in enumerate(levels)
+    )
     game = rules.new_game(kind, players=names, seed=seed, rack_number=rack, breaker=breaker,
                           **dict(options or {}))  # fmt: skip
     rows: list[MatchShot] = []
