@@ -266,12 +266,12 @@ def legal_first_balls(game: rules.Game, declaration: rules.Declaration) -> froze
     colour on), widened by the free ball when one is declared; any ball on a push-out (9-ball:
     a push-out needs no contact, so no ball is a wrong first ball)."""
     on = frozenset(int(b) for b in game.ball_on)
-    if getattr(declaration, "push_out", False):  # a push-out may hit any ball first
+    if declaration.push_out:  # a push-out may hit any ball first
         return frozenset(int(b) for b in game.balls_on_table()) - {0}
-    nominated = getattr(declaration, "nominated", None)
+    nominated = declaration.nominated
     if nominated is None:
         return on
-    if getattr(declaration, "free_ball", False):
+    if declaration.free_ball:
         return on | {int(nominated)}
     if game.declaration_options().nomination_required:
         return frozenset({int(nominated)})

@@ -101,16 +101,14 @@ def game_problem(game: rules.Game, config: MatchConfig, where: str) -> str | Non
             f"{where}: the table is not the match's {table.name} table (its size or pockets "
             "differ from the standard ones)"
         )
-    for field in ("score", "fouls_in_a_row"):
-        values = getattr(game, field)
+    for field, values in (("score", game.score), ("fouls_in_a_row", game.fouls_in_a_row)):
         if any(int(v) > MAX_COUNT for v in values):
             return f"{where}: {field} {list(values)} is out of range (0..{MAX_COUNT})"
-    for field in ("rack_number", "shot_number"):
-        value = int(getattr(game, field))
-        if not 0 <= value <= MAX_COUNT:
+    for field, value in (("rack_number", game.rack_number), ("shot_number", game.shot_number)):
+        if not 0 <= int(value) <= MAX_COUNT:
             return f"{where}: {field} {value} is out of range (0..{MAX_COUNT})"
-    for field in ("last_reason", "choice_context"):
-        problem = text_problem(getattr(game, field), f"{where}: {field}")
+    for field, text in (("last_reason", game.last_reason), ("choice_context", game.choice_context)):
+        problem = text_problem(text, f"{where}: {field}")
         if problem is not None:
             return problem
     return positions_problem(game, where)

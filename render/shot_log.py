@@ -97,7 +97,7 @@ def last_call_line(session: Session) -> str:
         return ""
     entry = log[-1]
     line = f"Last call (shot {entry.number}, {entry.player}): {entry.call}"
-    made = getattr(session, "choice_made", None)
+    made = session.choice_made
     if made is not None and made[0] is session.last_shot:
         line += f" {made[1]} chose: {made[2]}."
     return line
