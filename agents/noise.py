@@ -201,7 +201,9 @@ def _pcg64_states(seed: int, indices: np.ndarray) -> list[tuple[int, int]]:
     key = indices.astype(np.uint64)
     with np.errstate(over="ignore"):
         for dst in range(_POOL):
-            pool[dst] = _mix(np.uint64(pool[dst]), mixing(key))
+            # an array, not a uint64 scalar: NumPy 1 turns uint64 scalar arithmetic with a
+            # Python int into float64
+            pool[dst] = _mix(np.full(key.shape, pool[dst], dtype=np.uint64), mixing(key))
         const = _INIT_B
         words = []
         for k in range(8):
