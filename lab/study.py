@@ -160,6 +160,36 @@ def _progress_bar(total: int, enabled: bool) -> Any:
     return tqdm(total=total, unit="shot", desc="study", smoothing=0.1, dynamic_ncols=True)
 
 
+def wait_for_compiled_engine(progress: bool) -> None:
+    """Wait until the engine's compiled kernels run here (``sim.wait_for_engine``: built in the
+    background when the cache is cold), with a bar of the build's own progress and time left on
+    stderr when ``progress``; at once when they are ready. A study's thousands of shots are not
+    played on the engine's Python path."""
+    import sim
+
+    if sim.engine_status().ready:
+        sim.wait_for_engine()  # loads the cache here, a fraction of a second
+        return
+    if not progress:
+        sim.wait_for_engine()
+        return
+    from tqdm import tqdm
+
+    bar = tqdm(total=100, desc="compiling the engine", unit="%", dynamic_ncols=True,
+               bar_format="{desc}: {percentage:3.0f}%|{bar}| {postfix}")  # fmt: skip
+
+    def show(status: sim.EngineStatus) -> None:
+        bar.n = round(100 * status.fraction)
+        left = status.seconds_left
+        bar.set_postfix_str("" if left is None else f"about {left:.0f} s left", refresh=False)
+        bar.refresh()
+
+    try:
+        sim.wait_for_engine(show)
+    finally:
+        bar.close()
+
+
 def _mp_context() -> multiprocessing.context.BaseContext:
     # fork shares the parent's compiled kernels and warm caches; spawn reloads them from the
     # Numba disk cache, slower but the only choice where fork does not exist.
@@ -302,6 +332,8 @@ def run_study(
         n_workers = min(n_workers, shots)
         backend = "processes" if n_workers > 1 else "inline"
     bounds = chunk_bounds(shots, n_workers, max_chunk)
+    if factory is None and backend != "dask":
+        wait_for_compiled_engine(progress)
     if backend == "processes":
         # Build the model and play one shot here first: the kernels compile (or load from the
         # Numba cache) once, and forked workers inherit them warm.

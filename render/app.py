@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 import numpy as np
 import pygame
 
+import sim
 from render import aiming, draw, hud, overlays
 from render.aiming import AimState
 from render.app_state import AimingViews, SessionViews
@@ -33,12 +33,7 @@ from render.modes.aim import AimMode
 from render.modes.decision import DecisionMode, GameOverMode
 from render.modes.match_over import MatchOverMode
 from render.modes.playback import PlaybackMode
-from render.modes.preparing import (
-    PreparingMode,
-    draw_warm_status,
-    read_warm_seconds,
-    write_warm_seconds,
-)
+from render.modes.preparing import PreparingMode, draw_engine_status, engine_building
 from render.modes.start import StartMode
 from render.overlays import Toast
 from render.playback import Playback, make_playback
@@ -114,9 +109,6 @@ class App(SessionViews, AimingViews):
             "history": self.open_history,
         }
         self.mode: ModeLike = StartMode(self, config)
-        self.warm_started = time.perf_counter()
-        #: Seconds the last warm-up on this machine took (None: never measured here).
-        self.warm_expected_s = read_warm_seconds()
         if warm_up:
             self._warm_thread = threading.Thread(target=self._warm, daemon=True)
             self._warm_thread.start()
@@ -131,13 +123,10 @@ class App(SessionViews, AimingViews):
 
     # ---------------------------------------------------------------- physics warm-up
     def _warm(self) -> None:
+        """Make the engine ready to play: at once on its Python path, the compiled kernels
+        built or loaded in the background (``sim.start_engine``)."""
         try:
-            import sim
-
-            warmup = getattr(sim, "warmup", None)
-            if warmup is not None:
-                warmup()
-                write_warm_seconds(time.perf_counter() - self.warm_started)
+            sim.start_engine()
         except Exception as exc:  # shown on the preparing screen; the window stays usable
             self._warm_error = f"{type(exc).__name__}: {exc}"
         finally:
@@ -146,11 +135,6 @@ class App(SessionViews, AimingViews):
     @property
     def physics_ready(self) -> bool:
         return self._warm_done.is_set()
-
-    def warm_progress(self) -> tuple[float, float | None]:
-        """(seconds the engine has been preparing, seconds the last warm-up here took or
-        None): the real progress the start and preparing screens show."""
-        return time.perf_counter() - self.warm_started, self.warm_expected_s
 
     @property
     def warm_error(self) -> str | None:
@@ -429,7 +413,7 @@ class App(SessionViews, AimingViews):
         """The preparing screen, or the start screen while the physics prepares."""
         if isinstance(self.mode, PreparingMode):
             return True
-        return isinstance(self.mode, StartMode) and not self.physics_ready
+        return isinstance(self.mode, StartMode) and engine_building()
 
     def toggle_help(self) -> None:
         self.show_help, self.help_top = not self.show_help, 0
@@ -516,8 +500,10 @@ class App(SessionViews, AimingViews):
             overlays.draw_help(surface, self.help_top)
         if self.toast is not None:
             overlays.draw_toast(surface, self.toast, getattr(self.mode, "label_rects", ()))
-        if isinstance(self.mode, StartMode) and not self.physics_ready:
-            draw_warm_status(surface, *self.warm_progress())
+        if isinstance(self.mode, StartMode):
+            status = sim.engine_status()
+            if engine_building(status):
+                draw_engine_status(surface, status)
         if self.confirm_quit:
             overlays.draw_quit_confirmation(surface, self.session.unsaved_play)
 

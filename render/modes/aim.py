@@ -30,6 +30,7 @@ from render.layout import (
 from render.modes.base import Mode, draw_controls
 from render.modes.fouls import open_foul_menu
 from render.modes.menus import open_frame_menu
+from render.modes.preparing import full_preview_waits
 from render.preview import PreviewCache, preview_for_aim, wrong_first_ball
 from render.scoreboard import score_info
 from render.sound import SOUND_ACTIONS, sound_key
@@ -413,6 +414,9 @@ class AimMode(Mode):
         # What G shows at this match's aim assist: nothing to toggle with none.
         level = host.session.match_config.aim_assist
         assist = {"ghost": " \u00b7 G ghost", "full": " \u00b7 G predicted paths"}.get(level, "")
+        waiting = full_preview_waits() if level == "full" else None
+        if waiting is not None:
+            lines.append(waiting + ".")
         lines.append(
             f"Aim {host.aim.phi_deg % 360:6.1f}\u00b0 \u00b7 arrows fine-tune"
             f"{assist}{foul_hint} \u00b7 H help"
@@ -432,6 +436,8 @@ class AimMode(Mode):
         cue = host.cue_xy()
         self.wrong_ball = None
         level = host.session.match_config.aim_assist
+        if level == "full" and full_preview_waits() is not None:
+            level = "ghost"  # the predicted paths wait for the compiled engine
         assisting = host.show_ghost and self.dragging != "cue" and level != "none"
         contact = host.aim_contact() if assisting and level == "ghost" else None
         if assisting and level == "full":

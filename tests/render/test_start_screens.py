@@ -79,3 +79,39 @@ def test_start_screen_refuses_two_players_of_the_same_name_with_a_message() -> N
     _click(app, _button(app, "start").rect.center)
     assert app.mode.name == "start" and app.config is None
     assert "same name" in app.toast[0] and "different" in app.toast[0]
+
+
+def _bar_pixels(surface: pygame.Surface) -> list[tuple[int, int, int]]:
+    """The colours along the middle of the start screen's engine progress bar (400 px wide,
+    ``render.modes.preparing.draw_engine_status``)."""
+    w, h = surface.get_size()
+    return [tuple(surface.get_at((w // 2 - 200 + x, h - 20)))[:3] for x in range(4, 396)]
+
+
+def test_the_engine_progress_is_the_builds_own_fraction_not_elapsed_time(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """While the compiled engine builds, the start screen's bar is filled to the build's own
+    fraction and stays there while time passes (a band sweeping with the seconds showed no
+    progress); the line above it says the fraction and the time left."""
+    import sim
+    from render import hud
+    from render.modes import preparing
+
+    status = sim.EngineStatus("building", False, True, 0.42, 13.6)
+    monkeypatch.setattr(sim, "engine_status", lambda: status)
+    said: list[str] = []
+    plain_text = hud._text
+    monkeypatch.setattr(
+        hud, "_text", lambda s, text, *a, **k: said.append(text) or plain_text(s, text, *a, **k)
+    )
+    app = App(SIZE, warm_up=False)
+    surface = pygame.Surface(SIZE)
+    app.draw(surface)
+    first = _bar_pixels(surface)
+    accent = tuple(hud.ACCENT)[:3]
+    filled = [x for x, colour in enumerate(first) if colour == accent]
+    assert filled and abs((filled[-1] + 4) / 400 - 0.42) < 0.02 and filled[0] == 0
+    app.update(3.0)
+    app.draw(surface)
+    assert _bar_pixels(surface) == first  # time alone moves nothing
+    assert any("42 %" in text and "about 14 s left" in text for text in said)
+    assert preparing.engine_building(status)
