@@ -162,32 +162,32 @@ def _progress_bar(total: int, enabled: bool) -> Any:
 
 def wait_for_compiled_engine(progress: bool) -> None:
     """Wait until the engine's compiled kernels run here (``sim.wait_for_engine``: built in the
-    background when the cache is cold), with a bar of the build's own progress and time left on
-    stderr when ``progress``; at once when they are ready. A study's thousands of shots are not
-    played on the engine's Python path."""
+    background when the cache is cold, loaded when it is warm), with a bar of the build's own
+    progress and time left on stderr when ``progress`` and there is a build to wait for. A
+    study's thousands of shots are not played on the engine's Python path. Raises
+    :class:`StudyError` when the engine cannot be built."""
     import sim
 
-    if sim.engine_status().ready:
-        sim.wait_for_engine()  # loads the cache here, a fraction of a second
-        return
-    if not progress:
-        sim.wait_for_engine()
-        return
-    from tqdm import tqdm
+    show = None
+    if progress and not sim.engine_status().ready:
+        from tqdm import tqdm
 
-    bar = tqdm(total=100, desc="compiling the engine", unit="%", dynamic_ncols=True,
-               bar_format="{desc}: {percentage:3.0f}%|{bar}| {postfix}")  # fmt: skip
+        bar = tqdm(total=100, desc="compiling the engine", unit="%", dynamic_ncols=True,
+                   bar_format="{desc}: {percentage:3.0f}%|{bar}| {postfix}")  # fmt: skip
 
-    def show(status: sim.EngineStatus) -> None:
-        bar.n = round(100 * status.fraction)
-        left = status.seconds_left
-        bar.set_postfix_str("" if left is None else f"about {left:.0f} s left", refresh=False)
-        bar.refresh()
+        def show(status: sim.EngineStatus) -> None:
+            bar.n = round(100 * status.fraction)
+            left = status.seconds_left
+            bar.set_postfix_str("" if left is None else f"about {left:.0f} s left", refresh=False)
+            bar.refresh()
 
     try:
         sim.wait_for_engine(show)
+    except sim.EngineBuildError as exc:
+        raise StudyError(str(exc)) from None
     finally:
-        bar.close()
+        if show is not None:
+            bar.close()
 
 
 def _mp_context() -> multiprocessing.context.BaseContext:

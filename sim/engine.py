@@ -33,22 +33,26 @@ from __future__ import annotations
 
 import contextlib
 import os
-import subprocess
 import sys
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import numba
 
-from sim.engine_build import BUILDER_CODE, ProgressWriter, lock_is_held
 from sim.engine_files import EngineFiles, engine_files, read_json
 from sim.engine_progress import BuildClock
 from sim.kernels.numba_support import FAST_PATH
 from sim.kernels.python_path import ROUTE, compiled_here, jit_enabled
+
+if TYPE_CHECKING:  # the builder's module and subprocess are imported when a build starts
+    import subprocess
+
+#: The program a builder process runs (:func:`sim.engine_build.build`), as ``python -c``.
+BUILDER_CODE = "from sim.engine_build import build; raise SystemExit(build())"
 
 #: Phases of the engine in this process.
 NOT_STARTED = "not started"  #: nothing asked: a call compiles, or loads from the cache, itself
@@ -161,6 +165,8 @@ class _Engine:
         """Until the cache is complete. A builder of ours that fails, or no builder at all (one
         cannot be started, or another process's stopped and a second start of ours did too),
         leaves the compile to this process."""
+        from sim.engine_build import lock_is_held
+
         started_again = False
         while not files.ready.exists():
             ours = self.builder
@@ -234,7 +240,7 @@ def _listening_to(clock: BuildClock | None) -> Any:
     if clock is None:
         yield
         return
-    from sim.engine_build import listening
+    from sim.engine_build import ProgressWriter, listening
 
     with listening(ProgressWriter(None, clock)):
         yield
@@ -244,6 +250,10 @@ def _start_builder(files: EngineFiles) -> subprocess.Popen[bytes] | None:
     """A builder process (:func:`sim.engine_build.build`) in a session of its own, importing
     this very ``sim`` and writing this process's cache; None when one runs already (another
     process started it) or none can be started."""
+    import subprocess
+
+    from sim.engine_build import lock_is_held
+
     if lock_is_held(files):
         return None
     root = str(Path(__file__).resolve().parent.parent)

@@ -11,7 +11,9 @@ builder runs at a time however many cuesim processes start, and writes its progr
 leaves it to finish, so that the next start is a warm one.
 
 Exit status: 0 when the engine is built (or another builder holds the lock, or it was built
-already), 1 when the build failed (the error is in ``progress.json`` and ``build.log``).
+already), 1 when the build failed (the error is in ``progress.json`` and ``build.log``), 2 when
+it was compiled but its cache could not be written (then the process that asked compiles for
+itself).
 """
 
 from __future__ import annotations
@@ -181,6 +183,9 @@ def build(files: EngineFiles | None = None) -> int:
         else:
             clock.finish(time.time())
             save_profile(files, clock.learned())
+            if not files.ready.exists():  # the cache folder cannot be written
+                print("cuesim: the engine's cache cannot be written here", file=sys.stderr)
+                return 2
             return 0
         finally:
             writer.stop()
@@ -198,8 +203,3 @@ def save_profile(files: EngineFiles, profile: BuildProfile) -> None:
     with contextlib.suppress(OSError):
         files.profile.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(files.profile, json.dumps(profile.to_json()))
-
-
-#: The program of a builder process (``python -c``; ``sim`` imports this module, so running it
-#: with ``-m`` would load it twice).
-BUILDER_CODE = "from sim.engine_build import build; raise SystemExit(build())"
