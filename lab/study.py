@@ -190,7 +190,7 @@ def wait_for_compiled_engine(progress: bool) -> None:
             bar.close()
 
 
-def _mp_context() -> multiprocessing.context.BaseContext:
+def mp_context() -> multiprocessing.context.BaseContext:
     # fork shares the parent's compiled kernels and warm caches; spawn reloads them from the
     # Numba disk cache, slower but the only choice where fork does not exist.
     methods = multiprocessing.get_all_start_methods()
@@ -209,7 +209,7 @@ def _iter_local(
         for k, (start, stop) in enumerate(bounds):
             yield k, run_chunk(scenario, noise, seed, start, stop, factory)
         return
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context()) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=mp_context()) as pool:
         pending: dict[Future[dict[str, np.ndarray]], int] = {}
         queue = list(enumerate(bounds))
         queue.reverse()
