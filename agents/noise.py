@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from rules.values import quick_init
 from sim.constants import MAX_CUE_SPEED, MAX_ELEVATION_DEG, MISCUE_LIMIT
 
 #: Slowest noisy cue speed kept, m/s: a Gaussian draw below it is raised to it, so a very noisy
@@ -88,6 +89,7 @@ class NoiseModel:
         return NoiseModel(**{name: getattr(self, name) * factor for name in self.field_names()})
 
 
+@quick_init  # one per shot of a study or of the computer's search: the fields in one update
 @dataclass(frozen=True)
 class StrikeValues:
     """The five numbers of a cue strike (same meaning and units as :class:`sim.Strike`)."""

@@ -36,6 +36,7 @@ events_per_second          events logged / seconds over the random shots        
 many_balls                 exponent of the cost per event, 16 to 256 balls              <= 1
                            (:mod:`benchmarks.many_balls`)
 study_breaks_per_s         noisy 9-ball breaks per second, one worker                   >= 3,000
+study_engine_ratio         that rate over the bare engine's on the same noisy breaks    (none)
 study_referee_share        the referee's share of a study shot                          <= 25 %
                            (:mod:`benchmarks.study_rate`)
 peak_memory_study_worker   peak RSS of a fresh process playing a study                  <= 150 MiB
