@@ -168,8 +168,10 @@ def wait_for_compiled_engine(progress: bool) -> None:
     :class:`StudyError` when the engine cannot be built."""
     import sim
 
+    if sim.engine_status().ready:  # loaded, or a complete cache its first call loads at once
+        return
     show = None
-    if progress and not sim.engine_status().ready:
+    if progress:
         from tqdm import tqdm
 
         bar = tqdm(total=100, desc="compiling the engine", unit="%", dynamic_ncols=True,

@@ -55,6 +55,8 @@ def test_an_engine_that_cannot_be_built_is_one_study_error(
     def fails(progress=None, **_kw):  # type: ignore[no-untyped-def]
         raise sim.EngineBuildError("The fast engine could not be built: OSError: disk full")
 
+    building = sim.EngineStatus("building", False, True, 0.3, None)
+    monkeypatch.setattr(sim, "engine_status", lambda: building)
     monkeypatch.setattr(sim, "wait_for_engine", fails)
     with pytest.raises(StudyError, match="disk full"):
         wait_for_compiled_engine(progress=False)
