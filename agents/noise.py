@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from rules.values import quick_init
 from sim.constants import MAX_CUE_SPEED, MAX_ELEVATION_DEG, MISCUE_LIMIT
 
 #: Slowest noisy cue speed kept, m/s: a Gaussian draw below it is raised to it, so a very noisy
@@ -88,6 +89,7 @@ class NoiseModel:
         return NoiseModel(**{name: getattr(self, name) * factor for name in self.field_names()})
 
 
+@quick_init  # one per shot of a study or of the computer's search: the fields in one update
 @dataclass(frozen=True)
 class StrikeValues:
     """The five numbers of a cue strike (same meaning and units as :class:`sim.Strike`)."""
@@ -215,7 +217,9 @@ def _pcg64_states(seed: int, indices: np.ndarray) -> list[tuple[int, int]]:
     key = indices.astype(np.uint64)
     with np.errstate(over="ignore"):
         for dst in range(_POOL):
-            pool[dst] = _mix(np.uint64(pool[dst]), mixing(key))
+            # an array, not a uint64 scalar: NumPy 1 turns uint64 scalar arithmetic with a
+            # Python int into float64
+            pool[dst] = _mix(np.full(key.shape, pool[dst], dtype=np.uint64), mixing(key))
         const = _INIT_B
         words = []
         for k in range(8):

@@ -13,6 +13,15 @@ Rows:
 name                       what is measured                                             target
 =========================  ==========================================================  ==========
 first_compile              import sim + first shot, fresh process, empty Numba cache   <= 8 s
+                           (a script's first shot: every kernel compiled in-process)
+first_warmup               import sim + ``sim.warmup()``, empty cache: every entry      (none)
+                           point compiled in-process (the window's wait before the
+                           Python path)
+first_play                 first-ever ``cuesim play`` to a playable table              <= 3 s
+                           (:mod:`benchmarks.first_run`)
+first_shot_command         first-ever ``cuesim shot`` of a 9-ball break, to its exit    <= 3 s
+background_build           launch of those two to the compiled engine built in the     <= the
+                           background and ready                                         warm-up
 warm_import_shot           the same with the cache already filled (Numba's, and         <= 0.35 s
                            Python's bytecode: :func:`child_env`)
 nine_ball_break            ``simulate`` of a 9-ball break                                <= 0.2 ms
@@ -27,6 +36,7 @@ events_per_second          events logged / seconds over the random shots        
 many_balls                 exponent of the cost per event, 16 to 256 balls              <= 1
                            (:mod:`benchmarks.many_balls`)
 study_breaks_per_s         noisy 9-ball breaks per second, one worker                   >= 3,000
+study_engine_ratio         that rate over the bare engine's on the same noisy breaks    (none)
 study_referee_share        the referee's share of a study shot                          <= 25 %
                            (:mod:`benchmarks.study_rate`)
 peak_memory_study_worker   peak RSS of a fresh process playing a study                  <= 150 MiB
@@ -41,7 +51,6 @@ wall time (``pytest -n 2 --durations=30``).
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -50,7 +59,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import sim
+from benchmarks.fresh_process import FIRST_SHOT_CODE, WARMUP_CODE, child_env, run_child
 from benchmarks.report import machine_info, markdown_table, readme_table, report_json, write_json
 from benchmarks.shots import Scenario, break_scenarios, random_scenarios
 from benchmarks.timing import BenchRow, Timing, time_calls, time_interleaved
@@ -67,10 +76,6 @@ __all__ = [
     "time_scenario",
     "write_json",
 ]
-
-#: Folder holding the ``sim`` package this module runs with: put first on a child process's
-#: ``PYTHONPATH`` so that the fresh interpreters time the same engine (source tree or install).
-IMPORT_ROOT = Path(sim.__file__).resolve().parent.parent
 
 
 def time_scenario(scenario: Scenario, repeats: int) -> tuple[Timing, int]:
@@ -133,67 +138,6 @@ def outside_kernel_shares(scenarios: Sequence[Scenario], rounds: int) -> dict[st
     return {name: Timing.of(outside[name]).median / Timing.of(total[name]).median for name in total}
 
 
-def child_env(cache_dir: str | None, root: Path = IMPORT_ROOT) -> dict[str, str]:
-    """The environment of a measured child process: this one's, with ``root`` (a source tree:
-    this one by default) first on ``PYTHONPATH``, ``NUMBA_CACHE_DIR`` set to ``cache_dir`` when
-    given, and Python's bytecode cache on. A fresh process on a player's machine reads the
-    project's modules from ``__pycache__`` (Python's default); with ``PYTHONDONTWRITEBYTECODE``
-    set (some sandboxes and containers set it) every child would compile every module from
-    source again, about 0.08 s of a warm start that no default install pays. The first run of a
-    measurement writes the bytecode, as a first run does."""
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPATH"] = str(root) + os.pathsep + env.get("PYTHONPATH", "")
-    if cache_dir is not None:
-        env["NUMBA_CACHE_DIR"] = cache_dir
-    return env
-
-
-#: The program of the first-compile and warm-start rows (and of ``ab_compile.py``): import, then
-#: one short 2-ball shot; prints its own seconds from before the first import.
-FIRST_SHOT_CODE = """
-import time
-t0 = time.perf_counter()
-import numpy as np
-import sim
-table = sim.Table.pool(9)
-x, y = table.head_spot
-state = sim.BallState.at_rest(np.array([[x, y], [x + 0.01, y + 0.6]]))
-sim.simulate(table, state, sim.Strike(speed=2.0, phi=90.0, b=0.2))
-print(time.perf_counter() - t0)
-"""
-
-
-def run_child(
-    code: str,
-    cache_dir: str | None,
-    timeout: float = 600.0,
-    root: Path = IMPORT_ROOT,
-    cpu: int = -1,
-) -> tuple[float, float]:
-    """Run ``code`` in a fresh interpreter importing the tree ``root`` (run in it: ``python -c``
-    puts the working folder first on ``sys.path``), pinned to ``cpu`` (-1: not pinned); returns
-    (seconds it printed, wall seconds)."""
-
-    def pin() -> None:
-        if cpu >= 0:
-            os.sched_setaffinity(0, {cpu})
-
-    start = time.perf_counter()
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=root,
-        env=child_env(cache_dir, root),
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=True,
-        preexec_fn=pin,
-    )
-    wall = time.perf_counter() - start
-    return float(out.stdout.strip().splitlines()[-1]), wall
-
-
 def measure_first_compile(repeats: int, keep_cache: str | None = None) -> Timing:
     """Import + first shot in a fresh process whose ``NUMBA_CACHE_DIR`` is a new empty folder
     (every kernel compiles), ``repeats`` times. The last run fills ``keep_cache`` (an empty
@@ -230,6 +174,7 @@ EVENTS_PER_S_TARGET = 250_000.0
 OUTSIDE_KERNEL_TARGET = 0.10
 FIRST_COMPILE_TARGET_S = 8.0
 WARM_START_TARGET_S = 0.35
+FIRST_ANSWER_TARGET_S = 3.0
 
 
 def _compile_rows(quick: bool, say: Callable[[str], None]) -> list[BenchRow]:
@@ -242,8 +187,40 @@ def _compile_rows(quick: bool, say: Callable[[str], None]) -> list[BenchRow]:
     return [
         BenchRow("first_compile", "import + first shot, empty cache", "s", cold.median,
                  cold.minimum, cold.maximum, cold.runs, FIRST_COMPILE_TARGET_S),
+        *_first_run_rows(quick, say),
         BenchRow("warm_import_shot", "import + first shot, warm cache", "s", warm.median,
                  warm.minimum, warm.maximum, warm.runs, WARM_START_TARGET_S),
+    ]  # fmt: skip
+
+
+def _first_run_rows(quick: bool, say: Callable[[str], None]) -> list[BenchRow]:
+    """The first-ever runs (:mod:`benchmarks.first_run`) and, beside them, the in-process
+    compile of every entry point they no longer wait for."""
+    from benchmarks.first_run import first_play, first_shot_command
+
+    repeats = 1 if quick else 2
+    say(f"first warm-up, first cuesim play, first cuesim shot (empty caches) x{repeats} ...")
+    warmups, plays, shots = [], [], []
+    for _ in range(repeats):
+        with tempfile.TemporaryDirectory(prefix="cuesim-numba-") as cache:
+            warmups.append(run_child(WARMUP_CODE, cache)[0])
+        plays.append(first_play())
+        shots.append(first_shot_command())
+    warmup = Timing.of(warmups)
+    play = Timing.of([r.answer_s for r in plays])
+    shot = Timing.of([r.answer_s for r in shots])
+    build = Timing.of([r.engine_ready_s for r in plays + shots])
+    return [
+        BenchRow("first_warmup", "import + sim.warmup(), empty cache (every entry point)", "s",
+                 warmup.median, warmup.minimum, warmup.maximum, warmup.runs),
+        BenchRow("first_play", "first-ever cuesim play to a playable table", "s", play.median,
+                 play.minimum, play.maximum, play.runs, FIRST_ANSWER_TARGET_S),
+        BenchRow("first_shot_command", "first-ever cuesim shot of a 9-ball break, to its exit",
+                 "s", shot.median, shot.minimum, shot.maximum, shot.runs, FIRST_ANSWER_TARGET_S),
+        BenchRow("background_build",
+                 "their launch to the compiled engine ready (built in the background)", "s",
+                 build.median, build.minimum, build.maximum, build.runs, warmup.median,
+                 extra={"target": "the first warm-up, same run"}),
     ]  # fmt: skip
 
 

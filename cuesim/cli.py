@@ -19,6 +19,11 @@ from collections.abc import Sequence
 from cuesim import bench, lab_commands, match_command, play
 from cuesim.options import OneLineParser, quiet_broken_pipe
 
+#: The commands that play their shots at once, on the engine's Python path while its compiled
+#: kernels are built or loaded in the background (``sim.start_engine``); the others compile or
+#: load the kernels on their first shot, or wait for them with progress (a study).
+PLAYS_AT_ONCE = frozenset({"play", "replay", "shot", "judge"})
+
 #: The subcommand families, in the order ``cuesim --help`` lists them.
 _COMMAND_MODULES = (play, lab_commands, match_command, bench)
 
@@ -61,6 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "handler", None) is None:
         parser.print_help()
         return 2
+    if args.command in PLAYS_AT_ONCE:
+        import sim
+
+        sim.start_engine()
     try:
         status = args.handler(args)
         sys.stdout.flush()

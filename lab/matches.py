@@ -21,7 +21,7 @@ import numpy as np
 from agents.levels import Level, level_named
 from lab.match_play import RackResult, play_rack
 from lab.match_stats import PlayerStats, player_stats
-from lab.study import StudyError, default_workers, mp_context
+from lab.study import StudyError, default_workers, mp_context, wait_for_compiled_engine
 
 #: Largest seed a game takes (``rules.new_game``).
 SEED_LIMIT = 2**63
@@ -184,6 +184,7 @@ def run_matches(
     else:
         count = min(default_workers() if workers is None else max(1, workers), max(1, plan.units))
         backend = "processes" if count > 1 else "inline"
+        wait_for_compiled_engine(progress)  # thousands of searched shots: never the Python path
     _warm(plan)
     units: list[tuple[RackResult, ...] | None] = [None] * plan.units
     bar = _bar(plan) if progress else None

@@ -16,8 +16,10 @@ import numpy as np
 
 from agents.noise import StrikeValues
 from lab.scenario import Scenario
+from rules.values import quick_init
 
 
+@quick_init  # one per shot of a study: its 18 fields in one update, not 18 setattr calls
 @dataclass(frozen=True)
 class ShotRecord:
     """What one shot of a study did (physical facts from the event log, and the ruling).

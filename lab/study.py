@@ -160,6 +160,38 @@ def _progress_bar(total: int, enabled: bool) -> Any:
     return tqdm(total=total, unit="shot", desc="study", smoothing=0.1, dynamic_ncols=True)
 
 
+def wait_for_compiled_engine(progress: bool) -> None:
+    """Wait until the engine's compiled kernels run here (``sim.wait_for_engine``: built in the
+    background when the cache is cold, loaded when it is warm), with a bar of the build's own
+    progress and time left on stderr when ``progress`` and there is a build to wait for. A
+    study's thousands of shots are not played on the engine's Python path. Raises
+    :class:`StudyError` when the engine cannot be built."""
+    import sim
+
+    if sim.engine_status().ready:  # loaded, or a complete cache its first call loads at once
+        return
+    show = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=100, desc="compiling the engine", unit="%", dynamic_ncols=True,
+                   bar_format="{desc}: {percentage:3.0f}%|{bar}| {postfix}")  # fmt: skip
+
+        def show(status: sim.EngineStatus) -> None:
+            bar.n = round(100 * status.fraction)
+            left = status.seconds_left
+            bar.set_postfix_str("" if left is None else f"about {left:.0f} s left", refresh=False)
+            bar.refresh()
+
+    try:
+        sim.wait_for_engine(show)
+    except sim.EngineBuildError as exc:
+        raise StudyError(str(exc)) from None
+    finally:
+        if show is not None:
+            bar.close()
+
+
 def mp_context() -> multiprocessing.context.BaseContext:
     # fork shares the parent's compiled kernels and warm caches; spawn reloads them from the
     # Numba disk cache, slower but the only choice where fork does not exist.
@@ -302,6 +334,8 @@ def run_study(
         n_workers = min(n_workers, shots)
         backend = "processes" if n_workers > 1 else "inline"
     bounds = chunk_bounds(shots, n_workers, max_chunk)
+    if factory is None and backend != "dask":
+        wait_for_compiled_engine(progress)
     if backend == "processes":
         # Build the model and play one shot here first: the kernels compile (or load from the
         # Numba cache) once, and forked workers inherit them warm.

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,12 +28,7 @@ from render.keys import Action, Context, action_for
 from render.layout import Layout, open_window
 from render.match import MatchConfig
 from render.modes.decision import DecisionMode
-from render.modes.preparing import (
-    PreparingMode,
-    draw_warm_status,
-    read_warm_seconds,
-    write_warm_seconds,
-)
+from render.modes.preparing import PreparingMode, draw_engine_status, engine_building
 from render.modes.shot_history import open_shot_history
 from render.modes.start import StartMode
 from render.overlays import Toast
@@ -103,9 +97,6 @@ class App(MatchMoves):
             Action.HISTORY: self.open_history,
         }
         self.mode: ModeLike = StartMode(self, config)
-        self.warm_started = time.perf_counter()
-        #: Seconds the last warm-up on this machine took (None: never measured here).
-        self.warm_expected_s = read_warm_seconds()
         if warm_up:
             self._warm_thread = threading.Thread(target=self._warm, daemon=True)
             self._warm_thread.start()
@@ -120,18 +111,14 @@ class App(MatchMoves):
 
     # ---------------------------------------------------------------- physics warm-up
     def _warm(self) -> None:
+        """Make the engine ready to play: at once on its Python path, the compiled kernels
+        built or loaded in the background (``sim.start_engine``)."""
         try:
-            sim.warmup()
-            write_warm_seconds(time.perf_counter() - self.warm_started)
+            sim.start_engine()
         except Exception as exc:  # shown on the preparing screen; the window stays usable
             self._warm_error = f"{type(exc).__name__}: {exc}"
         finally:
             self._warm_done.set()
-
-    def warm_progress(self) -> tuple[float, float | None]:
-        """(seconds the engine has been preparing, seconds the last warm-up here took or
-        None): the real progress the start and preparing screens show."""
-        return time.perf_counter() - self.warm_started, self.warm_expected_s
 
     @property
     def warm_error(self) -> str | None:
@@ -200,7 +187,7 @@ class App(MatchMoves):
         """The preparing screen, or the start screen while the physics prepares."""
         if isinstance(self.mode, PreparingMode):
             return True
-        return isinstance(self.mode, StartMode) and not self.physics_ready
+        return isinstance(self.mode, StartMode) and engine_building()
 
     def open_history(self) -> None:
         """T: the shots of this frame over the current mode (``render.modes.shot_history``)."""
@@ -288,8 +275,10 @@ class App(MatchMoves):
             overlays.draw_help(surface, self.help_top)
         if self.toast is not None:
             overlays.draw_toast(surface, self.toast, self.mode.message_avoids())
-        if isinstance(self.mode, StartMode) and not self.physics_ready:
-            draw_warm_status(surface, *self.warm_progress())
+        if isinstance(self.mode, StartMode):
+            status = sim.engine_status()
+            if engine_building(status):
+                draw_engine_status(surface, status)
         if self.confirm_quit:
             overlays.draw_quit_confirmation(surface, self.session.unsaved_play)
 

@@ -10,7 +10,10 @@ The public API (docs/architecture.md)::
     sim.digest_log(result.events, state.n)         # first contact, pockets, cushions, ...
 
 Importing this package compiles nothing; the first shot compiles the kernels (or loads them
-from Numba's cache). Call :func:`warmup` to do that up front.
+from Numba's cache). Call :func:`warmup` to do that up front, or :func:`start_engine` to play
+at once on the engine's Python path while the compiled kernels are built in the background;
+:func:`engine_status` and :func:`wait_for_engine` tell work that needs thousands of shots when
+they are ready (:mod:`sim.engine`).
 """
 
 from sim.balls import BallState
@@ -23,6 +26,13 @@ from sim.constants import (
     MotionState,
 )
 from sim.digest import LogDigest, balls_with_part_below, balls_within, digest_log
+from sim.engine import (
+    EngineBuildError,
+    EngineStatus,
+    engine_status,
+    start_engine,
+    wait_for_engine,
+)
 from sim.errors import (
     BallOffTableError,
     EventCapExceededError,
@@ -51,6 +61,8 @@ __all__ = [
     "BallOffTableError",
     "BallState",
     "Cushion",
+    "EngineBuildError",
+    "EngineStatus",
     "EventCapExceededError",
     "EventKind",
     "InvalidBallStateError",
@@ -73,10 +85,13 @@ __all__ = [
     "balls_within",
     "digest_log",
     "empty_log",
+    "engine_status",
     "events_of_ball",
     "events_of_kind",
     "simulate",
     "squirt_angle",
+    "start_engine",
     "strike_velocity_and_spin",
+    "wait_for_engine",
     "warmup",
 ]

@@ -1,6 +1,7 @@
 """Compile (first run) or load from the on-disk cache (later runs) every engine kernel.
 
-CI and the window call :func:`warmup` once, so that no user-visible shot pays the compile.
+CI, the tests and the benchmarks call :func:`warmup` once, so that nothing they time pays the
+compile; the background build of :mod:`sim.engine` is this function in a process of its own.
 """
 
 from __future__ import annotations
@@ -20,10 +21,16 @@ def warmup() -> float:
     snookered and miss tests); the shot's digest, the balls past a line and the balls near the
     cue ball touch ``digest`` (every ruling; the 9-ball three-ball rule; snooker's touching
     ball). (The general ``roots.earliest_root``, which the engine does not call, compiles on
-    first use.) Nothing is kept.
+    first use.) Nothing is kept but the ``ready`` mark beside the cache
+    (:func:`sim.engine_files.mark_ready`: a later :func:`sim.engine.start_engine` loads the
+    engine instead of building it). On the Python path (:mod:`sim.engine`) the shots run there
+    and nothing compiles: :func:`sim.engine.wait_for_engine` is the way to wait for the
+    compiled kernels then.
     """
     from sim.balls import BallState
     from sim.digest import balls_with_part_below, balls_within, digest_log
+    from sim.engine_files import mark_ready
+    from sim.kernels.python_path import jit_enabled, runs_compiled
     from sim.sightlines import any_edges_clear, any_line_clear, first_place_with_edges_clear
     from sim.simulate import simulate
     from sim.strike import Strike
@@ -43,4 +50,6 @@ def warmup() -> float:
     any_edges_clear((x, y), [[x, y + 0.6]], [[x + 0.1, y + 0.3]], radius)
     any_line_clear((x, y), (x, y + 0.6), [[x, y + 0.3]], radius, 3)
     first_place_with_edges_clear([[x, y]], [], 0.0, [[x, y + 0.6]], [], radius)
+    if jit_enabled() and runs_compiled():
+        mark_ready()
     return time.perf_counter() - start

@@ -25,6 +25,7 @@ from render.layout import (
     natural_button_width,
 )
 from render.modes.base import draw_controls
+from render.modes.preparing import full_preview_waits
 from render.preview import preview_for_aim, wrong_first_ball
 from render.scoreboard import score_info
 from render.view import View
@@ -114,6 +115,9 @@ def prompt_lines(mode: AimMode) -> list[str]:
     # What G shows at this match's aim assist: nothing to toggle with none.
     level = host.session.match_config.aim_assist
     assist = {"ghost": " \u00b7 G ghost", "full": " \u00b7 G predicted paths"}.get(level, "")
+    waiting = full_preview_waits() if level == "full" else None
+    if waiting is not None:
+        lines.append(waiting + ".")
     lines.append(
         f"Aim {host.aim.phi_deg % 360:6.1f}\u00b0 \u00b7 arrows fine-tune"
         f"{assist}{foul_hint} \u00b7 H help"
@@ -134,6 +138,8 @@ def draw_aim_screen(mode: AimMode, surface: pygame.Surface) -> None:
     cue = host.cue_xy()
     mode.wrong_ball = None
     level = host.session.match_config.aim_assist
+    if level == "full" and full_preview_waits() is not None:
+        level = "ghost"  # the predicted paths wait for the compiled engine
     assisting = host.show_ghost and mode.dragging != "cue" and level != "none"
     contact = host.aim_contact() if assisting and level == "ghost" else None
     if assisting and level == "full":

@@ -1,19 +1,20 @@
-"""The preparing screen, shown while the physics compiles or loads in a background thread;
-then a pending load, the match asked for, or the start screen."""
+"""The preparing screen, shown until the engine can play a shot (at once: ``sim.start_engine``
+plays on the engine's Python path while the compiled kernels are built); then a pending load,
+the match asked for, or the start screen. Also the engine's progress as the start screen shows
+it while the compiled kernels are built: the build's own fraction and time left
+(``sim.engine_status``), never elapsed time."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 
+import sim
 from render import hud, palette, table_drawing, typeset
 from render.host import Host
 from render.keys import Action, Context, action_for
 from render.match import MatchConfig
 from render.modes.base import Mode
 from render.modes.start import StartMode
-from rules.files import FileReadError, read_regular_file
 
 
 class PreparingMode(Mode):
@@ -58,72 +59,46 @@ class PreparingMode(Mode):
         w, h = surface.get_size()
         box = pygame.Rect(0, 0, min(720, w - 40), 170)
         box.center = (w // 2, h // 2)
-        elapsed, expected = self.host.warm_progress()
-        lines = [warm_words(elapsed, expected)]
+        status = sim.engine_status()
+        lines = [status.words]
         if self.host.warm_error:
             lines.append("The engine reported: " + self.host.warm_error)
         hud.draw_banner(surface, box, "cuesim", lines)
         bar = pygame.Rect(box.left + 24, box.bottom - 30, box.w - 48, 10)
-        draw_progress_bar(surface, bar, elapsed, expected)
+        draw_progress_bar(surface, bar, status.fraction)
 
 
-#: Where the window remembers how long the engine took to get ready on this machine.
-WARM_RECORD = Path.home() / ".cache" / "cuesim" / "warmup-seconds.txt"
+def engine_building(status: sim.EngineStatus | None = None) -> bool:
+    """Whether the engine's compiled kernels are being built (in the background or here): the
+    start screen shows their progress meanwhile (shots play on the Python path)."""
+    status = status or sim.engine_status()
+    return status.phase in ("building", "compiling here")
 
 
-#: Largest warm-up record read, bytes (it holds one number).
-MAX_WARM_RECORD_BYTES = 64
-
-
-def read_warm_seconds(path: Path = WARM_RECORD) -> float | None:
-    """Seconds the last warm-up took on this machine (``write_warm_seconds``), or None: also
-    for a record that is no regular file of at most :data:`MAX_WARM_RECORD_BYTES` (a FIFO
-    would block the window's start) or no number of seconds under an hour."""
-    try:
-        value = float(read_regular_file(path, MAX_WARM_RECORD_BYTES).decode("ascii").strip())
-    except (FileReadError, OSError, UnicodeDecodeError, ValueError):
+def full_preview_waits(status: sim.EngineStatus | None = None) -> str | None:
+    """While shots run on the engine's Python path, the words saying that the full aim preview
+    (an engine simulation per aim change) waits for the compiled kernels, with their progress
+    and time left; None once they run (the ghost aim is drawn meanwhile)."""
+    status = status or sim.engine_status()
+    if not status.python_path:
         return None
-    return value if 0.0 < value < 3600.0 else None
+    left = "" if status.seconds_left is None else f", about {status.seconds_left:.0f} s left"
+    return f"Predicted paths once the fast engine is ready ({100 * status.fraction:.0f} %{left})"
 
 
-def write_warm_seconds(seconds: float, path: Path = WARM_RECORD) -> None:
-    """Remember how long the warm-up took (best effort: a read-only home is fine)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(f"{seconds:.2f}\n")
-    except OSError:
-        return
-
-
-def warm_words(elapsed: float, expected: float | None) -> str:
-    """The engine's progress in words: the seconds so far and, when known, how long the last
-    start took here (a first start compiles; later ones load the compiled code)."""
-    if expected is None:
-        return f"Preparing the physics engine: {elapsed:4.1f} s (a first start compiles it)"
-    return f"Preparing the physics engine: {elapsed:4.1f} s of about {expected:.0f} s last time"
-
-
-def draw_progress_bar(
-    surface: pygame.Surface, rect: pygame.Rect, elapsed: float, expected: float | None
-) -> None:
-    """A bar filled by ``elapsed / expected`` (at most 95 % until the engine is ready); with no
-    expected time a band that moves, so the screen is seen to be alive."""
+def draw_progress_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: float) -> None:
+    """A bar filled to ``fraction`` (0..1) of its width."""
     pygame.draw.rect(surface, palette.PANEL_EDGE, rect, border_radius=4)
-    if expected:
-        fill = rect.copy()
-        fill.w = round(rect.w * min(0.95, elapsed / expected))
+    fill = rect.copy()
+    fill.w = round(rect.w * min(1.0, max(0.0, fraction)))
+    if fill.w > 0:
         pygame.draw.rect(surface, palette.ACCENT, fill, border_radius=4)
-        return
-    band = pygame.Rect(0, rect.y, rect.w // 5, rect.h)
-    band.x = rect.x + round((elapsed * 0.4 % 1.0) * (rect.w - band.w))
-    pygame.draw.rect(surface, palette.ACCENT, band, border_radius=4)
 
 
-def draw_warm_status(surface: pygame.Surface, elapsed: float, expected: float | None) -> None:
-    """The engine's progress along the bottom of the start screen, while the players fill it
-    in."""
+def draw_engine_status(surface: pygame.Surface, status: sim.EngineStatus) -> None:
+    """The compiled engine's progress along the bottom of the start screen: its words (the
+    fraction and the time left) over a bar, and that shots play meanwhile."""
     w, h = surface.get_size()
-    typeset.draw_text(
-        surface, warm_words(elapsed, expected), (w // 2, h - 52), 20, palette.DIM, anchor="midtop"
-    )
-    draw_progress_bar(surface, pygame.Rect(w // 2 - 200, h - 24, 400, 8), elapsed, expected)
+    words = f"{status.words}; the game plays meanwhile"
+    typeset.draw_text(surface, words, (w // 2, h - 52), 20, palette.DIM, anchor="midtop")
+    draw_progress_bar(surface, pygame.Rect(w // 2 - 200, h - 24, 400, 8), status.fraction)

@@ -50,14 +50,17 @@ kernel without it, runs without it there too (the test checks the signatures as 
 these among them). Breaks 35-37 % faster, logs identical (benchmarks/ab_engine.py).
 
 Loading from the cache: a kernel called from Python keeps its compiled code in a
-:class:`KernelCache`. Numba's own cache, before it reads an entry, refreshes the whole compiler
-(it imports and registers every typing and lowering module Numba has: linear algebra,
-polynomials, typed containers, dates ...), which a compiled entry never uses: its machine code
-is linked against Numba's runtime only. The kernels' cache starts the runtime alone and reads
-the entry; a kernel that is not in the cache is compiled as before, and Numba's compiler
-refreshes itself when it starts. A fresh process with a warm cache: import + first shot about
-0.15 s faster (``warm_import_shot`` of ``cuesim bench``), a study worker 8 MiB smaller at its
-peak, with about 30 % fewer objects for the garbage collector to walk.
+:class:`~sim.kernels.cache_format.KernelCache`, read without refreshing Numba's compiler (a
+fresh process with a warm cache: import + first shot about 0.15 s faster).
+
+Calls from Python: a kernel Python calls is a :class:`~sim.kernels.python_path.KernelEntry` (or
+a :class:`KernelOfBoth`), which runs the compiled kernel, or its plain-Python twin while the
+engine runs on its Python path (:mod:`sim.kernels.python_path`, :mod:`sim.engine`).
+
+Numba versions: the link-only compile, the kernel cache and :class:`KernelOfBoth` lean on
+Numba's private classes; :mod:`sim.kernels.numba_support` checks once that what each needs is
+there, and where it is not the kernels are compiled and cached Numba's own way (one line says
+so; the same results).
 """
 
 from __future__ import annotations
@@ -68,13 +71,22 @@ from typing import Any
 
 import numba
 from numba import njit
-from numba.core.caching import FunctionCache
 from numba.core.dispatcher import Dispatcher
-from numba.core.registry import CPUDispatcher
-from numba.core.runtime import rtsys
 
-from sim.kernels.cache_format import MachineCodeCacheImpl
-from sim.kernels.link_only import LinkOnlyCompiler
+from sim.kernels.numba_support import FAST_PATH
+from sim.kernels.python_path import ROUTE, KernelEntry, runs_compiled, twin_of
+
+if FAST_PATH.kernel_cache:
+    from sim.kernels.cache_format import KernelCache
+if FAST_PATH.link_only:
+    from sim.kernels.link_only import LinkOnlyCompiler
+if FAST_PATH.two_entry:
+    from numba.core.compiler import Compiler
+    from numba.core.registry import CPUDispatcher
+
+    _DispatcherClass: Any = CPUDispatcher
+else:  # never instantiated then: two-entry kernels are plain dispatchers (_kernel_of_both)
+    _DispatcherClass = Dispatcher
 
 #: Options every kernel is compiled with (no C-callable wrapper: no kernel is handed to C or
 #: passed as a first-class function).
@@ -100,7 +112,8 @@ def kernel_options(
     options.update({"cache": True} if from_python else COMPILED_CALLERS_ONLY)
     if not (from_python or into_caller):
         options["_nrt"] = allocates
-        options["pipeline_class"] = LinkOnlyCompiler
+        if FAST_PATH.link_only:
+            options["pipeline_class"] = LinkOnlyCompiler
     if inline:
         options["forceinline"] = True
     if into_caller:
@@ -108,39 +121,18 @@ def kernel_options(
     return options
 
 
-class KernelCache(FunctionCache):
-    """Numba's cache of one kernel's compiled code, read without refreshing the compiler.
-
-    ``load_overload`` is Numba's (``numba.core.caching.Cache``) less its first step, the
-    refresh of the target context; it starts the reference-counting runtime instead, the one
-    part of that refresh the cached machine code needs (see the module). Should an entry fail
-    to load that way (a Numba whose cached code needs more), it is read Numba's own way, which
-    raises whatever is really wrong with it. Entries are kept as machine code without
-    Numba's bitcode (:class:`~sim.kernels.cache_format.MachineCodeCacheImpl`).
-    """
-
-    _impl_class = MachineCodeCacheImpl
-
-    def load_overload(self, sig: Any, target_context: Any) -> Any:
-        """The cached compile result of ``sig``, or None when it is not in the cache."""
-        rtsys.initialize(target_context)
-        try:
-            with self._guard_against_spurious_io_errors():
-                return self._load_overload(sig, target_context)
-        except Exception:
-            return super().load_overload(sig, target_context)
-
-
 def _with_kernel_cache(dispatcher: Any) -> Any:
-    """``dispatcher`` with its on-disk cache read through :class:`KernelCache` (with
-    ``NUMBA_DISABLE_JIT=1`` Numba hands back the Python function itself, which has no cache)."""
-    if isinstance(dispatcher, Dispatcher):
+    """``dispatcher`` with its on-disk cache read through
+    :class:`~sim.kernels.cache_format.KernelCache` where Numba allows it
+    (:mod:`sim.kernels.numba_support`; with ``NUMBA_DISABLE_JIT=1`` Numba hands back the Python
+    function itself, which has no cache)."""
+    if FAST_PATH.kernel_cache and isinstance(dispatcher, Dispatcher):
         # Numba's own attribute, set by ``enable_caching`` (numba.core.dispatcher)
         dispatcher._cache = KernelCache(dispatcher.py_func)  # type: ignore[attr-defined]
     return dispatcher
 
 
-class KernelOfBoth(CPUDispatcher):
+class KernelOfBoth(_DispatcherClass):
     """A kernel that kernels and Python both call (``from_python=True, from_kernels=True``):
     two compiled things behind one name.
 
@@ -171,7 +163,9 @@ class KernelOfBoth(CPUDispatcher):
         return entry
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.python_entry(*args, **kwargs)
+        if ROUTE.compiled or runs_compiled():
+            return self.python_entry(*args, **kwargs)
+        return twin_of(self.py_func)(*args, **kwargs)  # the Python path
 
 
 #: Held while a :class:`KernelOfBoth` makes its Python twin, so that two threads calling it
@@ -180,16 +174,19 @@ _TWINS_MADE_ONE_AT_A_TIME = threading.Lock()
 
 
 def _kernel_of_both(python_fn: Callable[..., Any], options: dict[str, Any]) -> Any:
-    """``python_fn`` as a :class:`KernelOfBoth` (or, with ``NUMBA_DISABLE_JIT=1``, itself)."""
+    """``python_fn`` as a :class:`KernelOfBoth` (or, with ``NUMBA_DISABLE_JIT=1``, itself; or,
+    where Numba's dispatcher cannot be made this way, one cached dispatcher that kernels and
+    Python both call, as Numba's own ``njit`` makes it: see :mod:`sim.kernels.numba_support`)."""
     if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]
         return python_fn
+    if not FAST_PATH.two_entry:
+        return _with_kernel_cache(njit(**options)(python_fn))
     engine_options = dict(options)
     engine_options.update(COMPILED_CALLERS_ONLY)
     del engine_options["cache"]
     engine_options.update({"nopython": True, "boundscheck": None})
-    both = KernelOfBoth(
-        python_fn, locals={}, targetoptions=engine_options, pipeline_class=LinkOnlyCompiler
-    )
+    pipeline = LinkOnlyCompiler if FAST_PATH.link_only else Compiler
+    both = KernelOfBoth(python_fn, locals={}, targetoptions=engine_options, pipeline_class=pipeline)
     both.python_options = options
     return both
 
@@ -219,7 +216,11 @@ def kernel(
         if from_kernels:
             return _kernel_of_both(python_fn, options)
         dispatcher = njit(**options)(python_fn)
-        return _with_kernel_cache(dispatcher) if options["cache"] else dispatcher
+        if not options["cache"]:
+            return dispatcher
+        if not isinstance(dispatcher, Dispatcher):  # NUMBA_DISABLE_JIT=1: the function itself
+            return dispatcher
+        return KernelEntry(_with_kernel_cache(dispatcher))
 
     if fn is None:
         return decorate

@@ -20,20 +20,32 @@ measure the compile and the speed side by side.
 How: ``pipeline_class`` is Numba's documented hook for a custom compiler; this one is Numba's
 nopython pipeline with one pass added before the lowering, which hands the lowering a
 :class:`LinkOnlyLibrary` to write into (the lowering makes a plain library only when it is given
-none). The library class leans on ``CPUCodeLibrary``'s attributes (``_linking_libraries``,
-``_final_module``, ``_reload_init``, ``_finalized``); ``tests/sim/test_kernel_options.py`` checks
-that every kernel a kernel calls gets it, that it holds no machine code and that its caller runs.
+none). The library class leans on ``CPUCodeLibrary``'s private attributes: its methods are
+checked at import (:mod:`sim.kernels.numba_support`, which imports this module only when they
+are there), the attributes an instance holds (``_linking_libraries``, ``_final_module``,
+``_finalized``) when the first link-only kernel compiles (:func:`library_is_usable`); without
+them the kernel is lowered into Numba's own library, as any Numba function is, after a one-line
+notice. ``_reload_init`` (the initialisers a cached library runs again on loading) is carried
+over from the callees where Numba has it (0.63 and later). ``tests/sim/test_kernel_options.py``
+checks that every kernel a kernel calls gets it, that it holds no machine code and that its
+caller runs.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import numba
 from numba.core.codegen import JITCodeLibrary
 from numba.core.compiler import CompilerBase, DefaultPassBuilder
 from numba.core.compiler_lock import require_global_compiler_lock
 from numba.core.compiler_machinery import LoweringPass, register_pass
 from numba.core.typed_passes import AnnotateTypes
+
+from sim.kernels.numba_support import say_once
+
+#: What a code library instance must hold for :meth:`LinkOnlyLibrary.finalize`.
+INSTANCE_NEEDS = ("_codegen", "_linking_libraries", "_final_module", "_finalized")
 
 
 class _CodegenWithoutEnvironment:
@@ -70,10 +82,12 @@ class LinkOnlyLibrary(JITCodeLibrary):
         require_global_compiler_lock()
         self._raise_if_finalized()
         seen: set[Any] = set()
+        reload_init = getattr(self, "_reload_init", None)  # Numba 0.63 and later
         for library in self._linking_libraries:
             if library not in seen:
                 seen.add(library)
-                self._reload_init.update(library._reload_init)
+                if reload_init is not None:
+                    reload_init.update(library._reload_init)
                 self._final_module.link_in(library._get_module_for_linking(), preserve=True)
         self._final_module.verify()
         self._finalized = True
@@ -85,9 +99,29 @@ class LinkOnlyLibrary(JITCodeLibrary):
         return 0
 
 
+#: Whether a :class:`LinkOnlyLibrary` holds what its ``finalize`` reads (None: not looked yet).
+_usable: list[bool] = []
+
+
+def library_is_usable(library: Any) -> bool:
+    """Whether ``library``, the first :class:`LinkOnlyLibrary` made, holds every attribute of
+    :data:`INSTANCE_NEEDS`; the answer is kept, and a missing attribute says so once."""
+    if not _usable:
+        missing = [name for name in INSTANCE_NEEDS if not hasattr(library, name)]
+        _usable.append(not missing)
+        if missing:
+            say_once(
+                f"cuesim: Numba {numba.__version__}'s code libraries lack "
+                f"{', '.join(missing)}; the link-only compile uses Numba's own (a slower first "
+                "compile, the same results)"
+            )
+    return _usable[0]
+
+
 @register_pass(mutates_CFG=False, analysis_only=False)
 class _UseLinkOnlyLibrary(LoweringPass):
-    """Hand the lowering a :class:`LinkOnlyLibrary` to write the kernel's code into."""
+    """Hand the lowering a :class:`LinkOnlyLibrary` to write the kernel's code into (or
+    nothing, so that the lowering makes Numba's own, when :func:`library_is_usable` says no)."""
 
     _name = "cuesim_use_link_only_library"
 
@@ -97,7 +131,9 @@ class _UseLinkOnlyLibrary(LoweringPass):
     def run_pass(self, state: Any) -> bool:
         if state.library is None:
             codegen = state.targetctx.codegen()
-            state.library = LinkOnlyLibrary(codegen, state.func_id.func_qualname)
+            library = LinkOnlyLibrary(codegen, state.func_id.func_qualname)
+            if library_is_usable(library):
+                state.library = library
         return True
 
 

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pygame
+import pytest
 from window_driver import (
     SIZE,
     click,
@@ -52,9 +53,23 @@ def test_an_idle_aim_screen_asks_for_no_frames_and_a_playback_does() -> None:
     assert app.animating()
 
 
-def test_the_start_screen_is_usable_while_the_engine_prepares() -> None:
+def _building(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled engine is being built in the background (shots play on the Python path)."""
+    status = sim.EngineStatus("building", False, True, 0.42, 13.6)
+    monkeypatch.setattr(sim, "engine_status", lambda: status)
+
+
+def _ready(monkeypatch: pytest.MonkeyPatch) -> None:
+    status = sim.EngineStatus("compiled", True, False, 1.0, 0.0)
+    monkeypatch.setattr(sim, "engine_status", lambda: status)
+
+
+def test_the_start_screen_is_usable_while_the_engine_prepares(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     app = App(SIZE, config=None, warm_up=False)
-    app._warm_done.clear()  # as if the engine were still compiling
+    _building(monkeypatch)
+    app._warm_done.clear()  # as if the engine could not play yet
     assert app.mode.context == "start" and app.animating()
     frame(app)  # the progress line draws under the form
     app.start_match(MatchConfig("nine-ball", ("Ann", "Bob"), seed=3))
@@ -64,7 +79,9 @@ def test_the_start_screen_is_usable_while_the_engine_prepares() -> None:
     assert app.mode.context == "aim" and app.session.config is not None
 
 
-def test_while_the_engine_prepares_the_loop_draws_a_few_frames_a_second_and_on_input() -> None:
+def test_while_the_engine_prepares_the_loop_draws_a_few_frames_a_second_and_on_input(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The real frame loop on the start screen while the physics "compiles": about ten frames a
     second, not sixty (each frame drawn holds the interpreter the compiling thread needs); a
     key typed is drawn at once; once the engine is ready, the loop sleeps as on any idle
@@ -76,7 +93,7 @@ def test_while_the_engine_prepares_the_loop_draws_a_few_frames_a_second_and_on_i
     pygame.init()
     screen = pygame.display.set_mode(SIZE)
     app = App(SIZE, config=None, warm_up=False)
-    app._warm_done.clear()  # as if the engine were still compiling
+    _building(monkeypatch)  # the compiled engine builds in the background
     assert app.only_progress_moves()
     drawn: list[float] = []
     plain_draw = app.draw
@@ -118,7 +135,7 @@ def test_while_the_engine_prepares_the_loop_draws_a_few_frames_a_second_and_on_i
     after_key = [t for t in drawn if t >= posted[0]]
     assert after_key and after_key[0] - posted[0] < PROGRESS_FRAME_S
 
-    app._warm_done.set()  # the engine is ready: the start screen no longer animates
+    _ready(monkeypatch)  # the compiled engine is ready: the start screen no longer animates
     assert not app.only_progress_moves() and not app.animating()
     pygame.display.quit()
 
@@ -166,8 +183,12 @@ def test_sigterm_and_sigint_end_the_window_with_status_0_and_an_autosave(tmp_pat
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(tmp_path))
     env.setdefault("NUMBA_CACHE_DIR", str(sim.kernels.kernel_cache_dir()))
     save = tmp_path / "match.cuesim.json"
+    # the window says it shows the table (and runs its frame loop) by saving a picture of it
+    ready = tmp_path / "table.png"
+    script = tmp_path / "ready.script"
+    script.write_text(f"until aim\nshot {ready}\n")
+    env["CUESIM_SCRIPT"] = str(script)
     for number in (signal.SIGTERM, signal.SIGINT):
-        ready = tmp_path / ".cache" / "cuesim" / "warmup-seconds.txt"
         ready.unlink(missing_ok=True)
         (tmp_path / AUTOSAVE_NAME).unlink(missing_ok=True)
         process = subprocess.Popen(
@@ -178,7 +199,6 @@ def test_sigterm_and_sigint_end_the_window_with_status_0_and_an_autosave(tmp_pat
         deadline = time.monotonic() + 240
         while not ready.exists() and time.monotonic() < deadline and process.poll() is None:
             time.sleep(0.2)
-        time.sleep(1.0)  # the match starts on the next frame
         sent = time.monotonic()
         process.send_signal(number)
         _out, err = process.communicate(timeout=30)
@@ -222,22 +242,3 @@ def test_the_quit_question_says_whether_play_would_be_lost(tmp_path: Path) -> No
     frame(app)
     app.update(0.1)
     assert not app.session.unsaved_play
-
-
-def test_the_warm_up_record_is_read_only_as_a_small_regular_file(tmp_path: Path) -> None:
-    """The window reads how long the engine took last time before it starts: a FIFO there
-    blocked the start (``Path.read_text``), a huge file was read whole. Anything but a small
-    number of seconds is no record."""
-    from render.modes.preparing import read_warm_seconds, write_warm_seconds
-
-    record = tmp_path / "warmup-seconds.txt"
-    write_warm_seconds(12.5, record)
-    assert read_warm_seconds(record) == 12.5
-    record.unlink()
-    os.mkfifo(record)
-    assert read_warm_seconds(record) is None
-    record.unlink()
-    record.write_text("1" * 10_000)
-    assert read_warm_seconds(record) is None
-    record.write_text("nan")
-    assert read_warm_seconds(record) is None

@@ -97,3 +97,41 @@ def test_a_start_screen_name_that_cannot_be_drawn_is_refused_with_a_message(name
     assert app.session.config is None and app.mode.context == "start"
     assert app.toast is not None and app.toast.colour == palette.ALERT
     app.draw(pygame.Surface(SIZE))
+
+
+def _bar_pixels(surface: pygame.Surface) -> list[tuple[int, int, int]]:
+    """The colours along the middle of the start screen's engine progress bar (400 px wide,
+    ``render.modes.preparing.draw_engine_status``)."""
+    w, h = surface.get_size()
+    return [tuple(surface.get_at((w // 2 - 200 + x, h - 20)))[:3] for x in range(4, 396)]
+
+
+def test_the_engine_progress_is_the_builds_own_fraction_not_elapsed_time(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """While the compiled engine builds, the start screen's bar is filled to the build's own
+    fraction and stays there while time passes (a band sweeping with the seconds showed no
+    progress); the line above it says the fraction and the time left."""
+    import sim
+    from render import palette, typeset
+    from render.modes import preparing
+
+    status = sim.EngineStatus("building", False, True, 0.42, 13.6)
+    monkeypatch.setattr(sim, "engine_status", lambda: status)
+    said: list[str] = []
+    plain_text = typeset.draw_text
+    monkeypatch.setattr(
+        typeset,
+        "draw_text",
+        lambda s, text, *a, **k: said.append(text) or plain_text(s, text, *a, **k),
+    )
+    app = App(SIZE, warm_up=False)
+    surface = pygame.Surface(SIZE)
+    app.draw(surface)
+    first = _bar_pixels(surface)
+    accent = tuple(palette.ACCENT)[:3]
+    filled = [x for x, colour in enumerate(first) if colour == accent]
+    assert filled and abs((filled[-1] + 4) / 400 - 0.42) < 0.02 and filled[0] == 0
+    app.update(3.0)
+    app.draw(surface)
+    assert _bar_pixels(surface) == first  # time alone moves nothing
+    assert any("42 %" in text and "about 14 s left" in text for text in said)
+    assert preparing.engine_building(status)

@@ -75,9 +75,11 @@ def test_outside_kernel_shares_are_fractions_of_the_call() -> None:
     assert sys.modules["sim.simulate"].run_shot is run_shot  # the timer is taken off again
 
 
-def test_study_rows_measure_breaks_per_second_and_the_referee_share() -> None:
-    rate, share = study_rows(shots=4, share_shots=2)
+def test_study_rows_measure_breaks_per_second_their_ratio_to_the_engine_and_the_referee() -> None:
+    rate, ratio, share = study_rows(shots=4, share_shots=2, rounds=1)
     assert rate.name == "study_breaks_per_s" and rate.median is not None and rate.median > 0
+    assert ratio.name == "study_engine_ratio" and ratio.median is not None
+    assert 0 < ratio.median == pytest.approx(rate.median / ratio.extra["engine_breaks_per_s"])
     assert share.unit == "%" and share.median is not None and 0 < share.median < 100
     assert rate.target == 3000.0 and not rate.target_is_max and share.target == 25.0
 

@@ -122,9 +122,9 @@ def _calls_in_fresh_process(tmp_path: Path, *arguments: str) -> list[dict[str, o
 def test_a_warm_cache_loads_without_the_compiler_and_a_miss_still_compiles(
     tmp_path: Path,
 ) -> None:
-    """sim.kernels.jit.KernelCache: the first process compiles (Numba's compiler imports its
-    registries); the second loads the cached code without them and computes the same, then
-    compiles a signature not in the cache as Numba would; an entry that would need the
+    """sim.kernels.cache_format.KernelCache: the first process compiles (Numba's compiler
+    imports its registries); the second loads the cached code without them and computes the
+    same, then compiles a signature not in the cache as Numba would; an entry that would need the
     registries to load is loaded Numba's own way."""
     (tmp_path / "lean_kernel.py").write_text(_KERNEL_MODULE)
     registries = ["numba.np.linalg", "numba.typed.typeddict", "numba.np.arraymath"]

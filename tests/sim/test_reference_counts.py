@@ -95,7 +95,8 @@ for path in sorted(Path("sim/kernels").glob("*.py")):
     if path.stem in ("__init__", "jit"):
         continue
     module = importlib.import_module(f"sim.kernels.{path.stem}")
-    for value in vars(module).values():
+    for found in vars(module).values():
+        value = getattr(found, "compiled", found)  # a KernelEntry holds its dispatcher
         if not isinstance(value, CPUDispatcher) or value.__module__ != module.__name__:
             continue
         for cres in value.overloads.values():
