@@ -329,13 +329,11 @@ def _make_table(
     corner: PocketShape,
     side: PocketShape,
 ) -> Table:
-    pockets, cushions, segments, arcs, pocket_arr, outline = compile_outline(
-        kind, length, width, corner, side
-    )
+    laid_out = compile_outline(kind, length, width, corner, side)
     arrays = TableArrays(
-        segments=segments,
-        arcs=arcs,
-        pockets=pocket_arr,
+        segments=laid_out.segments,
+        arcs=laid_out.arcs,
+        pockets=laid_out.pocket_rows,
         lines=read_only_floats([line.y for line in lines]),
     )
     return Table(
@@ -353,13 +351,13 @@ def _make_table(
         d_radius=d_radius,
         d_centre=d_centre,
         spots=MappingProxyType(dict(spots)),
-        pockets=pockets,
-        cushions=cushions,
+        pockets=laid_out.pockets,
+        cushions=laid_out.cushions,
         lines=lines,
         arrays=arrays,
         corner_pocket=corner,
         side_pocket=side,
-        outline=outline,
+        outline=laid_out.polygon,
         _key=key,
         rail_width=SNOOKER_RAIL_WIDTH if kind == "snooker" else POOL_RAIL_WIDTH,
     )

@@ -151,14 +151,34 @@ def successor_of_cushion_name(kind: str, name: str) -> str | None:
     return None
 
 
+class Outline(NamedTuple):
+    """A table's cushion outline laid out (docs/physics.md §5.3), what :class:`sim.table.Table`
+    is built from.
+
+    ``pockets`` and ``cushions`` (the value objects, in id order); ``segments`` (ns, 6),
+    ``arcs`` (na, 3) and ``pocket_rows`` (npk, 3): the kernels' read-only arrays of
+    :class:`sim.table_parts.TableArrays`; ``polygon`` (k, 2): the closed outline of the cloth
+    (``Table.outline``).
+    """
+
+    pockets: tuple[Pocket, ...]
+    cushions: tuple[Cushion, ...]
+    segments: np.ndarray
+    arcs: np.ndarray
+    pocket_rows: np.ndarray
+    polygon: np.ndarray
+
+
 def compile_outline(
     kind: Literal["pool", "snooker"],
     length: float,
     width: float,
     corner: PocketShape,
     side: PocketShape,
-) -> tuple[tuple[Pocket, ...], tuple[Cushion, ...], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Build pockets, cushions, segment/arc/pocket arrays and the outline (docs/physics.md §5.3)."""
+) -> Outline:
+    """Lay out the pockets and cushions of a table of ``kind`` whose cloth is ``length`` by
+    ``width`` m with the ``corner`` and ``side`` pocket shapes, and compile the kernels' arrays
+    and the outline polygon (docs/physics.md §5.3)."""
     names = _RAIL_NAMES[kind]
     rail_ends: dict[str, list[np.ndarray]] = {key: [] for key in _RAIL_ORDER}
     jaw_rows: list[list[float]] = []
@@ -261,5 +281,11 @@ def compile_outline(
     for pname, incoming, outgoing in tour:
         pieces.append(jaw_paths[(pname, incoming)])
         pieces.append(jaw_paths[(pname, outgoing)][::-1])
-    outline = read_only_floats(np.vstack(pieces))
-    return tuple(pockets), tuple(cushions), segments, arcs, pocket_arr, outline
+    return Outline(
+        pockets=tuple(pockets),
+        cushions=tuple(cushions),
+        segments=segments,
+        arcs=arcs,
+        pocket_rows=pocket_arr,
+        polygon=read_only_floats(np.vstack(pieces)),
+    )

@@ -282,21 +282,21 @@ def pair_contact(i, j, t, seg, p):
 
 
 @kernel
-def place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, member):
+def place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, changed):
     """Both balls of a flying pair after their contact, from their centres, heights, velocity
     and spin arrays: a ball on the slate keeps to it (no downward velocity into it); ``j``
-    joins ``i``'s group in ``member``. Mutates ``v1``, ``v2``, ``seg`` and ``member``."""
+    joins ``i``'s group in ``changed``. Mutates ``v1``, ``v2``, ``seg`` and ``changed``."""
     if zi <= 0.0 and v1[2] < 0.0:
         v1[2] = 0.0
     if zj <= 0.0 and v2[2] < 0.0:
         v2[2] = 0.0
     place(i, t, pix, piy, zi, v1[0], v1[1], v1[2], w1[0], w1[1], w1[2], seg, p)
     place(j, t, pjx, pjy, zj, v2[0], v2[1], v2[2], w2[0], w2[1], w2[2], seg, p)
-    member[j] = True
+    changed[j] = True
 
 
 @kernel(allocates=True)
-def resolve_air_pair(i, j, t, seg, p, member):
+def resolve_air_pair(i, j, t, seg, p, changed):
     """Balls ``i < j``, at least one flying, touch: the 3-D line of centres and the frictional
     impulse of docs/physics.md §3.1 (c) with it (friction from the fit at the tangential
     relative speed). A ball on the cloth keeps to it unless pushed up. Returns the approach
@@ -319,5 +319,5 @@ def resolve_air_pair(i, j, t, seg, p, member):
             pjx += gap * n[0]
             pjy += gap * n[1]
             zj = max(zj + gap * n[2], 0.0)
-    place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, member)
+    place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, changed)
     return max(speed, 0.0), pix, piy

@@ -53,8 +53,8 @@ _OFF_TABLE = int(EventKind.OFF_TABLE)
 #: The first rows of the segment array are the six rails (sim.table._RAIL_ORDER).
 N_RAILS = 6
 
-#: From this many balls up, ``predict_pairs`` keeps each row's earliest pair contact (columns
-#: ``n``, ``n + 1`` of ``Predictions.pair_t``) and the next-event scan reads those n minima
+#: From this many balls up, ``predict_pairs`` keeps each row's earliest pair contact
+#: (``Predictions.first_pair_t`` and ``first_pair_j``) and the next-event scan reads those n minima
 #: instead of the n (n - 1) / 2 pair times: linear per event up to 256 balls
 #: (benchmarks/many_balls.py). 16 (was 32): the snooker break-off (22 balls) -4 %, the 8-ball
 #: break (16) -1 %, the 9-ball break (10) unchanged at 8 or 16; below it the plain scan is kept.
@@ -65,10 +65,6 @@ ROW_MINIMA_FROM = 16
 #: comes down through the tops (``descent_time`` would say "now", which is meant for a ball a
 #: rounding's worth under the slate).
 TOP_LEVEL_SLACK = 1e-9
-
-#: ``Predictions.pair_t[i, n + BOX_COLUMN + k]``, k = 0..3: ball ``i``'s path box ``cx, cy, hx,
-#: hy`` (m) from its last prediction to its horizon.
-BOX_COLUMN = 2
 
 
 @kernel(inline=True)
@@ -168,13 +164,13 @@ def predict_own(i, t, seg, model, pred):
         return
     if state == AIRBORNE:
         predict_flight(i, t, seg, model, pred)
-        _set_box(i, seg.pos[i, 0], seg.pos[i, 1], math.inf, math.inf, pred.pair_t)
+        _set_box(i, seg.pos[i, 0], seg.pos[i, 1], math.inf, math.inf, pred.box)
         return
     tau = seg.tau[i]
     if not is_translating(state):
         pred.horizon[i] = tau
         cx, cy, hx, hy = path_box(seg.pos[i, 0], seg.pos[i, 1], 0.0, 0.0, 0.0, 0.0, 0.0)
-        _set_box(i, cx, cy, hx, hy, pred.pair_t)
+        _set_box(i, cx, cy, hx, hy, pred.box)
         return
     px, py, vx, vy, wx, wy, _wz = state_at(i, t, seg, p)
     ax, ay = acceleration(state, vx, vy, wx, wy, p)
@@ -191,30 +187,29 @@ def predict_own(i, t, seg, model, pred):
         pred.pock_id[i] = pid
     pred.horizon[i] = min(tau, min(pred.cush_t[i], pred.pock_t[i]))
     cx, cy, hx, hy = path_box(px, py, vx, vy, ax, ay, pred.horizon[i] - t)
-    _set_box(i, cx, cy, hx, hy, pred.pair_t)
+    _set_box(i, cx, cy, hx, hy, pred.box)
     predict_line(i, t, py, vy, ay, model.lines, pred)
 
 
 @kernel(inline=True)
-def _set_box(i, cx, cy, hx, hy, pair_t):
-    """Store ball ``i``'s path box (centre and half-sizes, m) in its row of ``pair_t``."""
-    c = pair_t.shape[0] + BOX_COLUMN
-    pair_t[i, c] = cx
-    pair_t[i, c + 1] = cy
-    pair_t[i, c + 2] = hx
-    pair_t[i, c + 3] = hy
+def _set_box(i, cx, cy, hx, hy, box):
+    """Store ball ``i``'s path box (centre and half-sizes, m) in its row of ``box`` (n, 4)."""
+    box[i, 0] = cx
+    box[i, 1] = cy
+    box[i, 2] = hx
+    box[i, 3] = hy
 
 
 @kernel(inline=True, from_python=True, from_kernels=True)
-def boxes_apart(i, j, pair_t, D):
-    """True when the path boxes of balls ``i`` and ``j`` (:data:`BOX_COLUMN`) are farther
-    apart than the contact distance ``D`` m along x or along y (with 1e-9 relative slack): the
-    centres cannot come within ``D`` before either horizon, so the pair has no contact."""
-    c = pair_t.shape[0] + BOX_COLUMN
+def boxes_apart(i, j, box, D):
+    """True when the path boxes of balls ``i`` and ``j`` (rows of ``box`` (n, 4), ``cx, cy,
+    hx, hy`` m: ``Predictions.box``) are farther apart than the contact distance ``D`` m along
+    x or along y (with 1e-9 relative slack): the centres cannot come within ``D`` before either
+    horizon, so the pair has no contact."""
     reach = D * (1.0 + 1e-9) + 1e-12
-    if abs(pair_t[i, c] - pair_t[j, c]) - (pair_t[i, c + 2] + pair_t[j, c + 2]) > reach:
+    if abs(box[i, 0] - box[j, 0]) - (box[i, 2] + box[j, 2]) > reach:
         return True
-    return abs(pair_t[i, c + 1] - pair_t[j, c + 1]) - (pair_t[i, c + 3] + pair_t[j, c + 3]) > reach
+    return abs(box[i, 1] - box[j, 1]) - (box[i, 3] + box[j, 3]) > reach
 
 
 @kernel(inline=True)
@@ -355,12 +350,12 @@ def _pair_time_3d(i, j, t, seg, p, window):
 
 
 @kernel(inline=True)
-def predict_pairs(i, t, seg, p, pred, member):
+def predict_pairs(i, t, seg, p, pred, changed):
     """Contact times of every pair containing ball ``i``, except pairs with a lower-numbered
-    ``member`` (that ball's own call has done those: ``ball_ball_time`` is exactly symmetric
+    ``changed`` (that ball's own call has done those: ``ball_ball_time`` is exactly symmetric
     in its two balls, so each pair is computed once). A pair whose path boxes are apart
-    (:func:`boxes_apart`) is not solved. Mutates ``pred.pair_t`` and the row minima in its
-    columns ``n``, ``n + 1`` (from ``ROW_MINIMA_FROM`` balls up)."""
+    (:func:`boxes_apart`) is not solved. Mutates ``pred.pair_t`` and the row minima
+    ``pred.first_pair_t``, ``first_pair_j`` (from ``ROW_MINIMA_FROM`` balls up)."""
     S = seg.state
     horizon = pred.horizon
     pair_t = pred.pair_t
@@ -370,7 +365,7 @@ def predict_pairs(i, t, seg, p, pred, member):
     pix, piy, vix, viy, wix, wiy, _ = state_at(i, t, seg, p)
     moving_i = is_translating(si)
     for j in range(n):
-        if j == i or (j < i and member[j]):
+        if j == i or (j < i and changed[j]):
             continue
         a = min(i, j)
         b = max(i, j)
@@ -391,7 +386,7 @@ def predict_pairs(i, t, seg, p, pred, member):
             if dt < math.inf:
                 pair_t[a, b] = t + dt
             continue
-        if boxes_apart(i, j, pair_t, D):
+        if boxes_apart(i, j, pred.box, D):
             continue
         pjx, pjy, vjx, vjy, wjx, wjy, _ = state_at(j, t, seg, p)
         dt = ball_ball_time(
@@ -400,12 +395,12 @@ def predict_pairs(i, t, seg, p, pred, member):
         if dt < math.inf:
             pair_t[a, b] = t + dt
     if n >= ROW_MINIMA_FROM:
-        _renew_row_minima(i, pair_t, member)
+        _renew_row_minima(i, pair_t, pred.first_pair_t, pred.first_pair_j, changed)
 
 
 @kernel(inline=True, from_python=True, from_kernels=True)
-def _row_minimum(a, pair_t):
-    """Set row ``a``'s minimum columns (``Predictions.pair_t``) to its earliest pair contact
+def _row_minimum(a, pair_t, first_t, first_j):
+    """Set row ``a``'s earliest pair contact ``first_t[a]``, ``first_j[a]`` to the minimum of
     ``pair_t[a, b]``, a < b < n (lowest b of equal times; inf and -1 for none)."""
     n = pair_t.shape[0]
     best = math.inf
@@ -414,42 +409,40 @@ def _row_minimum(a, pair_t):
         if pair_t[a, b] < best:
             best = pair_t[a, b]
             at = b
-    pair_t[a, n] = best
-    pair_t[a, n + 1] = at
+    first_t[a] = best
+    first_j[a] = at
 
 
 @kernel(inline=True, from_python=True, from_kernels=True)
-def _renew_row_minima(i, pair_t, member):
-    """Row minima after :func:`predict_pairs` rewrote the pairs of ball ``i``: row ``i`` again
-    in full (O(n)); each row ``j < i`` it touched (``member[j]`` false) compared with its one
-    new entry ``pair_t[j, i]``, scanned again (O(n)) only when ``i`` was its minimum and the
-    time grew. Exact: the minima are the rows' lexicographic minima of (time, b)."""
-    n = pair_t.shape[0]
-    _row_minimum(i, pair_t)
+def _renew_row_minima(i, pair_t, first_t, first_j, changed):
+    """Row minima (``first_t``, ``first_j``, (n,) each) after :func:`predict_pairs` rewrote
+    the pairs of ball ``i``: row ``i`` again in full (O(n)); each row ``j < i`` it touched
+    (``changed[j]`` false) compared with its one new entry ``pair_t[j, i]``, scanned again
+    (O(n)) only when ``i`` was its minimum and the time grew. Exact: the minima are the rows'
+    lexicographic minima of (time, b)."""
+    _row_minimum(i, pair_t, first_t, first_j)
     for j in range(i):
-        if member[j]:
+        if changed[j]:
             continue
         new = pair_t[j, i]
-        if pair_t[j, n + 1] == i:
-            if new <= pair_t[j, n]:
-                pair_t[j, n] = new  # every b < i of row j is later than the old minimum
+        if first_j[j] == i:
+            if new <= first_t[j]:
+                first_t[j] = new  # every b < i of row j is later than the old minimum
             else:
-                _row_minimum(j, pair_t)
-        elif new < pair_t[j, n] or (
-            new == pair_t[j, n] and new < math.inf and i < pair_t[j, n + 1]
-        ):
-            pair_t[j, n] = new
-            pair_t[j, n + 1] = i
+                _row_minimum(j, pair_t, first_t, first_j)
+        elif new < first_t[j] or (new == first_t[j] and new < math.inf and i < first_j[j]):
+            first_t[j] = new
+            first_j[j] = i
 
 
 @kernel(inline=True)
-def predict_group(t, seg, model, pred, member):
-    """New predictions for every ball with ``member`` set: its own (:func:`predict_own`),
-    then its pairs, once every member's horizon is known. Mutates ``pred``."""
+def predict_group(t, seg, model, pred, changed):
+    """New predictions for every ball with ``changed`` set: its own (:func:`predict_own`),
+    then its pairs, once the horizon of every changed ball is known. Mutates ``pred``."""
     n = seg.state.shape[0]
     for k in range(n):
-        if member[k]:
+        if changed[k]:
             predict_own(k, t, seg, model, pred)
     for k in range(n):
-        if member[k]:
-            predict_pairs(k, t, seg, model.p, pred, member)
+        if changed[k]:
+            predict_pairs(k, t, seg, model.p, pred, changed)

@@ -120,13 +120,12 @@ class Predictions(NamedTuple):
 
     ``cush_t``, ``cush_id``; ``pock_t``, ``pock_id``; ``line_t``, ``line_id``, ``line_dir``
     (+1 toward +y); ``horizon`` (n,): the earliest of the ball's transition, cushion and
-    pocket times; ``pair_t`` (n, n + 6): first contact time of each pair ``i < j``
-    in columns ``j < n``, then each row's earliest pair contact, ``min over j > i`` (column
-    ``n``), and its ``j`` as a float (column ``n + 1``, lowest of equal times; -1 when none),
-    kept from ``predict.ROW_MINIMA_FROM`` balls up, then ball ``i``'s path box from its last
-    prediction to its horizon, ``cx, cy, hx, hy`` m (columns ``n + 2`` to ``n + 5``,
-    ``detect.path_box``; infinite half-sizes for a flying ball) (columns, not fields: a wider
-    struct costs the breaks 3-4 %); ``side``
+    pocket times; ``pair_t`` (n, n): the first contact time of each pair ``i < j`` (at
+    ``[i, j]``; the lower triangle is unused); ``first_pair_t`` (n,), ``first_pair_j`` (n,)
+    int64: each row's earliest pair contact, ``min over j > i of pair_t[i, j]``, and its ``j``
+    (lowest of equal times; inf and -1 when none), kept from ``predict.ROW_MINIMA_FROM`` balls
+    up; ``box`` (n, 4): each ball's path box from its last prediction to its horizon, ``cx,
+    cy, hx, hy`` m (``detect.path_box``; infinite half-sizes for a flying ball); ``side``
     (n, max(nl, 1)) int64: the side (+1 / -1) of each marked line each ball is on; ``air_t``,
     ``air_kind`` (the ``EventKind``: BOUNCE or OFF_TABLE), ``air_id``: a flying ball's landing
     or leaving the table.
@@ -141,6 +140,9 @@ class Predictions(NamedTuple):
     line_dir: np.ndarray
     horizon: np.ndarray
     pair_t: np.ndarray
+    first_pair_t: np.ndarray
+    first_pair_j: np.ndarray
+    box: np.ndarray
     side: np.ndarray
     air_t: np.ndarray
     air_kind: np.ndarray
