@@ -22,8 +22,9 @@ Each shot is reproducible from ``(seed, index)`` (:func:`make_fuzz_shot`). Layou
 
 Every table (pool 9/8/7 ft, snooker) is used; strikes are elevated 0-30 deg, a fifth of them
 are jump strikes at 35-60 deg, and a tenth of the contact layouts start with a ball in flight.
-Parameters: the defaults for half of the shots, otherwise every cushion and ball-ball model
-with coefficients drawn across the documented ranges (docs/physics.md §4).
+Parameters: the defaults for half of the shots, otherwise a cushion and a ball-ball model drawn
+from the model table (``sim.models.MODELS``) with coefficients drawn across the documented
+ranges (docs/physics.md §4).
 
 Figures printed: shots, events, faults by kind, shots that reached the event cap (with how
 to replay them), the slowest shots (with their seeds), wall time and shots/s.
@@ -53,6 +54,7 @@ from benchmarks.shots import (
 )
 from sim.balls import BallState
 from sim.errors import EventCapExceededError
+from sim.models import BALL_BALL, CUSHION, codes_of
 from sim.params import Params
 from sim.simulate import simulate
 from sim.strike import Strike
@@ -101,14 +103,15 @@ def _cue_spot(table: Table, rng: np.random.Generator, others: np.ndarray) -> tup
 
 
 def _random_params(table: Table, rng: np.random.Generator) -> Params | None:
-    """Default parameters half of the time; otherwise every collision model and coefficients
-    drawn across the ranges of docs/physics.md §4."""
+    """Default parameters half of the time; otherwise a model of each family drawn from the
+    model table (``sim.models.MODELS``: a model added there is fuzzed with no change here) and
+    coefficients drawn across the ranges of docs/physics.md §4."""
     if rng.random() < 0.5:
         return None
     return Params.for_table(
         table,
-        cushion_model=str(rng.choice(["reflection", "han2005", "mathavan2010"])),
-        ball_ball_model=str(rng.choice(["frictional", "frictionless"])),
+        cushion_model=str(rng.choice(list(codes_of(CUSHION)))),
+        ball_ball_model=str(rng.choice(list(codes_of(BALL_BALL)))),
         e_b=float(rng.uniform(0.85, 1.0)),
         e_c=float(rng.uniform(0.6, 0.98)),
         f_c=float(rng.uniform(0.05, 0.3)),

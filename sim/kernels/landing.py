@@ -19,15 +19,14 @@ from sim.events import EventKind
 from sim.kernels.flight import (
     edge_normal,
     pair_impulse,
-    point_impulse,
     settles,
     slate_bounce,
 )
 from sim.kernels.jit import kernel
 from sim.kernels.motion import AIRBORNE, OFF_TABLE, POCKETED, classify, norm2
 from sim.kernels.predict import height_at, set_flight, set_segment, state_at
-from sim.kernels.resolve import ball_ball_friction
-from sim.params import P_CUSHION_H, P_E_B, P_E_C, P_E_T, P_F_C, P_G, P_R, P_U_S
+from sim.kernels.resolve import ball_ball_friction, resolve_cushion_in_flight
+from sim.params import P_CUSHION_H, P_E_B, P_E_T, P_G, P_R, P_U_S
 
 _BOUNCE = int(EventKind.BOUNCE)
 _OFF_TABLE = int(EventKind.OFF_TABLE)
@@ -228,7 +227,8 @@ def edge_ride_off(i, c, t, seg, model):
 @kernel
 def resolve_air_cushion(i, c, t, seg, model, persistent):
     """Flying ball ``i`` touches cushion ``c``: a straight piece's nose edge (3-D normal) or a
-    knuckle's side, with the frictional point impulse (e_c, f_c); a ``persistent`` contact
+    knuckle's side, with the cushion model (:func:`sim.kernels.resolve.resolve_cushion_in_flight`,
+    the contact's 3-D normal); a ``persistent`` contact
     with a nose edge (found again within ZENO_WINDOW at under ZENO_SPEED) by
     :func:`edge_ride_off` where it applies. Returns ``(kind, b, speed, x, y)``."""
     p = model.p
@@ -253,8 +253,7 @@ def resolve_air_cushion(i, c, t, seg, model, persistent):
         ny = dy / d
         nz = 0.0
     speed = vx * nx + vy * ny + vz * nz
-    vx, vy, vz, wx, wy, wz = point_impulse(vx, vy, vz, wx, wy, wz, nx, ny, nz, R, p[P_E_C],
-                                           p[P_F_C])  # fmt: skip
+    vx, vy, vz, wx, wy, wz = resolve_cushion_in_flight(vx, vy, vz, wx, wy, wz, nx, ny, nz, p)
     place(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p)
     return _BALL_CUSHION, c, max(speed, 0.0), px, py
 

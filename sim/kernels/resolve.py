@@ -5,13 +5,16 @@ function is pure and returns the new velocities and spins; the caller re-classif
 (docs/physics.md §3: "all resolutions leave the balls sliding, then re-classify"). Vertical
 velocities: the ``*_3d`` cushion functions return the upward part of the impulse (a ball
 thrown up by the nose, docs/physics-airborne.md section 2); the downward part is taken by the
-rigid slate. Contacts of airborne balls are in :mod:`sim.kernels.flight`.
+rigid slate. A flying ball's contact with a cushion (a nose edge, a knuckle, a pocket's back)
+is :func:`resolve_cushion_in_flight`, dispatched on the same model code; its contact times and
+the other airborne impulses are in :mod:`sim.kernels.flight`.
 """
 
 from __future__ import annotations
 
 import math
 
+from sim.kernels.flight import point_impulse
 from sim.kernels.jit import kernel
 from sim.kernels.motion import norm2
 from sim.models import (
@@ -325,3 +328,41 @@ def resolve_cushion_3d(vx, vy, wx, wy, wz, nx, ny, p):
         rvx -= vn * nx
         rvy -= vn * ny
     return rvx, rvy, rvz, rwx, rwy, rwz
+
+
+@kernel(from_python=True, from_kernels=True)
+def resolve_cushion_in_flight(vx, vy, vz, wx, wy, wz, nx, ny, nz, p):
+    """A flying ball touching a rigid cushion point: the model at ``P_CUSHION`` (the codes of
+    :mod:`sim.models`) with the contact's own 3-D normal ``(nx, ny, nz)`` (unit, from the
+    centre to the contact point; ``v.n > 0`` closing) and no slate under the ball
+    (docs/physics-airborne.md section 2). Returns ``(vx, vy, vz, wx, wy, wz)``, m/s and rad/s.
+
+    - ``reflection``: frictionless, ``v' = v - (1 + e_c) (v.n) n``, spin unchanged.
+    - ``han2005``: Han's impulse is the frictional inelastic impulse at the nose contact
+      (normal ``(1 + e_c) m v_n``, friction ``min(f_c J_n, 2 m |s_t| / 7)`` against the
+      contact slip), its normal fixed at ``theta_c`` by the nose height for a ball on the
+      cloth; in flight it is the same impulse about the contact's own normal
+      (:func:`sim.kernels.flight.point_impulse`).
+    - ``mathavan2010``: Mathavan's integration over the normal impulse with its slate contact
+      absent, which has a closed form: the normal impulse passes through the centre, so it
+      leaves the contact's tangential slip as it is; the slip keeps its direction and falls
+      by ``7 / (2 m)`` per unit of friction impulse until it stops (the point impulse's
+      friction), and the normal speed changes by the normal impulse alone, so the energetic
+      restitution (work ``e_c^2 W_c`` after compression) gives Newton's ``v_n' = -e_c v_n``:
+      the same impulse as ``han2005`` (``tests/sim/test_models.py`` integrates it step by
+      step).
+
+    Raises ValueError on a code not in the model table (``Params`` never packs one).
+    """
+    model = p[P_CUSHION]
+    if model == REFLECTION_CODE:
+        vn = vx * nx + vy * ny + vz * nz
+        if vn <= 0.0:
+            return vx, vy, vz, wx, wy, wz
+        j = (1.0 + p[P_E_C]) * vn
+        return vx - j * nx, vy - j * ny, vz - j * nz, wx, wy, wz
+    if model == HAN2005_CODE:
+        return point_impulse(vx, vy, vz, wx, wy, wz, nx, ny, nz, p[P_R], p[P_E_C], p[P_F_C])
+    if model == MATHAVAN2010_CODE:  # its single-contact limit: the same impulse (docstring)
+        return point_impulse(vx, vy, vz, wx, wy, wz, nx, ny, nz, p[P_R], p[P_E_C], p[P_F_C])
+    raise ValueError("unknown cushion model code at P_CUSHION (see sim.models.MODELS)")
