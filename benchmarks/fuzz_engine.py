@@ -26,7 +26,8 @@ Parameters: the defaults for half of the shots, otherwise a cushion and a ball-b
 from the model table (``sim.models.MODELS``) with coefficients drawn across the documented
 ranges (docs/physics.md §4).
 
-Figures printed: shots, events, faults by kind, shots that reached the event cap (with how
+Figures printed: shots (and how many had a ball in the air, and a ball leaving the table),
+events, faults by kind, shots that reached the event cap (with how
 to replay them), the slowest shots (with their seeds), wall time and shots/s.
 """
 
@@ -53,7 +54,9 @@ from benchmarks.shots import (
     snooker_layout,
 )
 from sim.balls import BallState
+from sim.constants import MotionState
 from sim.errors import EventCapExceededError
+from sim.events import EventKind
 from sim.models import BALL_BALL, CUSHION, codes_of
 from sim.params import Params
 from sim.simulate import simulate
@@ -406,6 +409,8 @@ class FuzzReport:
 
     shots: int = 0
     events: int = 0
+    airborne: int = 0
+    off_table: int = 0
     seconds: float = 0.0
     faults: list[str] = field(default_factory=list)
     fault_kinds: Counter[str] = field(default_factory=Counter)
@@ -416,6 +421,8 @@ class FuzzReport:
         """Add ``other``'s figures to this report (keeping the ``keep`` slowest shots)."""
         self.shots += other.shots
         self.events += other.events
+        self.airborne += other.airborne
+        self.off_table += other.off_table
         self.faults += other.faults
         self.fault_kinds.update(other.fault_kinds)
         self.capped += other.capped
@@ -425,8 +432,9 @@ class FuzzReport:
 def _fault_kind(line: str) -> str:
     """A short name for the kind of a fault line (for the counts by kind)."""
     for key in ("energy", "overlap", "slate", "into cushion", "outside the cushions",
-                "nose edge", "inside the rail", "knuckle", "beyond the table", "still moving",
-                "time order", "first event", "error"):  # fmt: skip
+                "nose edge", "inside the rail", "woodwork", "left the table", "knuckle",
+                "beyond the table", "still moving", "time order", "first event",
+                "error"):  # fmt: skip
         if key in line:
             return key
     return "other"
@@ -456,6 +464,8 @@ def run_shots(
         elapsed = time.perf_counter() - start
         report.shots += 1
         report.events += len(result.events)
+        report.airborne += bool((result.snapshots.motion == MotionState.AIRBORNE).any())
+        report.off_table += bool((result.events["kind"] == EventKind.OFF_TABLE).any())
         report.slowest = sorted([*report.slowest, (elapsed, where)], reverse=True)[:10]
         lines = shot_faults(result, midpoints=midpoints)
         report.faults += [f"{where}: {line}" for line in lines]
@@ -498,6 +508,8 @@ def print_report(report: FuzzReport, seed: int, kinds: Sequence[str]) -> None:
     rate = report.shots / report.seconds if report.seconds > 0 else 0.0
     print(f"fuzz_engine: seed {seed}, kinds {' '.join(kinds)}")
     print(f"shots       {report.shots}")
+    print(f"  with a ball in the air      {report.airborne}")
+    print(f"  with a ball off the table   {report.off_table}")
     print(f"events      {report.events}")
     print(f"capped      {len(report.capped)}")
     for line in report.capped[:20]:

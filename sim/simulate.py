@@ -112,6 +112,8 @@ def shot_model(table: Table, params: Params) -> ShotModel:
         _read_only(arrays.arcs),
         _read_only(arrays.pockets),
         _read_only(arrays.lines),
+        _read_only(arrays.backs),
+        _read_only(arrays.back_edges),
         _read_only(_rim(table, params)),
         _read_only(_pre_check_sizes(table, params)),
         _read_only(np.array(params.cue_coefficients)),

@@ -335,7 +335,11 @@ def _make_table(
         arcs=laid_out.arcs,
         pockets=laid_out.pocket_rows,
         lines=read_only_floats([line.y for line in lines]),
+        backs=laid_out.backs,
+        back_edges=laid_out.back_edges,
     )
+    rail_width = SNOOKER_RAIL_WIDTH if kind == "snooker" else POOL_RAIL_WIDTH
+    _check_backs_inside_rails(laid_out.pockets, laid_out.backs, length, width, rail_width)
     return Table(
         kind=kind,
         name=name,
@@ -359,8 +363,24 @@ def _make_table(
         side_pocket=side,
         outline=laid_out.polygon,
         _key=key,
-        rail_width=SNOOKER_RAIL_WIDTH if kind == "snooker" else POOL_RAIL_WIDTH,
+        rail_width=rail_width,
     )
+
+
+def _check_backs_inside_rails(
+    pockets: tuple[Pocket, ...], backs: np.ndarray, length: float, width: float, rail: float
+) -> None:
+    """Every pocket's back (``TableArrays.backs``: a circle about the capture centre) must lie
+    inside the rails' outer edges, ``rail`` m behind the cushion lines: a ball in a pocket's
+    hole is then on the table. Raises :class:`InvalidTableGeometryError` naming the pocket."""
+    for pocket, (cx, cy, r, *_rest) in zip(pockets, backs, strict=True):
+        depth = max(-(cx - r), -(cy - r), cx + r - width, cy + r - length)
+        if depth >= rail:
+            raise InvalidTableGeometryError(
+                f"{pocket.name}: the pocket's back reaches {depth:.4f} m behind the cushion "
+                f"lines, beyond the rail ({rail} m wide); use a shallower or smaller capture "
+                "circle"
+            )
 
 
 @lru_cache(maxsize=32)

@@ -26,6 +26,7 @@ from sim.kernels.jit import kernel
 from sim.kernels.motion import AIRBORNE, OFF_TABLE, POCKETED, classify, norm2
 from sim.kernels.predict import height_at, set_flight, set_segment, state_at
 from sim.kernels.resolve import ball_ball_friction, resolve_cushion_in_flight
+from sim.kernels.woodwork import leaves_the_bed, nearer_jaw
 from sim.params import P_CUSHION_H, P_E_B, P_E_T, P_G, P_R, P_U_S
 
 _BOUNCE = int(EventKind.BOUNCE)
@@ -71,35 +72,55 @@ def _update_sides(i, py, lines, side):
 
 
 @kernel
-def resolve_air(i, kind, rail, t, seg, model, side):
-    """Ball ``i`` lands (``kind`` BOUNCE: on the slate when ``rail`` is -1, else on the top of
-    that cushion: a rail, a jaw's rail body or a knuckle) or leaves the table (OFF_TABLE).
-    Returns ``(kind, b, speed, x, y)``."""
+def resolve_air(i, kind, top, t, seg, model, side):
+    """Ball ``i`` lands (``kind`` BOUNCE: on the slate when ``top`` is -1, else on that top: a
+    rail's or a jaw's strip, a knuckle, or the rail body round a pocket, ids of
+    :mod:`sim.kernels.woodwork`) or leaves the table (OFF_TABLE). Returns ``(kind, b, speed,
+    x, y)``, ``b`` the top's cushion id (the rail body round a pocket: the pocket's nearer
+    jaw)."""
     p = model.p
     px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
     _z, vz = height_at(i, t, seg, p)
     if kind == _BOUNCE:
         R = p[P_R]
         nvx, nvy, nvz, nwx, nwy, nwz = slate_bounce(vx, vy, vz, wx, wy, wz, R, p[P_E_T], p[P_U_S])
-        if rail < 0:
+        if top < 0:
             _update_sides(i, py, model.lines, side)
             place(i, t, px, py, 0.0, nvx, nvy, nvz, nwx, nwy, nwz, seg, p)
             return _BOUNCE, -1, -vz, px, py
-        ns = model.segments.shape[0]
-        # a knuckle's top (rail >= ns) has no outward side: the ball bounces or rests there
-        outward = rail < ns and vx * model.segments[rail, 4] + vy * model.segments[rail, 5] < 0.0
+        outward, b = _outward_on_top(top, px, py, vx, vy, model)
         if not outward and not settles(nvz, p[P_G], BOUNCE_SETTLE_HEIGHT):
             set_flight(i, t, px, py, p[P_CUSHION_H], nvx, nvy, nvz, nwx, nwy, nwz, seg, p)
-            return _BOUNCE, rail, -vz, px, py
+            return _BOUNCE, b, -vz, px, py
         kind = _OFF_TABLE  # falls off outward, or comes to rest on the rail top
+        top = b
     set_segment(i, t, np.int64(OFF_TABLE), px, py, 0.0, 0.0, 0.0, 0.0, 0.0, seg, p)
-    return _OFF_TABLE, rail, math.sqrt(vx * vx + vy * vy + vz * vz), px, py
+    return _OFF_TABLE, top, math.sqrt(vx * vx + vy * vy + vz * vz), px, py
 
 
 @kernel(inline=True)
-def _on_edge(i, c, t, seg, model):
-    """Flying ball ``i`` against straight cushion ``c``'s nose edge, seen in the vertical plane
-    across the edge: ``(on, px, py, vx, vy, wx, wy, wz, tx, ty, fx, fy, cos0, s_down)``.
+def _outward_on_top(top, px, py, vx, vy, model):
+    """``(outward, b)`` for a ball landing at ``(px, py)`` moving at ``(vx, vy)`` on ``top``
+    (an id of :mod:`sim.kernels.woodwork`): a strip's outward side is away from its cushion's
+    line; a knuckle's top has none (the ball bounces or rests there); the rail body round a
+    pocket's is away from the bed. ``b``: the cushion id the log names."""
+    ns = model.segments.shape[0]
+    na = model.arcs.shape[0]
+    if top < ns:
+        s = model.segments[top]
+        return vx * s[4] + vy * s[5] < 0.0, top
+    if top < ns + na:
+        return False, top
+    back = model.backs[top - ns - na]
+    return leaves_the_bed(px, py, vx, vy, model.rim), nearer_jaw(px, py, model.segments, back)
+
+
+@kernel(inline=True)
+def _on_edge(i, sg, offset, t, seg, model):
+    """Flying ball ``i`` against the edge at the rail-top height ``offset`` m in front of the
+    line ``sg`` (a row ``x1, y1, x2, y2, nx, ny``, ``n`` toward the balls: a cushion's nose
+    edge, or a piece of a pocket's back with offset 0), seen in the vertical plane across the
+    edge: ``(on, px, py, vx, vy, wx, wy, wz, tx, ty, fx, fy, cos0, s_down)``.
     ``on``: the centre is over the edge's length (not beyond its ends), in front of it (toward
     the table) and above it; then ``(tx, ty)`` is the edge's unit direction, ``(fx, fy)`` the
     foot of the centre on the edge line, ``theta0`` the angle of the centre from the vertical
@@ -107,7 +128,6 @@ def _on_edge(i, c, t, seg, model):
     edge, downhill toward the table (< 0: climbing toward the rail top). Pure."""
     p = model.p
     R = p[P_R]
-    sg = model.segments[c]
     px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
     z, vz = height_at(i, t, seg, p)
     dx = sg[2] - sg[0]
@@ -117,10 +137,10 @@ def _on_edge(i, c, t, seg, model):
     ty = dy / length
     u = ((px - sg[0]) * tx + (py - sg[1]) * ty) / length
     # the centre's offset across the edge (toward the table) and above it, m
-    across = (px - sg[0]) * sg[4] + (py - sg[1]) * sg[5] - model.rim[1]
+    across = (px - sg[0]) * sg[4] + (py - sg[1]) * sg[5] - offset
     up = z + R - p[P_CUSHION_H]
-    fx = sg[0] + u * dx + model.rim[1] * sg[4]
-    fy = sg[1] + u * dy + model.rim[1] * sg[5]
+    fx = sg[0] + u * dx + offset * sg[4]
+    fy = sg[1] + u * dy + offset * sg[5]
     if u <= 0.0 or u >= 1.0 or across <= 0.0 or up <= 0.0:
         return False, px, py, vx, vy, wx, wy, wz, tx, ty, fx, fy, 0.0, 0.0
     radius = math.sqrt(across * across + up * up)
@@ -146,9 +166,10 @@ def _spot_taken(i, x, y, z, t, seg, p):
 
 
 @kernel(inline=True)
-def edge_ride_over(i, c, t, seg, model):
-    """Flying ball ``i`` resting on straight cushion ``c``'s nose edge with its centre in front
-    of it and climbing toward the rail top, too slowly to leave the edge (``s^2 < g R cos
+def edge_ride_over(i, sg, offset, t, seg, model):
+    """Flying ball ``i`` resting on an edge at the rail-top height (``offset`` m in front of
+    the line ``sg``: :func:`_on_edge`) with its centre in front of it and climbing toward the
+    rail top, too slowly to leave the edge (``s^2 < g R cos
     theta``), rides over the crest in one step and leaves the table (the mirror of
     :func:`edge_ride_off`; docs/physics-notes.md, "A flying ball resting on a nose edge").
 
@@ -164,7 +185,7 @@ def edge_ride_over(i, c, t, seg, model):
     R = p[P_R]
     g = p[P_G]
     on, _px, _py, _vx, _vy, _wx, _wy, _wz, _tx, _ty, fx, fy, cos0, s_down = _on_edge(
-        i, c, t, seg, model
+        i, sg, offset, t, seg, model
     )
     if not on or s_down >= 0.0:
         return False
@@ -178,9 +199,10 @@ def edge_ride_over(i, c, t, seg, model):
 
 
 @kernel
-def edge_ride_off(i, c, t, seg, model):
-    """Flying ball ``i`` resting on straight cushion ``c``'s nose edge (a horizontal line at
-    the nose height) with its centre in front of it slides off toward the table in one step:
+def edge_ride_off(i, sg, offset, t, seg, model):
+    """Flying ball ``i`` resting on an edge at the rail-top height (``offset`` m in front of
+    the line ``sg``: :func:`_on_edge`) with its centre in front of it slides off toward the
+    table (or into a pocket's hole) in one step:
     the frictionless slide down the circle of radius R about the edge, in the vertical plane
     across it, driven by the ball's weight (the edge's version of ``stick.ride_off``).
 
@@ -196,8 +218,9 @@ def edge_ride_off(i, c, t, seg, model):
     R = p[P_R]
     g = p[P_G]
     h = p[P_CUSHION_H]
-    sg = model.segments[c]
-    on, _px, _py, vx, vy, wx, wy, wz, tx, ty, fx, fy, cos0, s_down = _on_edge(i, c, t, seg, model)
+    on, _px, _py, vx, vy, wx, wy, wz, tx, ty, fx, fy, cos0, s_down = _on_edge(
+        i, sg, offset, t, seg, model
+    )
     if not on:
         return False
     if s_down < 0.0 and s_down * s_down > 2.0 * g * R * (1.0 - cos0):
@@ -226,26 +249,37 @@ def edge_ride_off(i, c, t, seg, model):
 
 @kernel
 def resolve_air_cushion(i, c, t, seg, model, persistent):
-    """Flying ball ``i`` touches cushion ``c``: a straight piece's nose edge (3-D normal) or a
-    knuckle's side, with the cushion model (:func:`sim.kernels.resolve.resolve_cushion_in_flight`,
-    the contact's 3-D normal); a ``persistent`` contact
-    with a nose edge (found again within ZENO_WINDOW at under ZENO_SPEED) by
-    :func:`edge_ride_off` where it applies. Returns ``(kind, b, speed, x, y)``."""
+    """Flying ball ``i`` touches cushion ``c``: a straight piece's nose edge or the top edge of
+    a piece of a pocket's back (``c`` from ``ns + na``, logged as the pocket's nearer jaw:
+    :mod:`sim.kernels.woodwork`), both with the 3-D normal to the edge, or a knuckle's post
+    (horizontal normal); the cushion model resolves it
+    (:func:`sim.kernels.resolve.resolve_cushion_in_flight`). A ``persistent`` contact with an
+    edge (found again within ZENO_WINDOW at under ZENO_SPEED) goes to :func:`edge_ride_off` or
+    :func:`edge_ride_over` where they apply. Returns ``(kind, b, speed, x, y)``."""
     p = model.p
     R = p[P_R]
     px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
     z, vz = height_at(i, t, seg, p)
     ns = model.segments.shape[0]
-    if c < ns:
-        nx, ny, nz, _dist = edge_normal(px, py, z + R, model.segments[c], p[P_CUSHION_H],
-                                        model.rim[1])  # fmt: skip
+    na = model.arcs.shape[0]
+    b = c
+    if c < ns or c >= ns + na:  # a nose edge, or a piece of a pocket's back (offset 0)
+        if c < ns:
+            sg = model.segments[c]
+            offset = model.rim[1]
+        else:
+            sg = model.back_edges[c - ns - na]
+            offset = 0.0
+            pieces = model.back_edges.shape[0] // model.backs.shape[0]
+            b = nearer_jaw(px, py, model.segments, model.backs[(c - ns - na) // pieces])
+        nx, ny, nz, _dist = edge_normal(px, py, z + R, sg, p[P_CUSHION_H], offset)
         speed = vx * nx + vy * ny + vz * nz
         if persistent and speed < ZENO_SPEED:
-            if edge_ride_off(i, c, t, seg, model):
-                return _BALL_CUSHION, c, max(speed, 0.0), px, py
-            if edge_ride_over(i, c, t, seg, model):
-                return _OFF_TABLE, c, max(speed, 0.0), px, py
-    else:
+            if edge_ride_off(i, sg, offset, t, seg, model):
+                return _BALL_CUSHION, b, max(speed, 0.0), px, py
+            if edge_ride_over(i, sg, offset, t, seg, model):
+                return _OFF_TABLE, b, max(speed, 0.0), px, py
+    else:  # a knuckle's post: toward its axis
         dx = model.arcs[c - ns, 0] - px
         dy = model.arcs[c - ns, 1] - py
         d = norm2(dx, dy)
@@ -255,7 +289,7 @@ def resolve_air_cushion(i, c, t, seg, model, persistent):
     speed = vx * nx + vy * ny + vz * nz
     vx, vy, vz, wx, wy, wz = resolve_cushion_in_flight(vx, vy, vz, wx, wy, wz, nx, ny, nz, p)
     place(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p)
-    return _BALL_CUSHION, c, max(speed, 0.0), px, py
+    return _BALL_CUSHION, b, max(speed, 0.0), px, py
 
 
 @kernel(allocates=True)

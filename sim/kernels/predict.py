@@ -31,7 +31,6 @@ from sim.kernels.flight import (
     edge_contact_time,
     exit_time,
     flight_height,
-    over_rail_top,
     pair_contact_time,
     post_contact_time,
 )
@@ -46,12 +45,11 @@ from sim.kernels.motion import (
     evolve,
     transition_time,
 )
+from sim.kernels.woodwork import LANDS_ON_TOP, under_a_descent
 from sim.params import P_CUSHION_H, P_G, P_R
 
 _BOUNCE = int(EventKind.BOUNCE)
 _OFF_TABLE = int(EventKind.OFF_TABLE)
-#: The first rows of the segment array are the six rails (sim.table._RAIL_ORDER).
-N_RAILS = 6
 
 #: From this many balls up, ``predict_pairs`` keeps each row's earliest pair contact
 #: (``Predictions.first_pair_t`` and ``first_pair_j``) and the next-event scan reads those n minima
@@ -212,41 +210,15 @@ def boxes_apart(i, j, box, D):
     return abs(box[i, 1] - box[j, 1]) - (box[i, 3] + box[j, 3]) > reach
 
 
-@kernel(inline=True)
-def _behind_rails(qx, qy, segs, R):
-    """Whether the point ``qx, qy`` (m) is more than ``R`` (m) behind a rail's nose line (the
-    first ``N_RAILS`` rows of ``segs``): over a pocket's opening or beyond, not the slate."""
-    behind = False
-    for k in range(N_RAILS):
-        s = segs[k]
-        behind = behind or (qx - s[0]) * s[4] + (qy - s[1]) * s[5] < -R
-    return behind
-
-
-@kernel(inline=True)
-def _drop_behind_rails(i, t_drop, qx, qy, pk, widen, pred):
-    """Ball ``i`` coming down at ``qx, qy`` (m) at time ``t_drop`` (s): into the first pocket
-    of ``pk`` (rows x, y, capture radius) whose capture circle, widened by ``2 widen`` (m),
-    holds the point (sets ``pred.pock_t``, ``pred.pock_id``; returns -1), else returns
-    OFF_TABLE's event kind."""
-    reach_add = 2.0 * widen
-    for k in range(pk.shape[0]):
-        dx = qx - pk[k, 0]
-        dy = qy - pk[k, 1]
-        reach_k = pk[k, 2] + reach_add
-        if dx * dx + dy * dy < reach_k * reach_k:
-            pred.pock_t[i] = t_drop
-            pred.pock_id[i] = k
-            return -1
-    return _OFF_TABLE
-
-
 @kernel
 def predict_flight(i, t, seg, model, pred):
     """A flying ball's next events (docs/physics-airborne.md sections 3-5): leaving the table
-    over the rails' outer edges, landing on a rail top or on the slate (or in a pocket's
-    capture circle), touching a cushion's nose edge or a knuckle. No line crossings are
-    predicted in the air. Rewrites row ``i`` of ``pred`` (all but ``pair_t``)."""
+    over the rails' outer edges; coming down to the rail tops onto wood (a rail's or a jaw's
+    strip, a knuckle's top, the rail body round a pocket), or falling on over the cloth or a
+    pocket's opening (:func:`sim.kernels.woodwork.under_a_descent`); landing on the slate (or
+    in a pocket's capture circle); touching a cushion's nose edge, a knuckle's post or the top
+    edge of a pocket's back (:func:`_back_contact`). No line crossings are predicted in the
+    air. Rewrites row ``i`` of ``pred`` (all but the pair fields)."""
     p = model.p
     R = p[P_R]
     g = p[P_G]
@@ -254,37 +226,20 @@ def predict_flight(i, t, seg, model, pred):
     rim = model.rim
     segs = model.segments
     arcs = model.arcs
+    backs = model.backs
     px, py, vx, vy, _wx, _wy, _wz = state_at(i, t, seg, p)
     z, vz = height_at(i, t, seg, p)
     best = exit_time(px, py, vx, vy, rim[2], rim[3], rim[4], rim[5])
     kind = _OFF_TABLE
     bid = -1
-    # a rail top (at nose height) under the centre when the ball comes down to it: behind a
-    # rail's or a jaw facing's nose line (the rail body round a pocket has its top there too)
+    # coming down to the rail tops: onto wood, onto a pocket's back (into the pocket), or on
     t_top = descent_time(z, vz, g, h) if z > h - TOP_LEVEL_SLACK or vz > 0.0 else math.inf
     if t_top < best:
-        qx = px + vx * t_top
-        qy = py + vy * t_top
-        for k in range(segs.shape[0]):
-            if over_rail_top(qx, qy, segs[k], rim[1], rim[0]):
-                best = t_top
-                kind = _BOUNCE
-                bid = k
-                break
-        # or a knuckle's top: the post's side reaches up to the nose height, so a ball coming
-        # down to it within R of the post lands on its top (id: the knuckle's cushion id)
-        for k in range(arcs.shape[0] if bid < 0 else 0):
-            if (qx - arcs[k, 0]) ** 2 + (qy - arcs[k, 1]) ** 2 < (arcs[k, 2] + R) ** 2:
-                best = t_top
-                kind = _BOUNCE
-                bid = segs.shape[0] + k
-                break
-        # or, coming down from above the rail tops, through their height over a pocket's
-        # opening (more than R behind a rail's nose line, on no top): below the tops it would
-        # fly on into a rail's end from the side (fuzz 5:12900), so it drops here
-        if bid < 0 and (z >= h or vz > 0.0) and _behind_rails(qx, qy, segs, R):
+        what, wid = under_a_descent(px + vx * t_top, py + vy * t_top, segs, arcs, backs, rim, R)
+        if what == LANDS_ON_TOP:
             best = t_top
-            kind = _drop_behind_rails(i, t + t_top, qx, qy, model.pockets, R, pred)
+            kind = _BOUNCE
+            bid = wid
     t_land = descent_time(z, vz, g, 0.0)
     if t_land < best:
         best = t_land
@@ -292,19 +247,20 @@ def predict_flight(i, t, seg, model, pred):
         bid = -1
         qx = px + vx * t_land
         qy = py + vy * t_land
-        # more than R behind a rail's nose line and on no rail top: over a corner pocket's
-        # block, not the slate; it drops into a pocket near it, else lands off the table
-        behind = _behind_rails(qx, qy, segs, R)
-        widen = R if behind else 0.0
-        kind = _drop_behind_rails(i, t + t_land, qx, qy, model.pockets, widen, pred)
-        if kind == _OFF_TABLE and not behind:
-            kind = _BOUNCE
+        pockets = model.pockets
+        for k in range(pockets.shape[0]):  # landing in a capture circle: into that pocket
+            if (qx - pockets[k, 0]) ** 2 + (qy - pockets[k, 1]) ** 2 < pockets[k, 2] ** 2:
+                kind = -1
+                pred.pock_t[i] = t + t_land
+                pred.pock_id[i] = k
+                break
     if kind >= 0:
         pred.air_t[i] = t + best
         pred.air_kind[i] = kind
         pred.air_id[i] = bid
     zc = z + R
     ns = segs.shape[0]
+    na = arcs.shape[0]
     off = rim[1]
     for k in range(ns):
         s = segs[k]
@@ -317,17 +273,45 @@ def predict_flight(i, t, seg, model, pred):
             best = dt
             pred.cush_t[i] = t + dt
             pred.cush_id[i] = k
-    for k in range(arcs.shape[0]):
+    for k in range(na):
         dt = post_contact_time(px, py, zc, vx, vy, arcs[k, 0], arcs[k, 1], arcs[k, 2], h, R, best)
         if dt < best and flight_height(z, vz, dt, g) < h:
             best = dt
             pred.cush_t[i] = t + dt
             pred.cush_id[i] = ns + k
+    pieces = model.back_edges.shape[0] // backs.shape[0]
+    reach = (abs(vx) + abs(vy)) * best
+    for k in range(backs.shape[0]):
+        back = backs[k]
+        # the back's edges are within back[2] of its centre: skip a pocket out of reach
+        if math.sqrt((px - back[0]) ** 2 + (py - back[1]) ** 2) - back[2] - R > reach:
+            continue
+        for j in range(k * pieces, (k + 1) * pieces):
+            last = j == (k + 1) * pieces - 1
+            dt = _back_contact(px, py, zc, vx, vy, vz, model.back_edges[j], last, h, R, g, best)
+            if dt < best:
+                best = dt
+                pred.cush_t[i] = t + dt
+                pred.cush_id[i] = ns + na + j
     if pred.cush_t[i] < math.inf:  # a cushion comes first: the landing is not reached
         pred.pock_t[i] = math.inf
         pred.pock_id[i] = -1
         pred.air_t[i] = math.inf
     pred.horizon[i] = t + best
+
+
+@kernel(inline=True)
+def _back_contact(px, py, zc, vx, vy, vz, piece, last, h, R, g, T):
+    """First contact (s from now, or inf within ``T``) of a flying ball, its centre at ``(px,
+    py, zc)`` moving at ``(vx, vy, vz)``, with the top edge of a piece of a pocket's back (a
+    row of ``TableArrays.back_edges``, at the rail-top height ``h``, on the piece's line) or
+    with its first end (the previous piece ends there), and its second end too when ``last``
+    (a facing's end)."""
+    dt = edge_contact_time(px, py, zc, vx, vy, vz, piece, h, 0.0, R, g, T)
+    dt = min(dt, corner_contact_time(px, py, zc, vx, vy, vz, piece[0], piece[1], h, R, g, T))
+    if last:
+        dt = min(dt, corner_contact_time(px, py, zc, vx, vy, vz, piece[2], piece[3], h, R, g, T))
+    return dt
 
 
 @kernel(allocates=True)

@@ -24,9 +24,11 @@ class ShotModel(NamedTuple):
 
     ``p`` (P_LEN,) float64 (:mod:`sim.params`); ``segments`` (ns, 6) ``x1, y1, x2, y2, nx, ny``
     m; ``arcs`` (na, 3) ``cx, cy, r`` m; ``pockets`` (npk, 3) ``cx, cy, capture r`` m;
-    ``lines`` (nl,) marked-line y, m (:class:`sim.table.TableArrays`); ``rim`` (6,): the
-    rails in 3-D, ``rail_width, nose_offset, xlo, ylo, xhi, yhi`` m (the rail tops are at the
-    nose height; the box is the rails' outer edges; docs/physics-airborne.md section 4);
+    ``lines`` (nl,) marked-line y, m; ``backs`` (npk, 8) the pockets' backs and
+    ``back_edges`` (nb, 6) their straight pieces (:class:`sim.table.TableArrays`); ``rim``
+    (6,): the rails in 3-D, ``rail_width, nose_offset, xlo, ylo, xhi, yhi`` m (the rail tops
+    are at the nose height; the box is the rails' outer edges, so the bed is ``[0, xhi -
+    rail_width] x [0, yhi - rail_width]``; docs/physics-airborne.md section 4);
     ``checks`` (4,): the input pre-check's ``min_dist, width, length, clearance`` m
     (:func:`sim.kernels.checks.clearly_valid`); ``cue`` (3,): the strike model's ``e_tip,
     m / M, m / m_e`` (tip restitution, the ball's mass over the cue's and over the cue's
@@ -38,6 +40,8 @@ class ShotModel(NamedTuple):
     arcs: np.ndarray
     pockets: np.ndarray
     lines: np.ndarray
+    backs: np.ndarray
+    back_edges: np.ndarray
     rim: np.ndarray
     checks: np.ndarray
     cue: np.ndarray

@@ -157,3 +157,39 @@ def test_at_the_default_cushion_friction_no_speed_throws_a_ball_up() -> None:
     for speed in (2.0, 6.0, 10.0):
         result = _overspun_at_cushion(speed, 0.2)
         assert not np.any(result.snapshots.vz), speed
+
+
+def test_a_ball_set_flying_shows_its_flight_before_the_first_event() -> None:
+    """A shot with no strike whose ball starts in the air: ``state_at`` and ``sample`` show it
+    flying from t = 0 (uniform horizontal motion, spin kept, the parabola's height), as the
+    event log flies it, and meet the log's first snapshot at the first event."""
+    v, w = (1.5, 0.4), (30.0, -20.0, 5.0)
+    state = sim.BallState(
+        [[0.4, 0.6], [1.0, 2.0]], vel=[v, (0.0, 0.0)], spin=[w, (0.0, 0.0, 0.0)],
+        z=[0.05, 0.0], vz=[0.8, 0.0],
+    )  # fmt: skip
+    result = sim.simulate(TABLE, state)
+    t1 = float(result.events["t"][0])  # the first event: the landing
+    assert int(result.events["kind"][0]) == EventKind.BOUNCE and t1 > 0.1
+    for t in (0.25 * t1, 0.5 * t1, 0.999 * t1):
+        mid = result.state_at(t)
+        assert mid.motion[0] == sim.MotionState.AIRBORNE
+        assert mid.pos[0] == pytest.approx([0.4 + v[0] * t, 0.6 + v[1] * t], rel=1e-12)
+        assert mid.vel[0] == pytest.approx(v, rel=1e-12)
+        assert mid.spin[0] == pytest.approx(w, rel=1e-12)
+        assert mid.z[0] == pytest.approx(0.05 + 0.8 * t - 0.5 * PARAMS.g * t * t, rel=1e-12)
+    frames = result.sample(t1 / 8.0, heights=True)
+    times = np.arange(8) * (t1 / 8.0)
+    assert frames[:8, 0, 0] == pytest.approx(0.4 + v[0] * times, rel=1e-12)
+    assert frames[:8, 0, 1] == pytest.approx(0.6 + v[1] * times, rel=1e-12)
+    before = result.state_at(t1 * (1.0 - 1e-12))
+    assert before.pos[0] == pytest.approx(result.snapshots.pos[0, 0], abs=1e-9)
+
+
+def test_a_ball_set_off_the_cloth_too_slowly_to_fly_is_on_the_cloth_from_the_start() -> None:
+    """A ball on the cloth leaving it slower than a hop of ``BOUNCE_SETTLE_HEIGHT`` is set down
+    (its vertical velocity dropped) by the engine, and by ``state_at`` alike: sliding."""
+    state = sim.BallState([[0.4, 0.6]], vel=[[1.0, 0.0]], vz=[0.05])
+    result = sim.simulate(TABLE, state)
+    mid = result.state_at(0.5 * float(result.events["t"][0]))
+    assert mid.motion[0] == sim.MotionState.SLIDING and mid.z[0] == 0.0
