@@ -114,6 +114,7 @@ def shot_model(table: Table, params: Params) -> ShotModel:
         _read_only(arrays.lines),
         _read_only(arrays.backs),
         _read_only(arrays.back_edges),
+        _read_only(table.outline),
         _read_only(_rim(table, params)),
         _read_only(_pre_check_sizes(table, params)),
         _read_only(np.array(params.cue_coefficients)),

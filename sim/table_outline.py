@@ -161,7 +161,7 @@ class Outline(NamedTuple):
     is built from.
 
     ``pockets`` and ``cushions`` (the value objects, in id order); ``segments`` (ns, 6),
-    ``arcs`` (na, 3), ``pocket_rows`` (npk, 3), ``backs`` (npk, 8) and ``back_edges``
+    ``arcs`` (na, 3), ``pocket_rows`` (npk, 3), ``backs`` (npk, 7) and ``back_edges``
     (npk BACK_PIECES, 6): the kernels' read-only arrays of
     :class:`sim.table_parts.TableArrays`; ``polygon`` (k, 2): the closed outline of the cloth
     (``Table.outline``).
@@ -261,7 +261,7 @@ def compile_outline(
             arc_rows.append([*knuckle_centre, shape.knuckle_radius])
             arc_cushions.append((f"{pname} knuckle, {rail_label} side", pname, rail_label))
         jaw_ids = [first_jaw_row, first_jaw_row + 1]
-        back_rows.append([*capture_centre, back_radius, *into_pocket, *jaw_ids, centre_depth])
+        back_rows.append([*capture_centre, back_radius, *into_pocket, *jaw_ids])
         if not centre_depth > tangent * depth_rate:
             raise InvalidTableGeometryError(
                 f"{pname}: the knuckle (radius {shape.knuckle_radius} m) reaches deeper than the "

@@ -235,7 +235,9 @@ def predict_flight(i, t, seg, model, pred):
     # coming down to the rail tops: onto wood, onto a pocket's back (into the pocket), or on
     t_top = descent_time(z, vz, g, h) if z > h - TOP_LEVEL_SLACK or vz > 0.0 else math.inf
     if t_top < best:
-        what, wid = under_a_descent(px + vx * t_top, py + vy * t_top, segs, arcs, backs, rim, R)
+        what, wid = under_a_descent(
+            px + vx * t_top, py + vy * t_top, segs, arcs, backs, model.outline, rim, R
+        )
         if what == LANDS_ON_TOP:
             best = t_top
             kind = _BOUNCE

@@ -24,8 +24,9 @@ class ShotModel(NamedTuple):
 
     ``p`` (P_LEN,) float64 (:mod:`sim.params`); ``segments`` (ns, 6) ``x1, y1, x2, y2, nx, ny``
     m; ``arcs`` (na, 3) ``cx, cy, r`` m; ``pockets`` (npk, 3) ``cx, cy, capture r`` m;
-    ``lines`` (nl,) marked-line y, m; ``backs`` (npk, 8) the pockets' backs and
-    ``back_edges`` (nb, 6) their straight pieces (:class:`sim.table.TableArrays`); ``rim``
+    ``lines`` (nl,) marked-line y, m; ``backs`` (npk, 7) the pockets' backs and
+    ``back_edges`` (nb, 6) their straight pieces (:class:`sim.table.TableArrays`);
+    ``outline`` (k, 2) the closed outline of the cloth, m (``Table.outline``); ``rim``
     (6,): the rails in 3-D, ``rail_width, nose_offset, xlo, ylo, xhi, yhi`` m (the rail tops
     are at the nose height; the box is the rails' outer edges, so the bed is ``[0, xhi -
     rail_width] x [0, yhi - rail_width]``; docs/physics-airborne.md section 4);
@@ -42,6 +43,7 @@ class ShotModel(NamedTuple):
     lines: np.ndarray
     backs: np.ndarray
     back_edges: np.ndarray
+    outline: np.ndarray
     rim: np.ndarray
     checks: np.ndarray
     cue: np.ndarray

@@ -2,15 +2,15 @@
 to the rail tops, and the names of the pockets' surroundings (Numba; docs/physics-airborne.md
 section 4).
 
-Seen from above, every point inside the rails' outer edges is one of: the cloth (the bed
-between the six cushion lines), a pocket's opening (its throat between the facings, from the
-mouth to the line across the pocket through the facings' ends, and its hole behind that line,
-inside the pocket's back), or wood, whose top is at the nose height: a rail's or a jaw's
-strip, a knuckle, or the rail body round a pocket (the corner blocks and what lies beside and
-behind the jaws' strips). A flying ball whose lowest point is below the rail tops is over the
-cloth or over an opening: it meets the wood only through the surfaces the engine gives it (the
-nose edges, the knuckles' posts and the top edges of the pockets' backs,
-``TableArrays.back_edges``), and it comes down onto the wood only from above.
+Seen from above, every point inside the rails' outer edges is one of: the cloth (inside the
+cushion outline: the bed between the six cushion lines, the pockets' mouths and their throats
+between the facings down to the line across each pocket through the facings' ends), a
+pocket's hole (behind that line, inside the pocket's back), or wood, whose top is at the nose
+height: a rail's or a jaw's strip, a knuckle, or the rail body round a pocket (the corner
+blocks and what lies beside and behind the jaws' strips). A flying ball whose lowest point is
+below the rail tops is over the cloth or a hole: it meets the wood only through the surfaces
+the engine gives it (the nose edges, the knuckles' posts and the top edges of the pockets'
+backs, ``TableArrays.back_edges``), and it comes down onto the wood only from above.
 
 Ids (``ns`` straight cushions, ``na`` knuckles): a top is named by its cushion id (a rail's or
 a jaw's strip: the segment row; a knuckle: ``ns + row``), the rail body round pocket ``k`` by
@@ -42,28 +42,30 @@ def nearer_jaw(qx, qy, segments, back):
 
 
 @kernel(inline=True)
-def _in_throat(qx, qy, segments, back):
-    """Whether ``(qx, qy)`` lies in the throat of ``back``'s pocket: between its mouth line and
-    the line across the pocket through the back's centre, in front of both jaws' facing lines
-    (which run from the jaw points on the mouth line to the facings' ends)."""
-    behind = (qx - back[0]) * back[3] + (qy - back[1]) * back[4]
-    if behind >= 0.0 or behind < -back[7]:
-        return False
-    for k in (int(back[5]), int(back[6])):
-        s = segments[k]
-        if (qx - s[0]) * s[4] + (qy - s[1]) * s[5] <= 0.0:
-            return False
-    return True
+def in_outline(qx, qy, outline):
+    """Whether ``(qx, qy)`` lies inside the closed polygon ``outline`` ((k, 2), m: the cloth's
+    outline, ``Table.outline``): the even-odd rule of ``sim.table_parts.points_in_polygon``."""
+    inside = False
+    k = outline.shape[0]
+    for i in range(k):
+        ax = outline[i, 0]
+        ay = outline[i, 1]
+        bx = outline[(i + 1) % k, 0]
+        by = outline[(i + 1) % k, 1]
+        if (ay > qy) != (by > qy) and qx < ax + (qy - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
 
 
 @kernel(from_python=True, from_kernels=True)
-def under_a_descent(qx, qy, segments, arcs, backs, rim, R):
+def under_a_descent(qx, qy, segments, arcs, backs, outline, rim, R):
     """What is under a flying ball whose centre is at ``(qx, qy)`` m when its lowest point
     comes down to the rail tops: ``(what, id)``.
 
     In this order: a rail's or a jaw's strip (``LANDS_ON_TOP``, the segment row); within R of a
     knuckle's post (``LANDS_ON_TOP``, ``ns + row``: the post's side reaches up to the tops);
-    the bed, a pocket's throat, or its hole (inside its back, behind the line across it)
+    the cloth (the bed, or inside the ``outline`` ((k, 2): ``Table.outline``), the mouths and
+    throats of the pockets) or a pocket's hole (inside its back, behind the line across it)
     (``FALLS_ON``, -1: the slate or the pocket is below; the nose edges and the backs' top
     edges meet a ball that comes down beside them); anything else is the rail body round the
     nearest pocket (``LANDS_ON_TOP``, ``ns + na + k``). ``rim``: ``ShotModel.rim`` (the bed is
@@ -79,12 +81,12 @@ def under_a_descent(qx, qy, segments, arcs, backs, rim, R):
             return LANDS_ON_TOP, ns + k
     if 0.0 <= qx <= rim[4] - rim[0] and 0.0 <= qy <= rim[5] - rim[0]:
         return FALLS_ON, -1
+    if in_outline(qx, qy, outline):
+        return FALLS_ON, -1
     nearest = 0
     best = math.inf
     for k in range(backs.shape[0]):
         back = backs[k]
-        if _in_throat(qx, qy, segments, back):
-            return FALLS_ON, -1
         d = math.sqrt((qx - back[0]) ** 2 + (qy - back[1]) ** 2)
         if d < back[2] and (qx - back[0]) * back[3] + (qy - back[1]) * back[4] >= 0.0:
             return FALLS_ON, -1
