@@ -18,16 +18,15 @@ from sim.constants import BOUNCE_SETTLE_HEIGHT, ZENO_SPEED
 from sim.events import EventKind
 from sim.kernels.flight import (
     edge_normal,
-    pair_impulse,
     settles,
     slate_bounce,
 )
 from sim.kernels.jit import kernel
 from sim.kernels.motion import AIRBORNE, OFF_TABLE, POCKETED, classify, norm2
 from sim.kernels.predict import height_at, set_flight, set_segment, state_at
-from sim.kernels.resolve import ball_ball_friction, resolve_cushion_in_flight
+from sim.kernels.resolve import resolve_ball_ball_in_flight, resolve_cushion_in_flight
 from sim.kernels.woodwork import leaves_the_bed, nearer_jaw
-from sim.params import P_CUSHION_H, P_E_B, P_E_T, P_G, P_R, P_U_S
+from sim.params import P_CUSHION_H, P_E_T, P_G, P_R, P_U_S
 
 _BOUNCE = int(EventKind.BOUNCE)
 _OFF_TABLE = int(EventKind.OFF_TABLE)
@@ -165,7 +164,7 @@ def _spot_taken(i, x, y, z, t, seg, p):
     return False
 
 
-@kernel(inline=True)
+@kernel(from_python=True, from_kernels=True)
 def edge_ride_over(i, sg, offset, t, seg, model):
     """Flying ball ``i`` resting on an edge at the rail-top height (``offset`` m in front of
     the line ``sg``: :func:`_on_edge`) with its centre in front of it and climbing toward the
@@ -198,7 +197,7 @@ def edge_ride_over(i, sg, offset, t, seg, model):
     return True
 
 
-@kernel
+@kernel(from_python=True, from_kernels=True)
 def edge_ride_off(i, sg, offset, t, seg, model):
     """Flying ball ``i`` resting on an edge at the rail-top height (``offset`` m in front of
     the line ``sg``: :func:`_on_edge`) with its centre in front of it slides off toward the
@@ -328,18 +327,64 @@ def place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, chan
     changed[j] = True
 
 
+#: Rounds of a flying pair's impulse and the slate's rebound under a ball on the cloth, at
+#: most (:func:`resolve_air_pair`): each round's speeds fall by the restitutions, so a few do;
+#: what a last round would still push into the slate is taken by it (rigid).
+SLATE_ROUNDS = 64
+
+
+@kernel
+def _slate_rebound(z, v, w, p):
+    """A ball at the slate (``z <= 0`` m) pushed into it (``v[2] < 0``) bounces off it
+    (:func:`sim.kernels.flight.slate_bounce`: restitution e_t, the cloth's friction); True when
+    it did. ``v``, ``w``: float64 (3,) velocity and spin, changed in place."""
+    if z > 0.0 or v[2] >= 0.0:
+        return False
+    vx, vy, vz, wx, wy, wz = slate_bounce(v[0], v[1], v[2], w[0], w[1], w[2], p[P_R], p[P_E_T],
+                                          p[P_U_S])  # fmt: skip
+    v[0] = vx
+    v[1] = vy
+    v[2] = vz
+    w[0] = wx
+    w[1] = wy
+    w[2] = wz
+    return True
+
+
+@kernel(from_python=True, from_kernels=True)
+def pair_over_the_slate(v1, w1, z1, v2, w2, z2, n, p):
+    """Two balls touching along the 3-D line of centres ``n`` (unit (3,), ball 1 to ball 2), of
+    which one at least flies; ``z1``, ``z2``: their heights, m (0 on the cloth). The ball-ball
+    model's impulse (:func:`sim.kernels.resolve.resolve_ball_ball_in_flight`); a ball at the
+    slate that it pushes into the slate rebounds from it (the slate's bounce, e_t), which may
+    send it back into the other ball: impulse and rebound are taken in turn (sequential
+    impulses) until the pair separates with no ball pushed into the slate, at most
+    :data:`SLATE_ROUNDS` rounds (docs/physics-airborne.md section 2). ``v1``, ``w1``, ``v2``,
+    ``w2``: float64 (3,) velocities (m/s) and spins (rad/s), changed in place. Returns the
+    rounds of rebound taken."""
+    resolve_ball_ball_in_flight(v1, w1, v2, w2, n, p)
+    for rounds in range(SLATE_ROUNDS):
+        rebound_1 = _slate_rebound(z1, v1, w1, p)
+        rebound_2 = _slate_rebound(z2, v2, w2, p)
+        if not (rebound_1 or rebound_2):
+            return rounds
+        closing = (v1[0] - v2[0]) * n[0] + (v1[1] - v2[1]) * n[1] + (v1[2] - v2[2]) * n[2]
+        if closing <= 0.0:
+            return rounds + 1
+        resolve_ball_ball_in_flight(v1, w1, v2, w2, n, p)
+    return SLATE_ROUNDS
+
+
 @kernel(allocates=True)
 def resolve_air_pair(i, j, t, seg, p, changed):
-    """Balls ``i < j``, at least one flying, touch: the 3-D line of centres and the frictional
-    impulse of docs/physics.md §3.1 (c) with it (friction from the fit at the tangential
-    relative speed). A ball on the cloth keeps to it unless pushed up. Returns the approach
+    """Balls ``i < j``, at least one flying, touch: the 3-D line of centres, the ball-ball
+    model with it and the slate's rebound under a ball on the cloth
+    (:func:`pair_over_the_slate`); a ball on the cloth so pushed up flies. Returns the approach
     speed, m/s, and ball ``i``'s centre (x, y)."""
     R = p[P_R]
     D = 2.0 * R
     n, dist, speed, pix, piy, zi, pjx, pjy, zj, v1, w1, v2, w2 = pair_contact(i, j, t, seg, p)
-    tan = (v1 - v2) - speed * n
-    mu = ball_ball_friction(math.sqrt(tan[0] ** 2 + tan[1] ** 2 + tan[2] ** 2), p)
-    pair_impulse(v1, w1, v2, w2, n, R, p[P_E_B], mu)
+    pair_over_the_slate(v1, w1, zi, v2, w2, zj, n, p)
     if dist < D:  # lift the flying ball(s) clear along the normal, never into the slate
         gap = D - dist
         if seg.state[i] == AIRBORNE and seg.state[j] == AIRBORNE:

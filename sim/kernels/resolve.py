@@ -6,15 +6,16 @@ function is pure and returns the new velocities and spins; the caller re-classif
 velocities: the ``*_3d`` cushion functions return the upward part of the impulse (a ball
 thrown up by the nose, docs/physics-airborne.md section 2); the downward part is taken by the
 rigid slate. A flying ball's contact with a cushion (a nose edge, a knuckle, a pocket's back)
-is :func:`resolve_cushion_in_flight`, dispatched on the same model code; its contact times and
-the other airborne impulses are in :mod:`sim.kernels.flight`.
+is :func:`resolve_cushion_in_flight`, and two balls touching with a 3-D line of centres
+:func:`resolve_ball_ball_in_flight`, each dispatched on the same model code as on the cloth;
+the contact times and the other airborne impulses are in :mod:`sim.kernels.flight`.
 """
 
 from __future__ import annotations
 
 import math
 
-from sim.kernels.flight import point_impulse
+from sim.kernels.flight import pair_impulse, point_impulse
 from sim.kernels.jit import kernel
 from sim.kernels.motion import norm2
 from sim.models import (
@@ -136,6 +137,32 @@ def resolve_ball_ball(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, 
     if model == FRICTIONLESS_CODE:
         a, b, c, d = ball_ball_frictionless(v1x, v1y, v2x, v2y, nx, ny, p[P_E_B])
         return a, b, w1x, w1y, w1z, c, d, w2x, w2y, w2z
+    raise ValueError("unknown ball-ball model code at P_BALL_BALL (see sim.models.MODELS)")
+
+
+@kernel(from_python=True, from_kernels=True)
+def resolve_ball_ball_in_flight(v1, w1, v2, w2, n, p):
+    """Two balls touching along a 3-D line of centres ``n`` (unit (3,), ball 1 to ball 2),
+    one of them at least in flight: the model at ``P_BALL_BALL`` (the codes of
+    :mod:`sim.models`) with that normal (docs/physics-airborne.md section 2), by
+    :func:`sim.kernels.flight.pair_impulse`: ``frictional`` with the friction of
+    :func:`ball_ball_friction` at the contact's tangential relative speed, ``frictionless``
+    with none. ``v1``, ``w1``, ``v2``, ``w2``: float64 (3,) velocities (m/s) and spins
+    (rad/s), changed in place when the pair is closing. Raises ValueError on a code not in the
+    model table (``Params`` never packs one)."""
+    model = p[P_BALL_BALL]
+    if model == FRICTIONAL_CODE:
+        rel = (v1[0] - v2[0], v1[1] - v2[1], v1[2] - v2[2])
+        along = rel[0] * n[0] + rel[1] * n[1] + rel[2] * n[2]
+        tx = rel[0] - along * n[0]
+        ty = rel[1] - along * n[1]
+        tz = rel[2] - along * n[2]
+        mu = ball_ball_friction(math.sqrt(tx * tx + ty * ty + tz * tz), p)
+        pair_impulse(v1, w1, v2, w2, n, p[P_R], p[P_E_B], mu)
+        return
+    if model == FRICTIONLESS_CODE:
+        pair_impulse(v1, w1, v2, w2, n, p[P_R], p[P_E_B], 0.0)
+        return
     raise ValueError("unknown ball-ball model code at P_BALL_BALL (see sim.models.MODELS)")
 
 

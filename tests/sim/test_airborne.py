@@ -3,6 +3,7 @@ over a blocking ball, a ball leaving the table at a known speed and height, heig
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 
 import sim
 from sim.events import EventKind
+from sim.kernels.landing import pair_over_the_slate
 
 pytestmark = pytest.mark.jit_only
 
@@ -193,3 +195,54 @@ def test_a_ball_set_off_the_cloth_too_slowly_to_fly_is_on_the_cloth_from_the_sta
     result = sim.simulate(TABLE, state)
     mid = result.state_at(0.5 * float(result.events["t"][0]))
     assert mid.motion[0] == sim.MotionState.SLIDING and mid.z[0] == 0.0
+
+
+def _drop_recurrence(v: float, e_b: float, e_t: float, rounds: int = 64) -> tuple[float, float]:
+    """A ball falling at ``v`` m/s straight onto a ball resting on the slate, all frictionless:
+    the head-on impulse (equal masses, restitution ``e_b``) and the slate's rebound of the
+    lower ball (``e_t``) in turn until they part. Returns the vertical velocities (upper,
+    lower), m/s, up +."""
+    a, b = -v, 0.0
+    for _ in range(rounds):
+        if a < b:  # closing: the upper ball moves down faster than the lower
+            j = 0.5 * (1.0 + e_b) * (b - a)
+            a, b = a + j, b - j
+        if b >= 0.0:
+            break
+        b = -e_t * b
+        if a >= b:
+            break
+    return a, b
+
+
+@pytest.mark.parametrize("e_b", [1.0, 0.95, 0.8])
+def test_a_ball_dropped_on_a_resting_ball_bounces_as_the_slate_rebounds_under_it(
+    e_b: float,
+) -> None:
+    """Head-on from above (the line of centres vertical, no spin: friction does nothing): the
+    lower ball is driven into the slate and rebounds from it into the upper ball. With elastic
+    balls the upper ball leaves as if it had bounced on the slate itself, at ``e_t v``, and the
+    lower ball stays; otherwise the sequence of impulses in closed form."""
+    params = dataclasses.replace(PARAMS, e_b=e_b, ball_ball_model="frictionless")
+    p = params.packed()
+    v1, v2, w1, w2 = np.array([0.0, 0.0, -2.0]), np.zeros(3), np.zeros(3), np.zeros(3)
+    pair_over_the_slate(v1, w1, 2.0 * R, v2, w2, 0.0, np.array([0.0, 0.0, -1.0]), p)
+    upper, lower = _drop_recurrence(2.0, e_b, params.e_t)
+    assert v1[2] == pytest.approx(upper, rel=1e-12) and v2[2] == pytest.approx(lower, abs=1e-12)
+    if e_b == 1.0:
+        assert (v1[2], v2[2]) == pytest.approx((params.e_t * 2.0, 0.0), abs=1e-15)
+    assert v1[:2] == pytest.approx([0.0, 0.0]) and v2[:2] == pytest.approx([0.0, 0.0])
+
+
+def test_an_object_ball_hit_from_above_by_a_flying_cue_ball_hops_off_the_slate() -> None:
+    """An elevated strike (3 m/s, cue raised 25 degrees): the cue ball, hopping, meets the object
+    ball half a metre away with its centre 27 mm higher, so the contact drives the object ball
+    down into the slate, which throws it up: the object ball flies (it stayed on the cloth when
+    the slate took the push)."""
+    x = TABLE.width / 2
+    state = sim.BallState([[x, TABLE.length - 0.5886], [x, TABLE.length - 0.0886]])
+    result = sim.simulate(TABLE, state, sim.Strike(speed=3.0, phi=90.0, theta=25.0))
+    first = int(np.flatnonzero(result.events["kind"] == EventKind.BALL_BALL)[0])
+    assert result.snapshots.z[first, 0] > 0.02  # the cue ball hits from above
+    assert result.snapshots.motion[first, 1] == sim.MotionState.AIRBORNE
+    assert result.snapshots.vz[first, 1] > 0.5
