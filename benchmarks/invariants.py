@@ -185,6 +185,7 @@ def _off_table_faults(result: ShotResult) -> list[str]:
     faults: list[str] = []
     if len(snaps) != len(ev):  # a hand-built log: no heights to follow
         return faults
+    assert snaps.z is not None and snaps.vz is not None
     for k in np.flatnonzero(ev["kind"] == EventKind.OFF_TABLE):
         a = int(ev["a"][k])
         if k == 0:  # flying since the start
