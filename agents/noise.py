@@ -4,8 +4,9 @@ A study plays the same intended :class:`sim.Strike` many times. Each time, the s
 played differs from the intended one by independent Gaussian errors (docs/scenario-format.md,
 "Execution noise"):
 
-- cue speed: multiplied by ``1 + N(0, speed_rel)`` (a relative error; 0.03 = 3 % standard
-  deviation);
+- cue speed: multiplied by ``1 + speed_rel z`` and added ``speed_abs z`` m/s, one standard
+  normal ``z`` for both (a relative error, 0.03 = 3 % standard deviation, and an absolute one:
+  the computational pool tournaments' model is 0.075 m/s absolute);
 - direction ``phi``: plus ``N(0, phi_deg)`` degrees;
 - elevation ``theta``: plus ``N(0, theta_deg)`` degrees;
 - tip offsets ``a`` (side) and ``b`` (height): each plus ``N(0, tip)`` ball radii.
@@ -48,6 +49,8 @@ class NoiseModel:
 
     Attributes:
         speed_rel: relative standard deviation of the cue speed (dimensionless, >= 0).
+        speed_abs: absolute standard deviation of the cue speed, m/s (>= 0), drawn with the
+            same normal as ``speed_rel`` (the two add up).
         phi_deg: standard deviation of the cue direction, degrees (>= 0).
         theta_deg: standard deviation of the cue elevation, degrees (>= 0).
         tip: standard deviation of each tip offset ``a`` and ``b``, in ball radii (>= 0).
@@ -60,9 +63,10 @@ class NoiseModel:
     phi_deg: float = 0.25
     theta_deg: float = 0.5
     tip: float = 0.03
+    speed_abs: float = 0.0
 
     def __post_init__(self) -> None:
-        for name in ("speed_rel", "phi_deg", "theta_deg", "tip"):
+        for name in self.field_names():
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise InvalidNoiseError(f"noise {name} must be a number, got {value!r}")
@@ -76,7 +80,12 @@ class NoiseModel:
 
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
-        return ("speed_rel", "phi_deg", "theta_deg", "tip")
+        """The standard deviations, in the order of a scenario file's ``[noise]`` table."""
+        return ("speed_rel", "phi_deg", "theta_deg", "tip", "speed_abs")
+
+    def scaled(self, factor: float) -> NoiseModel:
+        """Every standard deviation multiplied by ``factor`` (>= 0)."""
+        return NoiseModel(**{name: getattr(self, name) * factor for name in self.field_names()})
 
 
 @dataclass(frozen=True)
@@ -108,13 +117,18 @@ def perturb(intended: StrikeValues, noise: NoiseModel, rng: np.random.Generator)
     parameter does not depend on the other parameters' settings. Does not mutate its arguments
     except for advancing ``rng``.
     """
-    return _played(intended, noise, rng.standard_normal(5))
+    return played_with(intended, noise, rng.standard_normal(5))
 
 
-def _played(intended: StrikeValues, noise: NoiseModel, z: np.ndarray) -> StrikeValues:
-    """The strike played for the five standard normals ``z`` (speed, phi, theta, a, b)."""
+def played_with(intended: StrikeValues, noise: NoiseModel, z: np.ndarray) -> StrikeValues:
+    """The strike played for the five standard normals ``z`` ``(5,)`` (speed, phi, theta, a, b):
+    one execution of ``intended`` under ``noise`` with its random part given. The computer
+    plays its candidates with the same normals (common random numbers), so that two
+    candidates differ by their aim, not by their luck."""
     z_speed, z_phi, z_theta, z_a, z_b = z.tolist()
     speed = intended.speed * (1.0 + noise.speed_rel * z_speed)
+    if noise.speed_abs:
+        speed += noise.speed_abs * z_speed
     speed = min(max(speed, MIN_NOISY_SPEED), MAX_CUE_SPEED)
     phi = (intended.phi + noise.phi_deg * z_phi) % 360.0
     theta = intended.theta + noise.theta_deg * z_theta
@@ -238,6 +252,6 @@ def noisy_strikes(
                 "has_uint32": 0,
                 "uinteger": 0,
             }
-            out.append(_played(intended, noise, gen.standard_normal(5)))
+            out.append(played_with(intended, noise, gen.standard_normal(5)))
     out += [noisy_strike(intended, noise, seed, i) for i in range(fast_stop, stop)]
     return out

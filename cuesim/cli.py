@@ -1,4 +1,4 @@
-"""The ``cuesim`` command: play, shot, judge, study, bench, replay.
+"""The ``cuesim`` command: play, replay, shot, judge, study, match, bench.
 
 This module only builds the argument parser and dispatches. Each family of subcommands lives in
 its own module with a ``register(subparsers)`` function that must import cheaply (no pygame, no
@@ -6,6 +6,7 @@ Numba compilation at import time):
 
 - ``cuesim.play``: ``play`` and ``replay`` (the window);
 - ``cuesim.lab_commands``: ``shot``, ``judge``, ``study`` (the shot lab);
+- ``cuesim.match_command``: ``match`` (computer against computer);
 - ``cuesim.bench``: ``bench`` (engine benchmarks).
 """
 
@@ -15,11 +16,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from cuesim import bench, lab_commands, play
+from cuesim import bench, lab_commands, match_command, play
 from cuesim.options import OneLineParser, quiet_broken_pipe
 
 #: The subcommand families, in the order ``cuesim --help`` lists them.
-_COMMAND_MODULES = (play, lab_commands, bench)
+_COMMAND_MODULES = (play, lab_commands, match_command, bench)
 
 
 def version() -> str:

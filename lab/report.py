@@ -162,7 +162,9 @@ def format_summary(result: StudyResult, summary: Summary) -> str:
         f"study of {result.scenario.source}: {result.shots} shots, seed {result.seed}, "
         f"{result.workers} worker(s) ({result.backend}), {result.wall_s:.1f} s "
         f"({rate:.0f} shots/s)",
-        f"noise: speed x(1 + N(0, {noise.speed_rel:g})), phi + N(0, {noise.phi_deg:g} deg), "
+        f"noise: speed x(1 + N(0, {noise.speed_rel:g}))"
+        + (f" + N(0, {noise.speed_abs:g} m/s)" if noise.speed_abs else "")
+        + f", phi + N(0, {noise.phi_deg:g} deg), "
         f"theta + N(0, {noise.theta_deg:g} deg), a, b + N(0, {noise.tip:g} R)",
     ]
     if summary.failed:

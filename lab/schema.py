@@ -222,6 +222,7 @@ SCHEMA: dict[str, Any] = {
                 "phi_deg": _NOISE_SD,
                 "theta_deg": _NOISE_SD,
                 "tip": _NOISE_SD,
+                "speed_abs": _NOISE_SD,
             },
         },
     },

@@ -160,7 +160,7 @@ def _progress_bar(total: int, enabled: bool) -> Any:
     return tqdm(total=total, unit="shot", desc="study", smoothing=0.1, dynamic_ncols=True)
 
 
-def _mp_context() -> multiprocessing.context.BaseContext:
+def mp_context() -> multiprocessing.context.BaseContext:
     # fork shares the parent's compiled kernels and warm caches; spawn reloads them from the
     # Numba disk cache, slower but the only choice where fork does not exist.
     methods = multiprocessing.get_all_start_methods()
@@ -179,7 +179,7 @@ def _iter_local(
         for k, (start, stop) in enumerate(bounds):
             yield k, run_chunk(scenario, noise, seed, start, stop, factory)
         return
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context()) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=mp_context()) as pool:
         pending: dict[Future[dict[str, np.ndarray]], int] = {}
         queue = list(enumerate(bounds))
         queue.reverse()

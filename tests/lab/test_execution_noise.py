@@ -72,3 +72,34 @@ def test_bad_noise_settings_are_refused(bad: object) -> None:
 def test_negative_seed_is_refused() -> None:
     with pytest.raises(ValueError, match="seed"):
         shot_generator(-1, 0)
+
+
+def test_an_absolute_speed_error_adds_to_the_relative_one_with_the_same_draw() -> None:
+    rel = NoiseModel(speed_rel=0.05, phi_deg=0.5, theta_deg=1.0, tip=0.02)
+    both = NoiseModel(speed_rel=0.05, phi_deg=0.5, theta_deg=1.0, tip=0.02, speed_abs=0.075)
+    for i in range(50):
+        z = shot_generator(5, i).standard_normal(5)[0]
+        plain, shifted = noisy_strike(INTENDED, rel, 5, i), noisy_strike(INTENDED, both, 5, i)
+        assert shifted.speed == pytest.approx(plain.speed + 0.075 * z, abs=1e-12)
+        assert (shifted.phi, shifted.theta, shifted.a, shifted.b) == (
+            plain.phi,
+            plain.theta,
+            plain.a,
+            plain.b,
+        )
+
+
+def test_absolute_speed_errors_have_their_standard_deviation() -> None:
+    noise = NoiseModel(speed_rel=0.0, phi_deg=0.0, theta_deg=0.0, tip=0.0, speed_abs=0.075)
+    speed = np.array([noisy_strike(INTENDED, noise, 2, i).speed for i in range(4000)])
+    assert speed.mean() == pytest.approx(5.0, abs=0.01)
+    assert speed.std() == pytest.approx(0.075, rel=0.06)
+
+
+def test_a_scaled_model_multiplies_every_deviation() -> None:
+    noise = NoiseModel(speed_rel=0.01, phi_deg=0.1, theta_deg=0.2, tip=0.01, speed_abs=0.05)
+    assert noise.scaled(3.0) == NoiseModel(
+        speed_rel=0.03, phi_deg=0.1 * 3.0, theta_deg=0.2 * 3.0, tip=0.03, speed_abs=0.05 * 3.0
+    )
+    with pytest.raises(InvalidNoiseError):
+        NoiseModel(speed_abs=-0.1)
