@@ -22,10 +22,12 @@ Each shot is reproducible from ``(seed, index)`` (:func:`make_fuzz_shot`). Layou
 
 Every table (pool 9/8/7 ft, snooker) is used; strikes are elevated 0-30 deg, a fifth of them
 are jump strikes at 35-60 deg, and a tenth of the contact layouts start with a ball in flight.
-Parameters: the defaults for half of the shots, otherwise every cushion and ball-ball model
-with coefficients drawn across the documented ranges (docs/physics.md §4).
+Parameters: the defaults for half of the shots, otherwise a cushion and a ball-ball model drawn
+from the model table (``sim.models.MODELS``) with coefficients drawn across the documented
+ranges (docs/physics.md §4).
 
-Figures printed: shots, events, faults by kind, shots that reached the event cap (with how
+Figures printed: shots (and how many had a ball in the air, and a ball leaving the table),
+events, faults by kind, shots that reached the event cap (with how
 to replay them), the slowest shots (with their seeds), wall time and shots/s.
 """
 
@@ -52,7 +54,10 @@ from benchmarks.shots import (
     snooker_layout,
 )
 from sim.balls import BallState
+from sim.constants import MotionState
 from sim.errors import EventCapExceededError
+from sim.events import EventKind
+from sim.models import BALL_BALL, CUSHION, codes_of
 from sim.params import Params
 from sim.simulate import simulate
 from sim.strike import Strike
@@ -101,14 +106,15 @@ def _cue_spot(table: Table, rng: np.random.Generator, others: np.ndarray) -> tup
 
 
 def _random_params(table: Table, rng: np.random.Generator) -> Params | None:
-    """Default parameters half of the time; otherwise every collision model and coefficients
-    drawn across the ranges of docs/physics.md §4."""
+    """Default parameters half of the time; otherwise a model of each family drawn from the
+    model table (``sim.models.MODELS``: a model added there is fuzzed with no change here) and
+    coefficients drawn across the ranges of docs/physics.md §4."""
     if rng.random() < 0.5:
         return None
     return Params.for_table(
         table,
-        cushion_model=str(rng.choice(["reflection", "han2005", "mathavan2010"])),
-        ball_ball_model=str(rng.choice(["frictional", "frictionless"])),
+        cushion_model=str(rng.choice(list(codes_of(CUSHION)))),
+        ball_ball_model=str(rng.choice(list(codes_of(BALL_BALL)))),
         e_b=float(rng.uniform(0.85, 1.0)),
         e_c=float(rng.uniform(0.6, 0.98)),
         f_c=float(rng.uniform(0.05, 0.3)),
@@ -403,6 +409,8 @@ class FuzzReport:
 
     shots: int = 0
     events: int = 0
+    airborne: int = 0
+    off_table: int = 0
     seconds: float = 0.0
     faults: list[str] = field(default_factory=list)
     fault_kinds: Counter[str] = field(default_factory=Counter)
@@ -413,6 +421,8 @@ class FuzzReport:
         """Add ``other``'s figures to this report (keeping the ``keep`` slowest shots)."""
         self.shots += other.shots
         self.events += other.events
+        self.airborne += other.airborne
+        self.off_table += other.off_table
         self.faults += other.faults
         self.fault_kinds.update(other.fault_kinds)
         self.capped += other.capped
@@ -422,8 +432,9 @@ class FuzzReport:
 def _fault_kind(line: str) -> str:
     """A short name for the kind of a fault line (for the counts by kind)."""
     for key in ("energy", "overlap", "slate", "into cushion", "outside the cushions",
-                "nose edge", "inside the rail", "knuckle", "beyond the table", "still moving",
-                "time order", "first event", "error"):  # fmt: skip
+                "nose edge", "inside the rail", "woodwork", "left the table", "knuckle",
+                "beyond the table", "still moving", "time order", "first event",
+                "error"):  # fmt: skip
         if key in line:
             return key
     return "other"
@@ -453,6 +464,8 @@ def run_shots(
         elapsed = time.perf_counter() - start
         report.shots += 1
         report.events += len(result.events)
+        report.airborne += bool((result.snapshots.motion == MotionState.AIRBORNE).any())
+        report.off_table += bool((result.events["kind"] == EventKind.OFF_TABLE).any())
         report.slowest = sorted([*report.slowest, (elapsed, where)], reverse=True)[:10]
         lines = shot_faults(result, midpoints=midpoints)
         report.faults += [f"{where}: {line}" for line in lines]
@@ -495,6 +508,8 @@ def print_report(report: FuzzReport, seed: int, kinds: Sequence[str]) -> None:
     rate = report.shots / report.seconds if report.seconds > 0 else 0.0
     print(f"fuzz_engine: seed {seed}, kinds {' '.join(kinds)}")
     print(f"shots       {report.shots}")
+    print(f"  with a ball in the air      {report.airborne}")
+    print(f"  with a ball off the table   {report.off_table}")
     print(f"events      {report.events}")
     print(f"capped      {len(report.capped)}")
     for line in report.capped[:20]:

@@ -13,6 +13,11 @@ consecutive snapshots:
   R - MAX_OVERLAP to any cushion (straight or knuckle) and inside the cushion outline; a
   flying ball is no closer than R - MAX_OVERLAP to any nose edge, passes over a rail top or a
   knuckle only with its lowest point above them, and stays inside the rails' outer edges;
+- the woodwork: a flying ball whose lowest point is below the rail tops has its centre over
+  the cloth (inside the cushion outline) or over a pocket's hole (within R of its capture
+  circle), never over wood;
+- a ball leaves the table (``OFF_TABLE``) only over the rail tops: its lowest point is then at
+  their height or above (less ``OFF_TABLE_SLACK``);
 - events are in time order, the first is the strike at t = 0, and the shot ends with every
   ball stationary, pocketed or off the table.
 """
@@ -23,7 +28,7 @@ import math
 
 import numpy as np
 
-from sim.constants import MAX_OVERLAP, OUT_OF_PLAY, MotionState
+from sim.constants import MAX_OVERLAP, OUT_OF_PLAY, ZENO_SPEED, MotionState
 from sim.events import EventKind
 from sim.params import Params
 from sim.result import ShotResult
@@ -33,6 +38,11 @@ from sim.table import Table
 #: floor in joules.
 ENERGY_REL_TOL = 1e-9
 ENERGY_ABS_TOL = 1e-12
+
+#: How far below the rail tops (m) a ball may be when it leaves the table: a ball rolling over
+#: a nose edge's crest onto the rail top (``sim.kernels.landing.edge_ride_over``, below
+#: ZENO_SPEED) is logged where it was, at most ``s^2 / (2 g)`` below the crest.
+OFF_TABLE_SLACK = ZENO_SPEED**2 / (2.0 * 9.81)
 
 
 def _energies(
@@ -80,6 +90,16 @@ def _rail_faults(
                 m = int(np.argmax(bad))
                 faults.append(f"{what} t={t[m]:.9g}: flying ball at {p[m].tolist()}, z={z[m]:.3g}"
                               f" m, is {name}")  # fmt: skip
+    low = z < h - MAX_OVERLAP
+    if low.any():
+        pk = table.arrays.pockets
+        gap = np.hypot(p[:, 0, None] - pk[:, 0], p[:, 1, None] - pk[:, 1]) - pk[:, 2]
+        in_wood = low & (gap.min(axis=1) > R) & ~table.in_cloth_region_mask(p)
+        if in_wood.any():
+            m = int(np.argmax(in_wood))
+            faults.append(f"{what} t={t[m]:.9g}: flying ball at {p[m].tolist()}, z={z[m]:.3g}"
+                          " m, is inside the woodwork (below the rail tops, over no cloth and"
+                          " no pocket)")  # fmt: skip
     for cx, cy, r in table.arrays.arcs:
         bad = (np.hypot(p[:, 0] - cx, p[:, 1] - cy) < r + R - MAX_OVERLAP) & (zc < h)
         if bad.any():
@@ -155,6 +175,35 @@ def _geometry_faults(
     return faults
 
 
+def _off_table_faults(result: ShotResult) -> list[str]:
+    """``OFF_TABLE`` events of a ball whose lowest point was then below the rail tops (by more
+    than ``OFF_TABLE_SLACK``): its height at the event, from its flight since the snapshot
+    before it (a ball that was on the cloth is at height 0)."""
+    ev = result.events
+    snaps = result.snapshots
+    g, h = result.params.g, result.params.cushion_height
+    faults: list[str] = []
+    if len(snaps) != len(ev):  # a hand-built log: no heights to follow
+        return faults
+    assert snaps.z is not None and snaps.vz is not None
+    for k in np.flatnonzero(ev["kind"] == EventKind.OFF_TABLE):
+        a = int(ev["a"][k])
+        if k == 0:  # flying since the start
+            z0, vz0, dt = float(result.initial.z[a]), float(result.initial.vz[a]), float(ev["t"][0])
+        elif snaps.motion[k - 1, a] == MotionState.AIRBORNE:
+            z0, vz0 = float(snaps.z[k - 1, a]), float(snaps.vz[k - 1, a])
+            dt = float(ev["t"][k] - snaps.times[k - 1])
+        else:
+            z0 = vz0 = dt = 0.0
+        z = z0 + vz0 * dt - 0.5 * g * dt * dt
+        if z < h - OFF_TABLE_SLACK:
+            faults.append(
+                f"event {k} t={float(ev['t'][k]):.9g}: ball {a} left the table with its lowest"
+                f" point {z:.4g} m up, below the rail tops ({h:.4g} m)"
+            )
+    return faults
+
+
 def shot_faults(result: ShotResult, *, midpoints: bool = True) -> list[str]:
     """Every broken invariant of a finished shot, as readable lines (empty when all hold).
 
@@ -181,6 +230,7 @@ def shot_faults(result: ShotResult, *, midpoints: bool = True) -> list[str]:
             f"energy rose at event {k} ({EventKind(int(ev['kind'][k])).name}, t={t[k]:.9g}):"
             f" {energy[k - 1]:.12g} -> {energy[k]:.12g} J"
         )
+    faults += _off_table_faults(result)
     faults += _geometry_faults(
         table, params, snaps.pos, on, snaps.times, "after the event at", snaps.z
     )

@@ -71,17 +71,6 @@ EVENT_DTYPE = np.dtype(
     ]
 )
 
-MOTION_TRANSITION_KINDS = frozenset(
-    {
-        EventKind.SLIDING_TO_ROLLING,
-        EventKind.SLIDING_TO_SPINNING,
-        EventKind.SLIDING_TO_STATIONARY,
-        EventKind.ROLLING_TO_SPINNING,
-        EventKind.ROLLING_TO_STATIONARY,
-        EventKind.SPINNING_TO_STATIONARY,
-    }
-)
-
 
 def empty_log(n: int = 0) -> np.ndarray:
     """A zeroed event log of ``n`` rows (``b`` set to -1), for hand-built logs in tests."""

@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import DTypeLike
 
 from sim.balls import BallState, out_of_play
-from sim.constants import MAX_SAMPLE_FRAMES, OUT_OF_PLAY, MotionState
+from sim.constants import BOUNCE_SETTLE_HEIGHT, MAX_SAMPLE_FRAMES, OUT_OF_PLAY, MotionState
 from sim.kernels.motion import centres_at, classify, evolve_balls
 from sim.kernels.shot_types import SNAP_POS, SNAP_SPIN, SNAP_VEL, SNAP_VZ, SNAP_WIDTH, SNAP_Z
 from sim.params import Params
@@ -336,20 +336,34 @@ class ShotResult:
         """Number of balls in the state arrays."""
         return self.initial.n
 
+    def _start_flying(self) -> np.ndarray:
+        """(n,) bool: the balls the engine sets flying at t = 0, as its start does
+        (``sim.kernels.landing.place``): above the cloth, or leaving it fast enough to rise
+        ``BOUNCE_SETTLE_HEIGHT`` (a slower one is set on the cloth, its ``vz`` dropped)."""
+        z, vz, g = self.initial.z, self.initial.vz, self.params.g
+        rises = (vz > 0.0) & ~(0.5 * vz * vz / g < BOUNCE_SETTLE_HEIGHT)
+        return np.asarray(self.initial.on_table & ((z > 0.0) | rises))
+
     def _start_state(self) -> BallState:
-        """The initial state re-classified as the engine sees it (used before the first
-        snapshot of a shot without a strike)."""
+        """The initial state as the engine sets it down at t = 0 (used before the first
+        snapshot of a shot without a strike): balls out of play as pocketed, flying balls
+        (:meth:`_start_flying`) ``AIRBORNE`` with their velocity and spin, the others
+        re-classified from their velocity and spin (docs/physics.md §1.1)."""
         if self._start is not None:
             return self._start
         R = self.params.R
         vel = np.array(self.initial.vel, dtype=np.float64)
         spin = np.array(self.initial.spin, dtype=np.float64)
         motion = np.array(self.initial.motion, dtype=np.int8)
+        flying = self._start_flying()
         for i in range(self.initial.n):
             if not self.initial.on_table[i]:
                 motion[i] = MotionState.POCKETED
                 vel[i] = 0.0
                 spin[i] = 0.0
+                continue
+            if flying[i]:
+                motion[i] = MotionState.AIRBORNE
                 continue
             st, vx, vy, wx, wy, wz = classify(
                 vel[i, 0], vel[i, 1], spin[i, 0], spin[i, 1], spin[i, 2], R
@@ -357,7 +371,10 @@ class ShotResult:
             motion[i] = st
             vel[i] = (vx, vy)
             spin[i] = (wx, wy, wz)
-        start = BallState(self.initial.pos, vel, spin, motion, self.initial.on_table)
+        start = BallState(
+            self.initial.pos, vel, spin, motion, self.initial.on_table,
+            z=np.where(flying, self.initial.z, 0.0), vz=np.where(flying, self.initial.vz, 0.0),
+        )  # fmt: skip
         object.__setattr__(self, "_start", start)
         return start
 
@@ -370,7 +387,7 @@ class ShotResult:
         g = self.params.g
         if k < 0:  # before the first event: the initial state's own flights
             z0, vz0, dt = self.initial.z, self.initial.vz, t
-            flying = (z0 > 0.0) | (vz0 > 0.0)
+            flying = self._start_flying()
         else:
             assert snaps.z is not None and snaps.vz is not None
             z0, vz0, dt = snaps.z[k], snaps.vz[k], t - float(snaps.times[k])
@@ -488,7 +505,7 @@ class ShotResult:
             return centres, None
         z0 = np.concatenate([self.initial.z[None], snaps.z])[base]
         vz0 = np.concatenate([self.initial.vz[None], snaps.vz])[base]
-        start_flying = (self.initial.z > 0.0) | (self.initial.vz > 0.0)
+        start_flying = self._start_flying()
         flying = np.concatenate([start_flying[None], snaps.motion == MotionState.AIRBORNE])[base]
         d = since[:, None]
         g = self.params.g

@@ -329,15 +329,17 @@ def _make_table(
     corner: PocketShape,
     side: PocketShape,
 ) -> Table:
-    pockets, cushions, segments, arcs, pocket_arr, outline = compile_outline(
-        kind, length, width, corner, side
-    )
+    laid_out = compile_outline(kind, length, width, corner, side)
     arrays = TableArrays(
-        segments=segments,
-        arcs=arcs,
-        pockets=pocket_arr,
+        segments=laid_out.segments,
+        arcs=laid_out.arcs,
+        pockets=laid_out.pocket_rows,
         lines=read_only_floats([line.y for line in lines]),
+        backs=laid_out.backs,
+        back_edges=laid_out.back_edges,
     )
+    rail_width = SNOOKER_RAIL_WIDTH if kind == "snooker" else POOL_RAIL_WIDTH
+    _check_backs_inside_rails(laid_out.pockets, laid_out.backs, length, width, rail_width)
     return Table(
         kind=kind,
         name=name,
@@ -353,16 +355,32 @@ def _make_table(
         d_radius=d_radius,
         d_centre=d_centre,
         spots=MappingProxyType(dict(spots)),
-        pockets=pockets,
-        cushions=cushions,
+        pockets=laid_out.pockets,
+        cushions=laid_out.cushions,
         lines=lines,
         arrays=arrays,
         corner_pocket=corner,
         side_pocket=side,
-        outline=outline,
+        outline=laid_out.polygon,
         _key=key,
-        rail_width=SNOOKER_RAIL_WIDTH if kind == "snooker" else POOL_RAIL_WIDTH,
+        rail_width=rail_width,
     )
+
+
+def _check_backs_inside_rails(
+    pockets: tuple[Pocket, ...], backs: np.ndarray, length: float, width: float, rail: float
+) -> None:
+    """Every pocket's back (``TableArrays.backs``: a circle about the capture centre) must lie
+    inside the rails' outer edges, ``rail`` m behind the cushion lines: a ball in a pocket's
+    hole is then on the table. Raises :class:`InvalidTableGeometryError` naming the pocket."""
+    for pocket, (cx, cy, r, *_rest) in zip(pockets, backs, strict=True):
+        depth = max(-(cx - r), -(cy - r), cx + r - width, cy + r - length)
+        if depth >= rail:
+            raise InvalidTableGeometryError(
+                f"{pocket.name}: the pocket's back reaches {depth:.4f} m behind the cushion "
+                f"lines, beyond the rail ({rail} m wide); use a shallower or smaller capture "
+                "circle"
+            )
 
 
 @lru_cache(maxsize=32)

@@ -13,6 +13,11 @@ import numpy as np
 from sim.table_parts import Cushion, Pocket, Vec, read_only_floats
 from sim.table_specs import InvalidTableGeometryError, PocketShape
 
+BACK_PIECES = 6
+"""Straight pieces of each pocket's back (``TableArrays.back_edges``): the half circle about
+the capture centre through the facings' ends, as this many chords (30 degrees each; they lie
+at most ``r (1 - cos 15 deg)``, 1.5 mm for a pool corner pocket, inside the circle)."""
+
 _ARC_STEP_DEG = 3.0
 """Sampling step of the knuckle arcs in :attr:`Table.outline`, degrees (sagitta < 0.04 % of
 the knuckle radius)."""
@@ -151,14 +156,55 @@ def successor_of_cushion_name(kind: str, name: str) -> str | None:
     return None
 
 
+class Outline(NamedTuple):
+    """A table's cushion outline laid out (docs/physics.md §5.3), what :class:`sim.table.Table`
+    is built from.
+
+    ``pockets`` and ``cushions`` (the value objects, in id order); ``segments`` (ns, 6),
+    ``arcs`` (na, 3), ``pocket_rows`` (npk, 3), ``backs`` (npk, 7) and ``back_edges``
+    (npk BACK_PIECES, 6): the kernels' read-only arrays of
+    :class:`sim.table_parts.TableArrays`; ``polygon`` (k, 2): the closed outline of the cloth
+    (``Table.outline``).
+    """
+
+    pockets: tuple[Pocket, ...]
+    cushions: tuple[Cushion, ...]
+    segments: np.ndarray
+    arcs: np.ndarray
+    pocket_rows: np.ndarray
+    backs: np.ndarray
+    back_edges: np.ndarray
+    polygon: np.ndarray
+
+
+def _back_edge_rows(back: list[float]) -> list[list[float]]:
+    """The :data:`BACK_PIECES` straight pieces of a pocket's back (a row of
+    ``TableArrays.backs``: centre, radius, unit vector into the pocket, ...): chords of the half
+    circle behind the line across the pocket through the centre, from one facing's end round
+    to the other's, each a row ``x1, y1, x2, y2, nx, ny`` with ``n`` toward the centre (the
+    hole's side, where the balls are)."""
+    cx, cy, r, ux, uy = back[:5]
+    start = math.atan2(uy, ux) - 0.5 * math.pi  # one facing's end; the back's middle is at u
+    angles = start + math.pi * np.arange(BACK_PIECES + 1) / BACK_PIECES
+    xs = cx + r * np.cos(angles)
+    ys = cy + r * np.sin(angles)
+    rows = []
+    for k in range(BACK_PIECES):
+        mid = 0.5 * (angles[k] + angles[k + 1])
+        rows.append([xs[k], ys[k], xs[k + 1], ys[k + 1], -math.cos(mid), -math.sin(mid)])
+    return rows
+
+
 def compile_outline(
     kind: Literal["pool", "snooker"],
     length: float,
     width: float,
     corner: PocketShape,
     side: PocketShape,
-) -> tuple[tuple[Pocket, ...], tuple[Cushion, ...], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Build pockets, cushions, segment/arc/pocket arrays and the outline (docs/physics.md §5.3)."""
+) -> Outline:
+    """Lay out the pockets and cushions of a table of ``kind`` whose cloth is ``length`` by
+    ``width`` m with the ``corner`` and ``side`` pocket shapes, and compile the kernels' arrays
+    and the outline polygon (docs/physics.md §5.3)."""
     names = _RAIL_NAMES[kind]
     rail_ends: dict[str, list[np.ndarray]] = {key: [] for key in _RAIL_ORDER}
     jaw_rows: list[list[float]] = []
@@ -166,6 +212,7 @@ def compile_outline(
     arc_rows: list[list[float]] = []
     arc_cushions: list[tuple[str, str, str]] = []
     pockets: list[Pocket] = []
+    back_rows: list[list[float]] = []
     # per (pocket, rail key): the pocket-side path from the rail end to the facing end
     jaw_paths: dict[tuple[str, str], np.ndarray] = {}
 
@@ -181,6 +228,8 @@ def compile_outline(
         capture_centre = mouth_centre + centre_depth * into_pocket
         cut = math.radians(shape.cut_angle_deg)
         tangent = shape.knuckle_radius / math.tan(cut / 2.0)
+        first_jaw_row = len(_RAIL_ORDER) + len(jaw_rows)
+        back_radius = 0.0
         for k, jaw in enumerate(jaws):
             t = np.array(jaw.along)
             n = np.array(jaw.inward)
@@ -207,9 +256,12 @@ def compile_outline(
                 normal = -normal
             rail_label = names[jaw.rail]
             jaw_rows.append([*facing_start, *facing_end, *normal])
+            back_radius += 0.5 * float(np.linalg.norm(facing_end - capture_centre))
             jaw_cushions.append((f"{pname} jaw, {rail_label} side", pname, rail_label))
             arc_rows.append([*knuckle_centre, shape.knuckle_radius])
             arc_cushions.append((f"{pname} knuckle, {rail_label} side", pname, rail_label))
+        jaw_ids = [first_jaw_row, first_jaw_row + 1]
+        back_rows.append([*capture_centre, back_radius, *into_pocket, *jaw_ids])
         if not centre_depth > tangent * depth_rate:
             raise InvalidTableGeometryError(
                 f"{pname}: the knuckle (radius {shape.knuckle_radius} m) reaches deeper than the "
@@ -261,5 +313,13 @@ def compile_outline(
     for pname, incoming, outgoing in tour:
         pieces.append(jaw_paths[(pname, incoming)])
         pieces.append(jaw_paths[(pname, outgoing)][::-1])
-    outline = read_only_floats(np.vstack(pieces))
-    return tuple(pockets), tuple(cushions), segments, arcs, pocket_arr, outline
+    return Outline(
+        pockets=tuple(pockets),
+        cushions=tuple(cushions),
+        segments=segments,
+        arcs=arcs,
+        pocket_rows=pocket_arr,
+        backs=read_only_floats(back_rows),
+        back_edges=read_only_floats([e for row in back_rows for e in _back_edge_rows(row)]),
+        polygon=read_only_floats(np.vstack(pieces)),
+    )

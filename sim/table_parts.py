@@ -64,12 +64,22 @@ class TableArrays(NamedTuple):
     ``arcs`` (na, 3): cx, cy, radius of each knuckle (cushion id = ns + row).
     ``pockets`` (np, 3): cx, cy, capture radius (pocket id = row).
     ``lines`` (nl,): y of each marked line (line id = row).
+    ``backs`` (np, 7): each pocket's back, the wall round its hole behind the facings' ends
+    (docs/physics-airborne.md section 4): ``cx, cy`` its centre (the capture circle's), ``r``
+    its radius (the facing ends lie on it), ``ux, uy`` the unit vector into the pocket (the
+    back is the half behind the line through the centre across it), and the segment rows of
+    the pocket's two jaws (as floats).
+    ``back_edges`` (np BACK_PIECES, 6): the backs as straight pieces (``sim.table_outline.
+    BACK_PIECES`` a pocket, in pocket order), rows like ``segments``, the normal toward the
+    hole: a flying ball meets each piece's top edge, at the rail-top height.
     """
 
     segments: np.ndarray
     arcs: np.ndarray
     pockets: np.ndarray
     lines: np.ndarray
+    backs: np.ndarray
+    back_edges: np.ndarray
 
 
 def read_only_floats(values: Any) -> np.ndarray:

@@ -39,8 +39,12 @@ POOL_RAIL_WIDTH = 5.5 * INCH
 including the cushion" [spec range, value ours]. The rail top is flat at the nose height
 (docs/physics-airborne.md section 4)."""
 
-SNOOKER_RAIL_WIDTH = 0.10
-"""Snooker rail width behind the cushion line, m [unverified]: WPBSA publishes no figure."""
+SNOOKER_RAIL_WIDTH = 0.16
+"""Snooker rail width behind the cushion line, m [unverified]: WPBSA publishes no figure. Ours:
+wide enough to hold the pockets' backs of the snooker pocket shapes below (the middle
+pocket's back, the circle about its capture centre through the facings' ends, reaches 0.147 m
+behind the cushion line; docs/physics-airborne.md section 4), with about a centimetre of wood
+behind it."""
 
 SNOOKER_LENGTH = 3.569
 """WPBSA playing area length, m (11 ft 8 1/2 in) [spec]."""

@@ -18,16 +18,15 @@ from sim.constants import BOUNCE_SETTLE_HEIGHT, ZENO_SPEED
 from sim.events import EventKind
 from sim.kernels.flight import (
     edge_normal,
-    pair_impulse,
-    point_impulse,
     settles,
     slate_bounce,
 )
 from sim.kernels.jit import kernel
 from sim.kernels.motion import AIRBORNE, OFF_TABLE, POCKETED, classify, norm2
 from sim.kernels.predict import height_at, set_flight, set_segment, state_at
-from sim.kernels.resolve import ball_ball_friction
-from sim.params import P_CUSHION_H, P_E_B, P_E_C, P_E_T, P_F_C, P_G, P_R, P_U_S
+from sim.kernels.resolve import resolve_ball_ball_in_flight, resolve_cushion_in_flight
+from sim.kernels.woodwork import leaves_the_bed, nearer_jaw
+from sim.params import P_CUSHION_H, P_E_T, P_G, P_R, P_U_S
 
 _BOUNCE = int(EventKind.BOUNCE)
 _OFF_TABLE = int(EventKind.OFF_TABLE)
@@ -72,35 +71,55 @@ def _update_sides(i, py, lines, side):
 
 
 @kernel
-def resolve_air(i, kind, rail, t, seg, model, side):
-    """Ball ``i`` lands (``kind`` BOUNCE: on the slate when ``rail`` is -1, else on the top of
-    that cushion: a rail, a jaw's rail body or a knuckle) or leaves the table (OFF_TABLE).
-    Returns ``(kind, b, speed, x, y)``."""
+def resolve_air(i, kind, top, t, seg, model, side):
+    """Ball ``i`` lands (``kind`` BOUNCE: on the slate when ``top`` is -1, else on that top: a
+    rail's or a jaw's strip, a knuckle, or the rail body round a pocket, ids of
+    :mod:`sim.kernels.woodwork`) or leaves the table (OFF_TABLE). Returns ``(kind, b, speed,
+    x, y)``, ``b`` the top's cushion id (the rail body round a pocket: the pocket's nearer
+    jaw)."""
     p = model.p
     px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
     _z, vz = height_at(i, t, seg, p)
     if kind == _BOUNCE:
         R = p[P_R]
         nvx, nvy, nvz, nwx, nwy, nwz = slate_bounce(vx, vy, vz, wx, wy, wz, R, p[P_E_T], p[P_U_S])
-        if rail < 0:
+        if top < 0:
             _update_sides(i, py, model.lines, side)
             place(i, t, px, py, 0.0, nvx, nvy, nvz, nwx, nwy, nwz, seg, p)
             return _BOUNCE, -1, -vz, px, py
-        ns = model.segments.shape[0]
-        # a knuckle's top (rail >= ns) has no outward side: the ball bounces or rests there
-        outward = rail < ns and vx * model.segments[rail, 4] + vy * model.segments[rail, 5] < 0.0
+        outward, b = _outward_on_top(top, px, py, vx, vy, model)
         if not outward and not settles(nvz, p[P_G], BOUNCE_SETTLE_HEIGHT):
             set_flight(i, t, px, py, p[P_CUSHION_H], nvx, nvy, nvz, nwx, nwy, nwz, seg, p)
-            return _BOUNCE, rail, -vz, px, py
+            return _BOUNCE, b, -vz, px, py
         kind = _OFF_TABLE  # falls off outward, or comes to rest on the rail top
+        top = b
     set_segment(i, t, np.int64(OFF_TABLE), px, py, 0.0, 0.0, 0.0, 0.0, 0.0, seg, p)
-    return _OFF_TABLE, rail, math.sqrt(vx * vx + vy * vy + vz * vz), px, py
+    return _OFF_TABLE, top, math.sqrt(vx * vx + vy * vy + vz * vz), px, py
 
 
 @kernel(inline=True)
-def _on_edge(i, c, t, seg, model):
-    """Flying ball ``i`` against straight cushion ``c``'s nose edge, seen in the vertical plane
-    across the edge: ``(on, px, py, vx, vy, wx, wy, wz, tx, ty, fx, fy, cos0, s_down)``.
+def _outward_on_top(top, px, py, vx, vy, model):
+    """``(outward, b)`` for a ball landing at ``(px, py)`` moving at ``(vx, vy)`` on ``top``
+    (an id of :mod:`sim.kernels.woodwork`): a strip's outward side is away from its cushion's
+    line; a knuckle's top has none (the ball bounces or rests there); the rail body round a
+    pocket's is away from the bed. ``b``: the cushion id the log names."""
+    ns = model.segments.shape[0]
+    na = model.arcs.shape[0]
+    if top < ns:
+        s = model.segments[top]
+        return vx * s[4] + vy * s[5] < 0.0, top
+    if top < ns + na:
+        return False, top
+    back = model.backs[top - ns - na]
+    return leaves_the_bed(px, py, vx, vy, model.rim), nearer_jaw(px, py, model.segments, back)
+
+
+@kernel(inline=True)
+def _on_edge(i, sg, offset, t, seg, model):
+    """Flying ball ``i`` against the edge at the rail-top height ``offset`` m in front of the
+    line ``sg`` (a row ``x1, y1, x2, y2, nx, ny``, ``n`` toward the balls: a cushion's nose
+    edge, or a piece of a pocket's back with offset 0), seen in the vertical plane across the
+    edge: ``(on, px, py, vx, vy, wx, wy, wz, tx, ty, fx, fy, cos0, s_down)``.
     ``on``: the centre is over the edge's length (not beyond its ends), in front of it (toward
     the table) and above it; then ``(tx, ty)`` is the edge's unit direction, ``(fx, fy)`` the
     foot of the centre on the edge line, ``theta0`` the angle of the centre from the vertical
@@ -108,7 +127,6 @@ def _on_edge(i, c, t, seg, model):
     edge, downhill toward the table (< 0: climbing toward the rail top). Pure."""
     p = model.p
     R = p[P_R]
-    sg = model.segments[c]
     px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
     z, vz = height_at(i, t, seg, p)
     dx = sg[2] - sg[0]
@@ -118,10 +136,10 @@ def _on_edge(i, c, t, seg, model):
     ty = dy / length
     u = ((px - sg[0]) * tx + (py - sg[1]) * ty) / length
     # the centre's offset across the edge (toward the table) and above it, m
-    across = (px - sg[0]) * sg[4] + (py - sg[1]) * sg[5] - model.rim[1]
+    across = (px - sg[0]) * sg[4] + (py - sg[1]) * sg[5] - offset
     up = z + R - p[P_CUSHION_H]
-    fx = sg[0] + u * dx + model.rim[1] * sg[4]
-    fy = sg[1] + u * dy + model.rim[1] * sg[5]
+    fx = sg[0] + u * dx + offset * sg[4]
+    fy = sg[1] + u * dy + offset * sg[5]
     if u <= 0.0 or u >= 1.0 or across <= 0.0 or up <= 0.0:
         return False, px, py, vx, vy, wx, wy, wz, tx, ty, fx, fy, 0.0, 0.0
     radius = math.sqrt(across * across + up * up)
@@ -146,10 +164,11 @@ def _spot_taken(i, x, y, z, t, seg, p):
     return False
 
 
-@kernel(inline=True)
-def edge_ride_over(i, c, t, seg, model):
-    """Flying ball ``i`` resting on straight cushion ``c``'s nose edge with its centre in front
-    of it and climbing toward the rail top, too slowly to leave the edge (``s^2 < g R cos
+@kernel(from_python=True, from_kernels=True)
+def edge_ride_over(i, sg, offset, t, seg, model):
+    """Flying ball ``i`` resting on an edge at the rail-top height (``offset`` m in front of
+    the line ``sg``: :func:`_on_edge`) with its centre in front of it and climbing toward the
+    rail top, too slowly to leave the edge (``s^2 < g R cos
     theta``), rides over the crest in one step and leaves the table (the mirror of
     :func:`edge_ride_off`; docs/physics-notes.md, "A flying ball resting on a nose edge").
 
@@ -165,7 +184,7 @@ def edge_ride_over(i, c, t, seg, model):
     R = p[P_R]
     g = p[P_G]
     on, _px, _py, _vx, _vy, _wx, _wy, _wz, _tx, _ty, fx, fy, cos0, s_down = _on_edge(
-        i, c, t, seg, model
+        i, sg, offset, t, seg, model
     )
     if not on or s_down >= 0.0:
         return False
@@ -178,10 +197,11 @@ def edge_ride_over(i, c, t, seg, model):
     return True
 
 
-@kernel
-def edge_ride_off(i, c, t, seg, model):
-    """Flying ball ``i`` resting on straight cushion ``c``'s nose edge (a horizontal line at
-    the nose height) with its centre in front of it slides off toward the table in one step:
+@kernel(from_python=True, from_kernels=True)
+def edge_ride_off(i, sg, offset, t, seg, model):
+    """Flying ball ``i`` resting on an edge at the rail-top height (``offset`` m in front of
+    the line ``sg``: :func:`_on_edge`) with its centre in front of it slides off toward the
+    table (or into a pocket's hole) in one step:
     the frictionless slide down the circle of radius R about the edge, in the vertical plane
     across it, driven by the ball's weight (the edge's version of ``stick.ride_off``).
 
@@ -197,8 +217,9 @@ def edge_ride_off(i, c, t, seg, model):
     R = p[P_R]
     g = p[P_G]
     h = p[P_CUSHION_H]
-    sg = model.segments[c]
-    on, _px, _py, vx, vy, wx, wy, wz, tx, ty, fx, fy, cos0, s_down = _on_edge(i, c, t, seg, model)
+    on, _px, _py, vx, vy, wx, wy, wz, tx, ty, fx, fy, cos0, s_down = _on_edge(
+        i, sg, offset, t, seg, model
+    )
     if not on:
         return False
     if s_down < 0.0 and s_down * s_down > 2.0 * g * R * (1.0 - cos0):
@@ -227,25 +248,37 @@ def edge_ride_off(i, c, t, seg, model):
 
 @kernel
 def resolve_air_cushion(i, c, t, seg, model, persistent):
-    """Flying ball ``i`` touches cushion ``c``: a straight piece's nose edge (3-D normal) or a
-    knuckle's side, with the frictional point impulse (e_c, f_c); a ``persistent`` contact
-    with a nose edge (found again within ZENO_WINDOW at under ZENO_SPEED) by
-    :func:`edge_ride_off` where it applies. Returns ``(kind, b, speed, x, y)``."""
+    """Flying ball ``i`` touches cushion ``c``: a straight piece's nose edge or the top edge of
+    a piece of a pocket's back (``c`` from ``ns + na``, logged as the pocket's nearer jaw:
+    :mod:`sim.kernels.woodwork`), both with the 3-D normal to the edge, or a knuckle's post
+    (horizontal normal); the cushion model resolves it
+    (:func:`sim.kernels.resolve.resolve_cushion_in_flight`). A ``persistent`` contact with an
+    edge (found again within ZENO_WINDOW at under ZENO_SPEED) goes to :func:`edge_ride_off` or
+    :func:`edge_ride_over` where they apply. Returns ``(kind, b, speed, x, y)``."""
     p = model.p
     R = p[P_R]
     px, py, vx, vy, wx, wy, wz = state_at(i, t, seg, p)
     z, vz = height_at(i, t, seg, p)
     ns = model.segments.shape[0]
-    if c < ns:
-        nx, ny, nz, _dist = edge_normal(px, py, z + R, model.segments[c], p[P_CUSHION_H],
-                                        model.rim[1])  # fmt: skip
+    na = model.arcs.shape[0]
+    b = c
+    if c < ns or c >= ns + na:  # a nose edge, or a piece of a pocket's back (offset 0)
+        if c < ns:
+            sg = model.segments[c]
+            offset = model.rim[1]
+        else:
+            sg = model.back_edges[c - ns - na]
+            offset = 0.0
+            pieces = model.back_edges.shape[0] // model.backs.shape[0]
+            b = nearer_jaw(px, py, model.segments, model.backs[(c - ns - na) // pieces])
+        nx, ny, nz, _dist = edge_normal(px, py, z + R, sg, p[P_CUSHION_H], offset)
         speed = vx * nx + vy * ny + vz * nz
         if persistent and speed < ZENO_SPEED:
-            if edge_ride_off(i, c, t, seg, model):
-                return _BALL_CUSHION, c, max(speed, 0.0), px, py
-            if edge_ride_over(i, c, t, seg, model):
-                return _OFF_TABLE, c, max(speed, 0.0), px, py
-    else:
+            if edge_ride_off(i, sg, offset, t, seg, model):
+                return _BALL_CUSHION, b, max(speed, 0.0), px, py
+            if edge_ride_over(i, sg, offset, t, seg, model):
+                return _OFF_TABLE, b, max(speed, 0.0), px, py
+    else:  # a knuckle's post: toward its axis
         dx = model.arcs[c - ns, 0] - px
         dy = model.arcs[c - ns, 1] - py
         d = norm2(dx, dy)
@@ -253,10 +286,9 @@ def resolve_air_cushion(i, c, t, seg, model, persistent):
         ny = dy / d
         nz = 0.0
     speed = vx * nx + vy * ny + vz * nz
-    vx, vy, vz, wx, wy, wz = point_impulse(vx, vy, vz, wx, wy, wz, nx, ny, nz, R, p[P_E_C],
-                                           p[P_F_C])  # fmt: skip
+    vx, vy, vz, wx, wy, wz = resolve_cushion_in_flight(vx, vy, vz, wx, wy, wz, nx, ny, nz, p)
     place(i, t, px, py, z, vx, vy, vz, wx, wy, wz, seg, p)
-    return _BALL_CUSHION, c, max(speed, 0.0), px, py
+    return _BALL_CUSHION, b, max(speed, 0.0), px, py
 
 
 @kernel(allocates=True)
@@ -282,31 +314,77 @@ def pair_contact(i, j, t, seg, p):
 
 
 @kernel
-def place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, member):
+def place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, changed):
     """Both balls of a flying pair after their contact, from their centres, heights, velocity
     and spin arrays: a ball on the slate keeps to it (no downward velocity into it); ``j``
-    joins ``i``'s group in ``member``. Mutates ``v1``, ``v2``, ``seg`` and ``member``."""
+    joins ``i``'s group in ``changed``. Mutates ``v1``, ``v2``, ``seg`` and ``changed``."""
     if zi <= 0.0 and v1[2] < 0.0:
         v1[2] = 0.0
     if zj <= 0.0 and v2[2] < 0.0:
         v2[2] = 0.0
     place(i, t, pix, piy, zi, v1[0], v1[1], v1[2], w1[0], w1[1], w1[2], seg, p)
     place(j, t, pjx, pjy, zj, v2[0], v2[1], v2[2], w2[0], w2[1], w2[2], seg, p)
-    member[j] = True
+    changed[j] = True
+
+
+#: Rounds of a flying pair's impulse and the slate's rebound under a ball on the cloth, at
+#: most (:func:`resolve_air_pair`): each round's speeds fall by the restitutions, so a few do;
+#: what a last round would still push into the slate is taken by it (rigid).
+SLATE_ROUNDS = 64
+
+
+@kernel
+def _slate_rebound(z, v, w, p):
+    """A ball at the slate (``z <= 0`` m) pushed into it (``v[2] < 0``) bounces off it
+    (:func:`sim.kernels.flight.slate_bounce`: restitution e_t, the cloth's friction); True when
+    it did. ``v``, ``w``: float64 (3,) velocity and spin, changed in place."""
+    if z > 0.0 or v[2] >= 0.0:
+        return False
+    vx, vy, vz, wx, wy, wz = slate_bounce(v[0], v[1], v[2], w[0], w[1], w[2], p[P_R], p[P_E_T],
+                                          p[P_U_S])  # fmt: skip
+    v[0] = vx
+    v[1] = vy
+    v[2] = vz
+    w[0] = wx
+    w[1] = wy
+    w[2] = wz
+    return True
+
+
+@kernel(from_python=True, from_kernels=True)
+def pair_over_the_slate(v1, w1, z1, v2, w2, z2, n, p):
+    """Two balls touching along the 3-D line of centres ``n`` (unit (3,), ball 1 to ball 2), of
+    which one at least flies; ``z1``, ``z2``: their heights, m (0 on the cloth). The ball-ball
+    model's impulse (:func:`sim.kernels.resolve.resolve_ball_ball_in_flight`); a ball at the
+    slate that it pushes into the slate rebounds from it (the slate's bounce, e_t), which may
+    send it back into the other ball: impulse and rebound are taken in turn (sequential
+    impulses) until the pair separates with no ball pushed into the slate, at most
+    :data:`SLATE_ROUNDS` rounds (docs/physics-airborne.md section 2). ``v1``, ``w1``, ``v2``,
+    ``w2``: float64 (3,) velocities (m/s) and spins (rad/s), changed in place. Returns the
+    rounds of rebound taken."""
+    resolve_ball_ball_in_flight(v1, w1, v2, w2, n, p)
+    for rounds in range(SLATE_ROUNDS):
+        rebound_1 = _slate_rebound(z1, v1, w1, p)
+        rebound_2 = _slate_rebound(z2, v2, w2, p)
+        if not (rebound_1 or rebound_2):
+            return rounds
+        closing = (v1[0] - v2[0]) * n[0] + (v1[1] - v2[1]) * n[1] + (v1[2] - v2[2]) * n[2]
+        if closing <= 0.0:
+            return rounds + 1
+        resolve_ball_ball_in_flight(v1, w1, v2, w2, n, p)
+    return SLATE_ROUNDS
 
 
 @kernel(allocates=True)
-def resolve_air_pair(i, j, t, seg, p, member):
-    """Balls ``i < j``, at least one flying, touch: the 3-D line of centres and the frictional
-    impulse of docs/physics.md §3.1 (c) with it (friction from the fit at the tangential
-    relative speed). A ball on the cloth keeps to it unless pushed up. Returns the approach
+def resolve_air_pair(i, j, t, seg, p, changed):
+    """Balls ``i < j``, at least one flying, touch: the 3-D line of centres, the ball-ball
+    model with it and the slate's rebound under a ball on the cloth
+    (:func:`pair_over_the_slate`); a ball on the cloth so pushed up flies. Returns the approach
     speed, m/s, and ball ``i``'s centre (x, y)."""
     R = p[P_R]
     D = 2.0 * R
     n, dist, speed, pix, piy, zi, pjx, pjy, zj, v1, w1, v2, w2 = pair_contact(i, j, t, seg, p)
-    tan = (v1 - v2) - speed * n
-    mu = ball_ball_friction(math.sqrt(tan[0] ** 2 + tan[1] ** 2 + tan[2] ** 2), p)
-    pair_impulse(v1, w1, v2, w2, n, R, p[P_E_B], mu)
+    pair_over_the_slate(v1, w1, zi, v2, w2, zj, n, p)
     if dist < D:  # lift the flying ball(s) clear along the normal, never into the slate
         gap = D - dist
         if seg.state[i] == AIRBORNE and seg.state[j] == AIRBORNE:
@@ -319,5 +397,5 @@ def resolve_air_pair(i, j, t, seg, p, member):
             pjx += gap * n[0]
             pjy += gap * n[1]
             zj = max(zj + gap * n[2], 0.0)
-    place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, member)
+    place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, changed)
     return max(speed, 0.0), pix, piy

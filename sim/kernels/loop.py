@@ -1,17 +1,22 @@
 """The event loop of one shot, in one Numba call (docs/physics.md §2.1, docs/architecture.md).
 
-:func:`run_shot` repeats four named steps until no event is left:
+:func:`run_shot` sets the balls down at t = 0 (the strike launches the cue ball; the strike
+is recorded at once), predicts every ball's next events, and then repeats until no event is
+left:
 
 1. **detect** (:func:`detect_next`): the earliest cached event (:mod:`sim.kernels.predict`
    keeps the caches);
-2. **advance** (:func:`advance`): the clock moves to the event; only the balls involved are
-   evaluated there (closed forms of :mod:`sim.kernels.motion`), every other ball's segment and
-   prediction stays valid because its path did not change;
+2. **evolve**: the clock moves to the event. No ball is moved: each ball's segment is a closed
+   form (:mod:`sim.kernels.motion`, :mod:`sim.kernels.flight`) valid until its own next event,
+   so only the balls the event involves are evaluated, by their resolver, and every other
+   ball's segment and predictions stay valid;
 3. **resolve** (:func:`resolve_event`): one small function per event family gives the balls
-   involved new segments; their predictions are renewed (their own, then every pair that
-   includes them);
+   involved new segments from the event's time and marks them in ``changed``;
 4. **record** (:func:`sim.kernels.record.record_event`): the event's row of the log and a
-   snapshot of every ball.
+   snapshot of every ball;
+5. **predict** (:func:`sim.kernels.predict.predict_group`): the changed balls' predictions
+   are renewed (their own, then every pair that includes them); a line crossing changes no
+   path and renews only its ball's next crossing.
 
 The steps and the helpers of :mod:`sim.kernels.predict` are compiled with
 ``inline="always"`` (Numba inlines them into :func:`run_shot` before LLVM sees the code): as
@@ -121,12 +126,6 @@ def _event(t, kind, a, b, speed, x, y, direction):
     )  # fmt: skip
 
 
-@kernel(inline=True)
-def _no_event():
-    """The "nothing to record" marker: an event with kind -1."""
-    return _event(0.0, -1, -1, -1, 0.0, 0.0, 0.0, 0)
-
-
 # -- set-up -------------------------------------------------------------------------------------
 
 
@@ -170,12 +169,11 @@ def _empty_predictions(pos, lines):
     for i in range(n):
         for k in range(nl):
             side[i, k] = 1 if pos[i, 1] >= lines[k] else -1
-    pair_t = np.full((n, n + 6), math.inf)  # pair times, row minima, path boxes
-    pair_t[:, n + 1] = -1.0
     return Predictions(
         np.full(n, math.inf), np.full(n, -1, dtype=np.int64), np.full(n, math.inf),
         np.full(n, -1, dtype=np.int64), np.full(n, math.inf), np.full(n, -1, dtype=np.int64),
-        np.zeros(n, dtype=np.int64), np.full(n, math.inf), pair_t, side,
+        np.zeros(n, dtype=np.int64), np.full(n, math.inf), np.full((n, n), math.inf),
+        np.full(n, math.inf), np.full(n, -1, dtype=np.int64), np.full((n, 4), math.inf), side,
         np.full(n, math.inf), np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
     )  # fmt: skip
 
@@ -259,27 +257,16 @@ def detect_next(seg, pred):
     if n >= ROW_MINIMA_FROM:
         for i in range(n):
             # row i's earliest pair (lowest j of equal times): the row's lexicographic minimum
-            if pair_t[i, n] <= bt:
-                at = np.int64(pair_t[i, n + 1])
-                bt, bcat, ba, bb = _earlier(pair_t[i, n], cat_ball_ball, i, at, bt, bcat, ba, bb)
+            if pred.first_pair_t[i] <= bt:
+                bt, bcat, ba, bb = _earlier(
+                    pred.first_pair_t[i], cat_ball_ball, i, pred.first_pair_j[i], bt, bcat, ba, bb
+                )
     else:
         for i in range(n):
             for j in range(i + 1, n):
                 if pair_t[i, j] <= bt:
                     bt, bcat, ba, bb = _earlier(pair_t[i, j], cat_ball_ball, i, j, bt, bcat, ba, bb)
     return bt, bcat, ba, bb
-
-
-# -- advance ------------------------------------------------------------------------------------
-
-
-@kernel(inline=True)
-def advance(ball, member):
-    """Mark ``ball`` as the only one whose predictions are renewed after this event (a
-    resolver adds the others it changes); the caller's clock then reads the event's time."""
-    for k in range(member.shape[0]):
-        member[k] = False
-    member[ball] = True
 
 
 # -- resolve ------------------------------------------------------------------------------------
@@ -295,7 +282,7 @@ def _resolve_transition(i, t, seg, p):
 
 
 @kernel(inline=True)
-def _resolve_ball_ball(i, j, t, seg, model, last, member):
+def _resolve_ball_ball(i, j, t, seg, model, last, changed):
     """Balls ``i < j`` touch: de-penetrate, then the collision model or the Zeno stick."""
     p = model.p
     D = 2.0 * p[P_R]
@@ -303,9 +290,9 @@ def _resolve_ball_ball(i, j, t, seg, model, last, member):
     if S[i] == AIRBORNE or S[j] == AIRBORNE:
         recent = t - last.pair_t[i, j] < ZENO_WINDOW
         last.pair_t[i, j] = t
-        done, speed, x, y = air_pair_persistent(i, j, t, seg, model, recent, member)
+        done, speed, x, y = air_pair_persistent(i, j, t, seg, model, recent, changed)
         if not done:
-            speed, x, y = resolve_air_pair(i, j, t, seg, p, member)
+            speed, x, y = resolve_air_pair(i, j, t, seg, p, changed)
         return _event(t, _BALL_BALL, i, j, speed, x, y, 0)
     pix, piy, vix, viy, wix, wiy, wiz = state_at(i, t, seg, p)
     pjx, pjy, vjx, vjy, wjx, wjy, wjz = state_at(j, t, seg, p)
@@ -327,7 +314,7 @@ def _resolve_ball_ball(i, j, t, seg, model, last, member):
     if speed <= 0.0 or (speed < ZENO_SPEED and recent):
         set_segment(i, t, np.int64(S[i]), pix, piy, vix, viy, wix, wiy, wiz, seg, p)
         set_segment(j, t, np.int64(S[j]), pjx, pjy, vjx, vjy, wjx, wjy, wjz, seg, p)
-        stick_group(i, j, t, seg, model, member)
+        stick_group(i, j, t, seg, model, changed)
     else:
         vix, viy, wix, wiy, wiz, vjx, vjy, wjx, wjy, wjz = resolve_ball_ball(
             vix, viy, wix, wiy, wiz, vjx, vjy, wjx, wjy, wjz, nx, ny, p
@@ -337,13 +324,13 @@ def _resolve_ball_ball(i, j, t, seg, model, last, member):
         set_segment(i, t, st, pix, piy, vix, viy, wix, wiy, wiz, seg, p)
         st, vjx, vjy, wjx, wjy, wjz = classify(vjx, vjy, wjx, wjy, wjz, R)
         set_segment(j, t, st, pjx, pjy, vjx, vjy, wjx, wjy, wjz, seg, p)
-        member[j] = True
+        changed[j] = True
     # a pressing contact logs no approach speed
     return _event(t, _BALL_BALL, i, j, max(speed, 0.0), pix, piy, 0)
 
 
 @kernel(inline=True)
-def _resolve_cushion(i, c, t, seg, model, last, member):
+def _resolve_cushion(i, c, t, seg, model, last, changed):
     """Ball ``i`` touches cushion ``c``: back out to contact, then the model or the stick."""
     p = model.p
     R = p[P_R]
@@ -365,9 +352,9 @@ def _resolve_cushion(i, c, t, seg, model, last, member):
     last.cushion_t[i] = t
     if speed <= 0.0 or (speed < ZENO_SPEED and recent):
         set_segment(i, t, np.int64(seg.state[i]), px, py, vx, vy, wx, wy, wz, seg, p)
-        stick_group(i, i, t, seg, model, member)
+        stick_group(i, i, t, seg, model, changed)
         if speed <= 0.0 or again:  # found again at once: the tangent closes by rounding
-            leave_cushions(i, t, seg, model, member)
+            leave_cushions(i, t, seg, model, changed)
     else:
         vx, vy, vz, wx, wy, wz = resolve_cushion_3d(vx, vy, wx, wy, wz, nx, ny, p)
         if vz > 0.0:  # thrown up by the nose (flies unless the hop stays under the cut-off)
@@ -400,14 +387,26 @@ def _cross_line(i, line, t, seg, model, pred):
 
 
 @kernel(inline=True)
-def resolve_event(t, cat, a, b, seg, model, pred, last, member):
-    """Resolve the detected event ``(t, cat, a, b)``; returns its :class:`Event`."""
+def _changed_only(ball, changed):
+    """Start the mask of the balls an event changes with ``ball`` alone (a resolver adds the
+    others it gives new segments: the other ball of a pair, a stuck group)."""
+    for k in range(changed.shape[0]):
+        changed[k] = False
+    changed[ball] = True
+
+
+@kernel(inline=True)
+def resolve_event(t, cat, a, b, seg, model, pred, last, changed):
+    """Resolve the detected event ``(t, cat, a, b)``: the balls it involves get new segments
+    from ``t`` on, and ``changed`` marks them (ball ``a`` and the others its resolver marks);
+    returns its :class:`Event`."""
+    _changed_only(a, changed)
     if cat == _TRANSITION_RANK:
         return _resolve_transition(a, t, seg, model.p)
     if cat == _BALL_BALL:
-        return _resolve_ball_ball(a, b, t, seg, model, last, member)
+        return _resolve_ball_ball(a, b, t, seg, model, last, changed)
     if cat == _BALL_CUSHION:
-        return _resolve_cushion(a, b, t, seg, model, last, member)
+        return _resolve_cushion(a, b, t, seg, model, last, changed)
     if cat == _BALL_POCKET:
         return _resolve_pocket(a, b, t, seg, model.p)
     if cat in (_BOUNCE, _OFF_TABLE):
@@ -461,21 +460,15 @@ def run_shot(model, start, max_events, capacity, log, in_place):
     )  # fmt: skip
     if unclear:
         status = STATUS_UNCLEAR
-    pending = _no_event()
-    if start.has_strike and seg.state[0] != POCKETED and max_events > 0 and not unclear:
-        pending = _strike(start, seg, model.cue, p)
-    t = 0.0
-    member = np.ones(n, dtype=np.bool_)  # the balls whose predictions are renewed next
-    renew = True
-    while not unclear:
-        if renew:
-            predict_group(t, seg, model, pred, member)
-        if pending.kind >= 0:
-            record_event(count, pending, seg, p, log)
+    changed = np.ones(n, dtype=np.bool_)  # the balls whose predictions are renewed next
+    if not unclear:
+        if start.has_strike and seg.state[0] != POCKETED and max_events > 0:
+            record_event(count, _strike(start, seg, model.cue, p), seg, p, log)
             count += 1
-            pending = _no_event()
-        t_next, cat, a, b = detect_next(seg, pred)
-        if t_next == math.inf:
+        predict_group(0.0, seg, model, pred, changed)
+    while not unclear:
+        t, cat, a, b = detect_next(seg, pred)  # detect
+        if t == math.inf:
             break
         if count >= max_events:
             status = STATUS_EVENT_CAP
@@ -483,8 +476,11 @@ def run_shot(model, start, max_events, capacity, log, in_place):
         if count >= cap:
             status = STATUS_NEED_ROOM
             break
-        advance(a, member)
-        t = t_next
-        pending = resolve_event(t, cat, a, b, seg, model, pred, last, member)
-        renew = cat != _LINE  # a line crossing changes no path
+        # evolve: the clock is now t; every segment is a closed form valid until its ball's
+        # next event, so no ball is moved here (a resolver evaluates the balls it involves)
+        event = resolve_event(t, cat, a, b, seg, model, pred, last, changed)  # resolve
+        record_event(count, event, seg, p, log)  # record
+        count += 1
+        if cat != _LINE:  # a line crossing changes no path (its resolver renews the line)
+            predict_group(t, seg, model, pred, changed)  # predict: the changed balls again
     return shot_output(status, count, log, seg, in_place)

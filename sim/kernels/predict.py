@@ -31,7 +31,6 @@ from sim.kernels.flight import (
     edge_contact_time,
     exit_time,
     flight_height,
-    over_rail_top,
     pair_contact_time,
     post_contact_time,
 )
@@ -46,15 +45,14 @@ from sim.kernels.motion import (
     evolve,
     transition_time,
 )
+from sim.kernels.woodwork import LANDS_ON_TOP, under_a_descent
 from sim.params import P_CUSHION_H, P_G, P_R
 
 _BOUNCE = int(EventKind.BOUNCE)
 _OFF_TABLE = int(EventKind.OFF_TABLE)
-#: The first rows of the segment array are the six rails (sim.table._RAIL_ORDER).
-N_RAILS = 6
 
-#: From this many balls up, ``predict_pairs`` keeps each row's earliest pair contact (columns
-#: ``n``, ``n + 1`` of ``Predictions.pair_t``) and the next-event scan reads those n minima
+#: From this many balls up, ``predict_pairs`` keeps each row's earliest pair contact
+#: (``Predictions.first_pair_t`` and ``first_pair_j``) and the next-event scan reads those n minima
 #: instead of the n (n - 1) / 2 pair times: linear per event up to 256 balls
 #: (benchmarks/many_balls.py). 16 (was 32): the snooker break-off (22 balls) -4 %, the 8-ball
 #: break (16) -1 %, the 9-ball break (10) unchanged at 8 or 16; below it the plain scan is kept.
@@ -65,10 +63,6 @@ ROW_MINIMA_FROM = 16
 #: comes down through the tops (``descent_time`` would say "now", which is meant for a ball a
 #: rounding's worth under the slate).
 TOP_LEVEL_SLACK = 1e-9
-
-#: ``Predictions.pair_t[i, n + BOX_COLUMN + k]``, k = 0..3: ball ``i``'s path box ``cx, cy, hx,
-#: hy`` (m) from its last prediction to its horizon.
-BOX_COLUMN = 2
 
 
 @kernel(inline=True)
@@ -168,13 +162,13 @@ def predict_own(i, t, seg, model, pred):
         return
     if state == AIRBORNE:
         predict_flight(i, t, seg, model, pred)
-        _set_box(i, seg.pos[i, 0], seg.pos[i, 1], math.inf, math.inf, pred.pair_t)
+        _set_box(i, seg.pos[i, 0], seg.pos[i, 1], math.inf, math.inf, pred.box)
         return
     tau = seg.tau[i]
     if not is_translating(state):
         pred.horizon[i] = tau
         cx, cy, hx, hy = path_box(seg.pos[i, 0], seg.pos[i, 1], 0.0, 0.0, 0.0, 0.0, 0.0)
-        _set_box(i, cx, cy, hx, hy, pred.pair_t)
+        _set_box(i, cx, cy, hx, hy, pred.box)
         return
     px, py, vx, vy, wx, wy, _wz = state_at(i, t, seg, p)
     ax, ay = acceleration(state, vx, vy, wx, wy, p)
@@ -191,67 +185,40 @@ def predict_own(i, t, seg, model, pred):
         pred.pock_id[i] = pid
     pred.horizon[i] = min(tau, min(pred.cush_t[i], pred.pock_t[i]))
     cx, cy, hx, hy = path_box(px, py, vx, vy, ax, ay, pred.horizon[i] - t)
-    _set_box(i, cx, cy, hx, hy, pred.pair_t)
+    _set_box(i, cx, cy, hx, hy, pred.box)
     predict_line(i, t, py, vy, ay, model.lines, pred)
 
 
 @kernel(inline=True)
-def _set_box(i, cx, cy, hx, hy, pair_t):
-    """Store ball ``i``'s path box (centre and half-sizes, m) in its row of ``pair_t``."""
-    c = pair_t.shape[0] + BOX_COLUMN
-    pair_t[i, c] = cx
-    pair_t[i, c + 1] = cy
-    pair_t[i, c + 2] = hx
-    pair_t[i, c + 3] = hy
+def _set_box(i, cx, cy, hx, hy, box):
+    """Store ball ``i``'s path box (centre and half-sizes, m) in its row of ``box`` (n, 4)."""
+    box[i, 0] = cx
+    box[i, 1] = cy
+    box[i, 2] = hx
+    box[i, 3] = hy
 
 
 @kernel(inline=True, from_python=True, from_kernels=True)
-def boxes_apart(i, j, pair_t, D):
-    """True when the path boxes of balls ``i`` and ``j`` (:data:`BOX_COLUMN`) are farther
-    apart than the contact distance ``D`` m along x or along y (with 1e-9 relative slack): the
-    centres cannot come within ``D`` before either horizon, so the pair has no contact."""
-    c = pair_t.shape[0] + BOX_COLUMN
+def boxes_apart(i, j, box, D):
+    """True when the path boxes of balls ``i`` and ``j`` (rows of ``box`` (n, 4), ``cx, cy,
+    hx, hy`` m: ``Predictions.box``) are farther apart than the contact distance ``D`` m along
+    x or along y (with 1e-9 relative slack): the centres cannot come within ``D`` before either
+    horizon, so the pair has no contact."""
     reach = D * (1.0 + 1e-9) + 1e-12
-    if abs(pair_t[i, c] - pair_t[j, c]) - (pair_t[i, c + 2] + pair_t[j, c + 2]) > reach:
+    if abs(box[i, 0] - box[j, 0]) - (box[i, 2] + box[j, 2]) > reach:
         return True
-    return abs(pair_t[i, c + 1] - pair_t[j, c + 1]) - (pair_t[i, c + 3] + pair_t[j, c + 3]) > reach
-
-
-@kernel(inline=True)
-def _behind_rails(qx, qy, segs, R):
-    """Whether the point ``qx, qy`` (m) is more than ``R`` (m) behind a rail's nose line (the
-    first ``N_RAILS`` rows of ``segs``): over a pocket's opening or beyond, not the slate."""
-    behind = False
-    for k in range(N_RAILS):
-        s = segs[k]
-        behind = behind or (qx - s[0]) * s[4] + (qy - s[1]) * s[5] < -R
-    return behind
-
-
-@kernel(inline=True)
-def _drop_behind_rails(i, t_drop, qx, qy, pk, widen, pred):
-    """Ball ``i`` coming down at ``qx, qy`` (m) at time ``t_drop`` (s): into the first pocket
-    of ``pk`` (rows x, y, capture radius) whose capture circle, widened by ``2 widen`` (m),
-    holds the point (sets ``pred.pock_t``, ``pred.pock_id``; returns -1), else returns
-    OFF_TABLE's event kind."""
-    reach_add = 2.0 * widen
-    for k in range(pk.shape[0]):
-        dx = qx - pk[k, 0]
-        dy = qy - pk[k, 1]
-        reach_k = pk[k, 2] + reach_add
-        if dx * dx + dy * dy < reach_k * reach_k:
-            pred.pock_t[i] = t_drop
-            pred.pock_id[i] = k
-            return -1
-    return _OFF_TABLE
+    return abs(box[i, 1] - box[j, 1]) - (box[i, 3] + box[j, 3]) > reach
 
 
 @kernel
 def predict_flight(i, t, seg, model, pred):
     """A flying ball's next events (docs/physics-airborne.md sections 3-5): leaving the table
-    over the rails' outer edges, landing on a rail top or on the slate (or in a pocket's
-    capture circle), touching a cushion's nose edge or a knuckle. No line crossings are
-    predicted in the air. Rewrites row ``i`` of ``pred`` (all but ``pair_t``)."""
+    over the rails' outer edges; coming down to the rail tops onto wood (a rail's or a jaw's
+    strip, a knuckle's top, the rail body round a pocket), or falling on over the cloth or a
+    pocket's opening (:func:`sim.kernels.woodwork.under_a_descent`); landing on the slate (or
+    in a pocket's capture circle); touching a cushion's nose edge, a knuckle's post or the top
+    edge of a pocket's back (:func:`_back_contact`). No line crossings are predicted in the
+    air. Rewrites row ``i`` of ``pred`` (all but the pair fields)."""
     p = model.p
     R = p[P_R]
     g = p[P_G]
@@ -259,37 +226,22 @@ def predict_flight(i, t, seg, model, pred):
     rim = model.rim
     segs = model.segments
     arcs = model.arcs
+    backs = model.backs
     px, py, vx, vy, _wx, _wy, _wz = state_at(i, t, seg, p)
     z, vz = height_at(i, t, seg, p)
     best = exit_time(px, py, vx, vy, rim[2], rim[3], rim[4], rim[5])
     kind = _OFF_TABLE
     bid = -1
-    # a rail top (at nose height) under the centre when the ball comes down to it: behind a
-    # rail's or a jaw facing's nose line (the rail body round a pocket has its top there too)
+    # coming down to the rail tops: onto wood, onto a pocket's back (into the pocket), or on
     t_top = descent_time(z, vz, g, h) if z > h - TOP_LEVEL_SLACK or vz > 0.0 else math.inf
     if t_top < best:
-        qx = px + vx * t_top
-        qy = py + vy * t_top
-        for k in range(segs.shape[0]):
-            if over_rail_top(qx, qy, segs[k], rim[1], rim[0]):
-                best = t_top
-                kind = _BOUNCE
-                bid = k
-                break
-        # or a knuckle's top: the post's side reaches up to the nose height, so a ball coming
-        # down to it within R of the post lands on its top (id: the knuckle's cushion id)
-        for k in range(arcs.shape[0] if bid < 0 else 0):
-            if (qx - arcs[k, 0]) ** 2 + (qy - arcs[k, 1]) ** 2 < (arcs[k, 2] + R) ** 2:
-                best = t_top
-                kind = _BOUNCE
-                bid = segs.shape[0] + k
-                break
-        # or, coming down from above the rail tops, through their height over a pocket's
-        # opening (more than R behind a rail's nose line, on no top): below the tops it would
-        # fly on into a rail's end from the side (fuzz 5:12900), so it drops here
-        if bid < 0 and (z >= h or vz > 0.0) and _behind_rails(qx, qy, segs, R):
+        what, wid = under_a_descent(
+            px + vx * t_top, py + vy * t_top, segs, arcs, backs, model.outline, rim, R
+        )
+        if what == LANDS_ON_TOP:
             best = t_top
-            kind = _drop_behind_rails(i, t + t_top, qx, qy, model.pockets, R, pred)
+            kind = _BOUNCE
+            bid = wid
     t_land = descent_time(z, vz, g, 0.0)
     if t_land < best:
         best = t_land
@@ -297,19 +249,20 @@ def predict_flight(i, t, seg, model, pred):
         bid = -1
         qx = px + vx * t_land
         qy = py + vy * t_land
-        # more than R behind a rail's nose line and on no rail top: over a corner pocket's
-        # block, not the slate; it drops into a pocket near it, else lands off the table
-        behind = _behind_rails(qx, qy, segs, R)
-        widen = R if behind else 0.0
-        kind = _drop_behind_rails(i, t + t_land, qx, qy, model.pockets, widen, pred)
-        if kind == _OFF_TABLE and not behind:
-            kind = _BOUNCE
+        pockets = model.pockets
+        for k in range(pockets.shape[0]):  # landing in a capture circle: into that pocket
+            if (qx - pockets[k, 0]) ** 2 + (qy - pockets[k, 1]) ** 2 < pockets[k, 2] ** 2:
+                kind = -1
+                pred.pock_t[i] = t + t_land
+                pred.pock_id[i] = k
+                break
     if kind >= 0:
         pred.air_t[i] = t + best
         pred.air_kind[i] = kind
         pred.air_id[i] = bid
     zc = z + R
     ns = segs.shape[0]
+    na = arcs.shape[0]
     off = rim[1]
     for k in range(ns):
         s = segs[k]
@@ -322,17 +275,45 @@ def predict_flight(i, t, seg, model, pred):
             best = dt
             pred.cush_t[i] = t + dt
             pred.cush_id[i] = k
-    for k in range(arcs.shape[0]):
+    for k in range(na):
         dt = post_contact_time(px, py, zc, vx, vy, arcs[k, 0], arcs[k, 1], arcs[k, 2], h, R, best)
         if dt < best and flight_height(z, vz, dt, g) < h:
             best = dt
             pred.cush_t[i] = t + dt
             pred.cush_id[i] = ns + k
+    pieces = model.back_edges.shape[0] // backs.shape[0]
+    reach = (abs(vx) + abs(vy)) * best
+    for k in range(backs.shape[0]):
+        back = backs[k]
+        # the back's edges are within back[2] of its centre: skip a pocket out of reach
+        if math.sqrt((px - back[0]) ** 2 + (py - back[1]) ** 2) - back[2] - R > reach:
+            continue
+        for j in range(k * pieces, (k + 1) * pieces):
+            last = j == (k + 1) * pieces - 1
+            dt = _back_contact(px, py, zc, vx, vy, vz, model.back_edges[j], last, h, R, g, best)
+            if dt < best:
+                best = dt
+                pred.cush_t[i] = t + dt
+                pred.cush_id[i] = ns + na + j
     if pred.cush_t[i] < math.inf:  # a cushion comes first: the landing is not reached
         pred.pock_t[i] = math.inf
         pred.pock_id[i] = -1
         pred.air_t[i] = math.inf
     pred.horizon[i] = t + best
+
+
+@kernel(inline=True)
+def _back_contact(px, py, zc, vx, vy, vz, piece, last, h, R, g, T):
+    """First contact (s from now, or inf within ``T``) of a flying ball, its centre at ``(px,
+    py, zc)`` moving at ``(vx, vy, vz)``, with the top edge of a piece of a pocket's back (a
+    row of ``TableArrays.back_edges``, at the rail-top height ``h``, on the piece's line) or
+    with its first end (the previous piece ends there), and its second end too when ``last``
+    (a facing's end)."""
+    dt = edge_contact_time(px, py, zc, vx, vy, vz, piece, h, 0.0, R, g, T)
+    dt = min(dt, corner_contact_time(px, py, zc, vx, vy, vz, piece[0], piece[1], h, R, g, T))
+    if last:
+        dt = min(dt, corner_contact_time(px, py, zc, vx, vy, vz, piece[2], piece[3], h, R, g, T))
+    return dt
 
 
 @kernel(allocates=True)
@@ -355,12 +336,12 @@ def _pair_time_3d(i, j, t, seg, p, window):
 
 
 @kernel(inline=True)
-def predict_pairs(i, t, seg, p, pred, member):
+def predict_pairs(i, t, seg, p, pred, changed):
     """Contact times of every pair containing ball ``i``, except pairs with a lower-numbered
-    ``member`` (that ball's own call has done those: ``ball_ball_time`` is exactly symmetric
+    ``changed`` (that ball's own call has done those: ``ball_ball_time`` is exactly symmetric
     in its two balls, so each pair is computed once). A pair whose path boxes are apart
-    (:func:`boxes_apart`) is not solved. Mutates ``pred.pair_t`` and the row minima in its
-    columns ``n``, ``n + 1`` (from ``ROW_MINIMA_FROM`` balls up)."""
+    (:func:`boxes_apart`) is not solved. Mutates ``pred.pair_t`` and the row minima
+    ``pred.first_pair_t``, ``first_pair_j`` (from ``ROW_MINIMA_FROM`` balls up)."""
     S = seg.state
     horizon = pred.horizon
     pair_t = pred.pair_t
@@ -370,7 +351,7 @@ def predict_pairs(i, t, seg, p, pred, member):
     pix, piy, vix, viy, wix, wiy, _ = state_at(i, t, seg, p)
     moving_i = is_translating(si)
     for j in range(n):
-        if j == i or (j < i and member[j]):
+        if j == i or (j < i and changed[j]):
             continue
         a = min(i, j)
         b = max(i, j)
@@ -391,7 +372,7 @@ def predict_pairs(i, t, seg, p, pred, member):
             if dt < math.inf:
                 pair_t[a, b] = t + dt
             continue
-        if boxes_apart(i, j, pair_t, D):
+        if boxes_apart(i, j, pred.box, D):
             continue
         pjx, pjy, vjx, vjy, wjx, wjy, _ = state_at(j, t, seg, p)
         dt = ball_ball_time(
@@ -400,12 +381,12 @@ def predict_pairs(i, t, seg, p, pred, member):
         if dt < math.inf:
             pair_t[a, b] = t + dt
     if n >= ROW_MINIMA_FROM:
-        _renew_row_minima(i, pair_t, member)
+        _renew_row_minima(i, pair_t, pred.first_pair_t, pred.first_pair_j, changed)
 
 
 @kernel(inline=True, from_python=True, from_kernels=True)
-def _row_minimum(a, pair_t):
-    """Set row ``a``'s minimum columns (``Predictions.pair_t``) to its earliest pair contact
+def _row_minimum(a, pair_t, first_t, first_j):
+    """Set row ``a``'s earliest pair contact ``first_t[a]``, ``first_j[a]`` to the minimum of
     ``pair_t[a, b]``, a < b < n (lowest b of equal times; inf and -1 for none)."""
     n = pair_t.shape[0]
     best = math.inf
@@ -414,42 +395,40 @@ def _row_minimum(a, pair_t):
         if pair_t[a, b] < best:
             best = pair_t[a, b]
             at = b
-    pair_t[a, n] = best
-    pair_t[a, n + 1] = at
+    first_t[a] = best
+    first_j[a] = at
 
 
 @kernel(inline=True, from_python=True, from_kernels=True)
-def _renew_row_minima(i, pair_t, member):
-    """Row minima after :func:`predict_pairs` rewrote the pairs of ball ``i``: row ``i`` again
-    in full (O(n)); each row ``j < i`` it touched (``member[j]`` false) compared with its one
-    new entry ``pair_t[j, i]``, scanned again (O(n)) only when ``i`` was its minimum and the
-    time grew. Exact: the minima are the rows' lexicographic minima of (time, b)."""
-    n = pair_t.shape[0]
-    _row_minimum(i, pair_t)
+def _renew_row_minima(i, pair_t, first_t, first_j, changed):
+    """Row minima (``first_t``, ``first_j``, (n,) each) after :func:`predict_pairs` rewrote
+    the pairs of ball ``i``: row ``i`` again in full (O(n)); each row ``j < i`` it touched
+    (``changed[j]`` false) compared with its one new entry ``pair_t[j, i]``, scanned again
+    (O(n)) only when ``i`` was its minimum and the time grew. Exact: the minima are the rows'
+    lexicographic minima of (time, b)."""
+    _row_minimum(i, pair_t, first_t, first_j)
     for j in range(i):
-        if member[j]:
+        if changed[j]:
             continue
         new = pair_t[j, i]
-        if pair_t[j, n + 1] == i:
-            if new <= pair_t[j, n]:
-                pair_t[j, n] = new  # every b < i of row j is later than the old minimum
+        if first_j[j] == i:
+            if new <= first_t[j]:
+                first_t[j] = new  # every b < i of row j is later than the old minimum
             else:
-                _row_minimum(j, pair_t)
-        elif new < pair_t[j, n] or (
-            new == pair_t[j, n] and new < math.inf and i < pair_t[j, n + 1]
-        ):
-            pair_t[j, n] = new
-            pair_t[j, n + 1] = i
+                _row_minimum(j, pair_t, first_t, first_j)
+        elif new < first_t[j] or (new == first_t[j] and new < math.inf and i < first_j[j]):
+            first_t[j] = new
+            first_j[j] = i
 
 
 @kernel(inline=True)
-def predict_group(t, seg, model, pred, member):
-    """New predictions for every ball with ``member`` set: its own (:func:`predict_own`),
-    then its pairs, once every member's horizon is known. Mutates ``pred``."""
+def predict_group(t, seg, model, pred, changed):
+    """New predictions for every ball with ``changed`` set: its own (:func:`predict_own`),
+    then its pairs, once the horizon of every changed ball is known. Mutates ``pred``."""
     n = seg.state.shape[0]
     for k in range(n):
-        if member[k]:
+        if changed[k]:
             predict_own(k, t, seg, model, pred)
     for k in range(n):
-        if member[k]:
-            predict_pairs(k, t, seg, model.p, pred, member)
+        if changed[k]:
+            predict_pairs(k, t, seg, model.p, pred, changed)

@@ -5,13 +5,17 @@ function is pure and returns the new velocities and spins; the caller re-classif
 (docs/physics.md §3: "all resolutions leave the balls sliding, then re-classify"). Vertical
 velocities: the ``*_3d`` cushion functions return the upward part of the impulse (a ball
 thrown up by the nose, docs/physics-airborne.md section 2); the downward part is taken by the
-rigid slate. Contacts of airborne balls are in :mod:`sim.kernels.flight`.
+rigid slate. A flying ball's contact with a cushion (a nose edge, a knuckle, a pocket's back)
+is :func:`resolve_cushion_in_flight`, and two balls touching with a 3-D line of centres
+:func:`resolve_ball_ball_in_flight`, each dispatched on the same model code as on the cloth;
+the contact times and the other airborne impulses are in :mod:`sim.kernels.flight`.
 """
 
 from __future__ import annotations
 
 import math
 
+from sim.kernels.flight import pair_impulse, point_impulse
 from sim.kernels.jit import kernel
 from sim.kernels.motion import norm2
 from sim.models import (
@@ -133,6 +137,32 @@ def resolve_ball_ball(v1x, v1y, w1x, w1y, w1z, v2x, v2y, w2x, w2y, w2z, nx, ny, 
     if model == FRICTIONLESS_CODE:
         a, b, c, d = ball_ball_frictionless(v1x, v1y, v2x, v2y, nx, ny, p[P_E_B])
         return a, b, w1x, w1y, w1z, c, d, w2x, w2y, w2z
+    raise ValueError("unknown ball-ball model code at P_BALL_BALL (see sim.models.MODELS)")
+
+
+@kernel(from_python=True, from_kernels=True)
+def resolve_ball_ball_in_flight(v1, w1, v2, w2, n, p):
+    """Two balls touching along a 3-D line of centres ``n`` (unit (3,), ball 1 to ball 2),
+    one of them at least in flight: the model at ``P_BALL_BALL`` (the codes of
+    :mod:`sim.models`) with that normal (docs/physics-airborne.md section 2), by
+    :func:`sim.kernels.flight.pair_impulse`: ``frictional`` with the friction of
+    :func:`ball_ball_friction` at the contact's tangential relative speed, ``frictionless``
+    with none. ``v1``, ``w1``, ``v2``, ``w2``: float64 (3,) velocities (m/s) and spins
+    (rad/s), changed in place when the pair is closing. Raises ValueError on a code not in the
+    model table (``Params`` never packs one)."""
+    model = p[P_BALL_BALL]
+    if model == FRICTIONAL_CODE:
+        rel = (v1[0] - v2[0], v1[1] - v2[1], v1[2] - v2[2])
+        along = rel[0] * n[0] + rel[1] * n[1] + rel[2] * n[2]
+        tx = rel[0] - along * n[0]
+        ty = rel[1] - along * n[1]
+        tz = rel[2] - along * n[2]
+        mu = ball_ball_friction(math.sqrt(tx * tx + ty * ty + tz * tz), p)
+        pair_impulse(v1, w1, v2, w2, n, p[P_R], p[P_E_B], mu)
+        return
+    if model == FRICTIONLESS_CODE:
+        pair_impulse(v1, w1, v2, w2, n, p[P_R], p[P_E_B], 0.0)
+        return
     raise ValueError("unknown ball-ball model code at P_BALL_BALL (see sim.models.MODELS)")
 
 
@@ -325,3 +355,41 @@ def resolve_cushion_3d(vx, vy, wx, wy, wz, nx, ny, p):
         rvx -= vn * nx
         rvy -= vn * ny
     return rvx, rvy, rvz, rwx, rwy, rwz
+
+
+@kernel(from_python=True, from_kernels=True)
+def resolve_cushion_in_flight(vx, vy, vz, wx, wy, wz, nx, ny, nz, p):
+    """A flying ball touching a rigid cushion point: the model at ``P_CUSHION`` (the codes of
+    :mod:`sim.models`) with the contact's own 3-D normal ``(nx, ny, nz)`` (unit, from the
+    centre to the contact point; ``v.n > 0`` closing) and no slate under the ball
+    (docs/physics-airborne.md section 2). Returns ``(vx, vy, vz, wx, wy, wz)``, m/s and rad/s.
+
+    - ``reflection``: frictionless, ``v' = v - (1 + e_c) (v.n) n``, spin unchanged.
+    - ``han2005``: Han's impulse is the frictional inelastic impulse at the nose contact
+      (normal ``(1 + e_c) m v_n``, friction ``min(f_c J_n, 2 m |s_t| / 7)`` against the
+      contact slip), its normal fixed at ``theta_c`` by the nose height for a ball on the
+      cloth; in flight it is the same impulse about the contact's own normal
+      (:func:`sim.kernels.flight.point_impulse`).
+    - ``mathavan2010``: Mathavan's integration over the normal impulse with its slate contact
+      absent, which has a closed form: the normal impulse passes through the centre, so it
+      leaves the contact's tangential slip as it is; the slip keeps its direction and falls
+      by ``7 / (2 m)`` per unit of friction impulse until it stops (the point impulse's
+      friction), and the normal speed changes by the normal impulse alone, so the energetic
+      restitution (work ``e_c^2 W_c`` after compression) gives Newton's ``v_n' = -e_c v_n``:
+      the same impulse as ``han2005`` (``tests/sim/test_models.py`` integrates it step by
+      step).
+
+    Raises ValueError on a code not in the model table (``Params`` never packs one).
+    """
+    model = p[P_CUSHION]
+    if model == REFLECTION_CODE:
+        vn = vx * nx + vy * ny + vz * nz
+        if vn <= 0.0:
+            return vx, vy, vz, wx, wy, wz
+        j = (1.0 + p[P_E_C]) * vn
+        return vx - j * nx, vy - j * ny, vz - j * nz, wx, wy, wz
+    if model == HAN2005_CODE:
+        return point_impulse(vx, vy, vz, wx, wy, wz, nx, ny, nz, p[P_R], p[P_E_C], p[P_F_C])
+    if model == MATHAVAN2010_CODE:  # its single-contact limit: the same impulse (docstring)
+        return point_impulse(vx, vy, vz, wx, wy, wz, nx, ny, nz, p[P_R], p[P_E_C], p[P_F_C])
+    raise ValueError("unknown cushion model code at P_CUSHION (see sim.models.MODELS)")

@@ -24,9 +24,12 @@ class ShotModel(NamedTuple):
 
     ``p`` (P_LEN,) float64 (:mod:`sim.params`); ``segments`` (ns, 6) ``x1, y1, x2, y2, nx, ny``
     m; ``arcs`` (na, 3) ``cx, cy, r`` m; ``pockets`` (npk, 3) ``cx, cy, capture r`` m;
-    ``lines`` (nl,) marked-line y, m (:class:`sim.table.TableArrays`); ``rim`` (6,): the
-    rails in 3-D, ``rail_width, nose_offset, xlo, ylo, xhi, yhi`` m (the rail tops are at the
-    nose height; the box is the rails' outer edges; docs/physics-airborne.md section 4);
+    ``lines`` (nl,) marked-line y, m; ``backs`` (npk, 7) the pockets' backs and
+    ``back_edges`` (nb, 6) their straight pieces (:class:`sim.table.TableArrays`);
+    ``outline`` (k, 2) the closed outline of the cloth, m (``Table.outline``); ``rim``
+    (6,): the rails in 3-D, ``rail_width, nose_offset, xlo, ylo, xhi, yhi`` m (the rail tops
+    are at the nose height; the box is the rails' outer edges, so the bed is ``[0, xhi -
+    rail_width] x [0, yhi - rail_width]``; docs/physics-airborne.md section 4);
     ``checks`` (4,): the input pre-check's ``min_dist, width, length, clearance`` m
     (:func:`sim.kernels.checks.clearly_valid`); ``cue`` (3,): the strike model's ``e_tip,
     m / M, m / m_e`` (tip restitution, the ball's mass over the cue's and over the cue's
@@ -38,6 +41,9 @@ class ShotModel(NamedTuple):
     arcs: np.ndarray
     pockets: np.ndarray
     lines: np.ndarray
+    backs: np.ndarray
+    back_edges: np.ndarray
+    outline: np.ndarray
     rim: np.ndarray
     checks: np.ndarray
     cue: np.ndarray
@@ -120,13 +126,12 @@ class Predictions(NamedTuple):
 
     ``cush_t``, ``cush_id``; ``pock_t``, ``pock_id``; ``line_t``, ``line_id``, ``line_dir``
     (+1 toward +y); ``horizon`` (n,): the earliest of the ball's transition, cushion and
-    pocket times; ``pair_t`` (n, n + 6): first contact time of each pair ``i < j``
-    in columns ``j < n``, then each row's earliest pair contact, ``min over j > i`` (column
-    ``n``), and its ``j`` as a float (column ``n + 1``, lowest of equal times; -1 when none),
-    kept from ``predict.ROW_MINIMA_FROM`` balls up, then ball ``i``'s path box from its last
-    prediction to its horizon, ``cx, cy, hx, hy`` m (columns ``n + 2`` to ``n + 5``,
-    ``detect.path_box``; infinite half-sizes for a flying ball) (columns, not fields: a wider
-    struct costs the breaks 3-4 %); ``side``
+    pocket times; ``pair_t`` (n, n): the first contact time of each pair ``i < j`` (at
+    ``[i, j]``; the lower triangle is unused); ``first_pair_t`` (n,), ``first_pair_j`` (n,)
+    int64: each row's earliest pair contact, ``min over j > i of pair_t[i, j]``, and its ``j``
+    (lowest of equal times; inf and -1 when none), kept from ``predict.ROW_MINIMA_FROM`` balls
+    up; ``box`` (n, 4): each ball's path box from its last prediction to its horizon, ``cx,
+    cy, hx, hy`` m (``detect.path_box``; infinite half-sizes for a flying ball); ``side``
     (n, max(nl, 1)) int64: the side (+1 / -1) of each marked line each ball is on; ``air_t``,
     ``air_kind`` (the ``EventKind``: BOUNCE or OFF_TABLE), ``air_id``: a flying ball's landing
     or leaving the table.
@@ -141,6 +146,9 @@ class Predictions(NamedTuple):
     line_dir: np.ndarray
     horizon: np.ndarray
     pair_t: np.ndarray
+    first_pair_t: np.ndarray
+    first_pair_j: np.ndarray
+    box: np.ndarray
     side: np.ndarray
     air_t: np.ndarray
     air_kind: np.ndarray

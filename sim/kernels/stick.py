@@ -54,7 +54,7 @@ def cushion_normal_gap(c, px, py, segments, arcs, R):
 
 
 @kernel(allocates=True)
-def stick_group(seed_a, seed_b, t, seg, model, member):
+def stick_group(seed_a, seed_b, t, seg, model, changed):
     """Zeno stick: the balls touching ``seed_a`` / ``seed_b`` (transitively) move as one.
 
     The group is every on-table ball connected to the seeds through pressing contacts
@@ -63,7 +63,7 @@ def stick_group(seed_a, seed_b, t, seg, model, member):
     gripping contact), then finish sliding (:func:`rolled_out_velocity`), then lose any common
     velocity into a cushion a member touches. Each step only removes energy, and identical
     motions never meet again, which ends the chain. ``seed_b`` may equal ``seed_a`` (a ball
-    pressing on a cushion). Mutates the segment arrays of the members and sets ``member[k]``
+    pressing on a cushion). Mutates the segment arrays of the members and sets ``changed[k]``
     True for each; returns the member count.
     """
     S = seg.state
@@ -75,7 +75,7 @@ def stick_group(seed_a, seed_b, t, seg, model, member):
     D = 2.0 * R
     cur = np.empty((n, 7))
     for k in range(n):
-        member[k] = False
+        changed[k] = False
         px, py, vx, vy, wx, wy, wz = state_at(k, t, seg, p)
         cur[k, 0] = px
         cur[k, 1] = py
@@ -87,8 +87,8 @@ def stick_group(seed_a, seed_b, t, seg, model, member):
     stack = np.empty(n, dtype=np.int64)
     top = 0
     for seed in (seed_a, seed_b):
-        if seed >= 0 and not member[seed]:
-            member[seed] = True
+        if seed >= 0 and not changed[seed]:
+            changed[seed] = True
             stack[top] = seed
             top += 1
     count = 0
@@ -100,7 +100,7 @@ def stick_group(seed_a, seed_b, t, seg, model, member):
         for q in range(5):
             sums[q] += cur[k, 2 + q]
         for m in range(n):
-            if member[m] or S[m] in (POCKETED, AIRBORNE, OFF_TABLE):
+            if changed[m] or S[m] in (POCKETED, AIRBORNE, OFF_TABLE):
                 continue
             dx = cur[m, 0] - cur[k, 0]
             dy = cur[m, 1] - cur[k, 1]
@@ -110,7 +110,7 @@ def stick_group(seed_a, seed_b, t, seg, model, member):
             # only balls pressing on the group, not ones leaving it or about to hit it hard
             vrel = ((cur[m, 2] - cur[k, 2]) * dx + (cur[m, 3] - cur[k, 3]) * dy) / dist
             if abs(vrel) < ZENO_SPEED:
-                member[m] = True
+                changed[m] = True
                 stack[top] = m
                 top += 1
     vx, vy = rolled_out_velocity(
@@ -120,13 +120,13 @@ def stick_group(seed_a, seed_b, t, seg, model, member):
     ns = segments.shape[0]
     for _ in range(2):  # two passes: a corner can involve two cushions
         for k in range(n):
-            if member[k]:
+            if changed[k]:
                 vx, vy = cushion_cut(cur[k, 0], cur[k, 1], vx, vy, segments, arcs, R, ns)
     wx = -vy / R
     wy = vx / R
     st, vx, vy, wx, wy, wz = classify(vx, vy, wx, wy, wz, R)
     for k in range(n):
-        if member[k]:
+        if changed[k]:
             set_segment(k, t, st, cur[k, 0], cur[k, 1], vx, vy, wx, wy, wz, seg, p)
     return count
 
@@ -167,7 +167,7 @@ def cushion_cut(px, py, vx, vy, segments, arcs, R, ns):
 
 
 @kernel(allocates=True)
-def air_pair_persistent(i, j, t, seg, model, recent, member):
+def air_pair_persistent(i, j, t, seg, model, recent, changed):
     """Balls ``i < j``, one of them flying, touch in a persistent contact: resolved by the
     slide-off of :func:`sim.kernels.flight.slide_off` instead of the collision impulse.
 
@@ -187,16 +187,16 @@ def air_pair_persistent(i, j, t, seg, model, recent, member):
     n, _dist, speed, pix, piy, zi, pjx, pjy, zj, v1, w1, v2, w2 = pair_contact(i, j, t, seg, p)
     if not (speed <= 0.0 or (speed < ZENO_SPEED and recent)):
         return False, speed, pix, piy
-    if ride_off(i, j, t, seg, model, member, False):
+    if ride_off(i, j, t, seg, model, changed, False):
         return True, max(speed, 0.0), pix, piy
     rel = v1 - v2
     # the turn's hops would shrink with the relative speed: let a cushion turn the slide
     slow = math.sqrt(rel[0] ** 2 + rel[1] ** 2 + rel[2] ** 2) < ZENO_SPEED
-    if slow and ride_off(i, j, t, seg, model, member, True):
+    if slow and ride_off(i, j, t, seg, model, changed, True):
         return True, max(speed, 0.0), pix, piy
     if not slide_off(v1, v2, n, math.sqrt(2.0 * p[P_G] * BOUNCE_SETTLE_HEIGHT)):
         return False, speed, pix, piy
-    place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, member)
+    place_pair(i, j, t, pix, piy, zi, v1, w1, pjx, pjy, zj, v2, w2, seg, p, changed)
     return True, max(speed, 0.0), pix, piy
 
 
@@ -295,7 +295,7 @@ def wall_turned_meridian(u, lx, ly, ex, ey, reach, z, t, seg, model):
 
 
 @kernel(from_python=True, from_kernels=True)
-def ride_off(i, j, t, seg, model, member, wall_turn):
+def ride_off(i, j, t, seg, model, changed, wall_turn):
     """A flying ball resting on a ball on the cloth (``i``, ``j`` in either role) slides off it
     in one step: the closed form of a frictionless slide down the lower ball's sphere, driven
     by the upper ball's weight (docs/physics-notes.md, "Ball on a ball").
@@ -359,7 +359,7 @@ def ride_off(i, j, t, seg, model, member, wall_turn):
     # the slide runs into another ball on the cloth: the upper ball drops into the groove
     # between the two and slides off across it
     on_cloth = blocker >= 0 and S[blocker] != AIRBORNE
-    if on_cloth and groove_slide(u, low, blocker, t, seg, model, member):
+    if on_cloth and groove_slide(u, low, blocker, t, seg, model, changed):
         return True
     if blocker != SPOT_FREE:
         if not wall_turn:
@@ -385,8 +385,8 @@ def ride_off(i, j, t, seg, model, member, wall_turn):
     if k < 0.0:
         return False
     place(u, t, nx, ny, nz, lvx + k * wx, lvy + k * wy, k * wz, uwx, uwy, uwz, seg, p)
-    member[i] = True
-    member[j] = True
+    changed[i] = True
+    changed[j] = True
     return True
 
 
@@ -412,7 +412,7 @@ def _groove_exit(u, side, s2, cos0, g, rho, mx, my, cx, cy, t, seg, model):
 
 
 @kernel(from_python=True, from_kernels=True)
-def groove_slide(u, a, b, t, seg, model, member):
+def groove_slide(u, a, b, t, seg, model, changed):
     """Flying ball ``u`` drops into the groove between balls ``a`` and ``b`` on the cloth (its
     slide off ``a`` runs into ``b``) and slides off across it in one step
     (docs/physics-notes.md, "Ball in a groove").
@@ -500,9 +500,9 @@ def groove_slide(u, a, b, t, seg, model, member):
     if k < 0.0:
         return False
     place(u, t, nx, ny, nz, fvx + k * wx, fvy + k * wy, k * wz, uwx, uwy, uwz, seg, p)
-    member[u] = True
-    member[a] = True
-    member[b] = True
+    changed[u] = True
+    changed[a] = True
+    changed[b] = True
     return True
 
 
@@ -514,8 +514,8 @@ LEAVE_ANGLE = 1e-9
 
 
 @kernel
-def leave_cushions(i, t, seg, model, member):
-    """The stuck group of ball ``i`` (``member``, just set by :func:`stick_group`) moves along
+def leave_cushions(i, t, seg, model, changed):
+    """The stuck group of ball ``i`` (``changed``, just set by :func:`stick_group`) moves along
     the cushions it touches: its common velocity, already cut to their tangents, is turned by
     LEAVE_ANGLE away from each (speed kept), so the same contact is not found again at the
     same instant. A group wedged so that no direction leaves every cushion it touches stops
@@ -532,7 +532,7 @@ def leave_cushions(i, t, seg, model, member):
     n = seg.state.shape[0]
     for _ in range(2):
         for k in range(n):
-            if not member[k]:
+            if not changed[k]:
                 continue
             kx, ky, _a, _b, _c, _d, _e = state_at(k, t, seg, p)
             for c in range(ns + arcs.shape[0]):
@@ -548,7 +548,7 @@ def leave_cushions(i, t, seg, model, member):
                 vx = tx * scale
                 vy = ty * scale
     for k in range(n):  # still into a cushion after two passes: wedged, the group stops
-        if not member[k]:
+        if not changed[k]:
             continue
         kx, ky, _a, _b, _c, _d, _e = state_at(k, t, seg, p)
         for c in range(ns + arcs.shape[0]):
@@ -558,6 +558,6 @@ def leave_cushions(i, t, seg, model, member):
                 vy = 0.0
     st, vx, vy, wx, wy, wz = classify(vx, vy, -vy / R, vx / R, wz, R)
     for k in range(n):
-        if member[k]:
+        if changed[k]:
             kx, ky, _a, _b, _c, _d, _e = state_at(k, t, seg, p)
             set_segment(k, t, st, kx, ky, vx, vy, wx, wy, wz, seg, p)

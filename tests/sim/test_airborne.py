@@ -3,6 +3,7 @@ over a blocking ball, a ball leaving the table at a known speed and height, heig
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 
 import sim
 from sim.events import EventKind
+from sim.kernels.landing import pair_over_the_slate
 
 pytestmark = pytest.mark.jit_only
 
@@ -157,3 +159,90 @@ def test_at_the_default_cushion_friction_no_speed_throws_a_ball_up() -> None:
     for speed in (2.0, 6.0, 10.0):
         result = _overspun_at_cushion(speed, 0.2)
         assert not np.any(result.snapshots.vz), speed
+
+
+def test_a_ball_set_flying_shows_its_flight_before_the_first_event() -> None:
+    """A shot with no strike whose ball starts in the air: ``state_at`` and ``sample`` show it
+    flying from t = 0 (uniform horizontal motion, spin kept, the parabola's height), as the
+    event log flies it, and meet the log's first snapshot at the first event."""
+    v, w = (1.5, 0.4), (30.0, -20.0, 5.0)
+    state = sim.BallState(
+        [[0.4, 0.6], [1.0, 2.0]], vel=[v, (0.0, 0.0)], spin=[w, (0.0, 0.0, 0.0)],
+        z=[0.05, 0.0], vz=[0.8, 0.0],
+    )  # fmt: skip
+    result = sim.simulate(TABLE, state)
+    t1 = float(result.events["t"][0])  # the first event: the landing
+    assert int(result.events["kind"][0]) == EventKind.BOUNCE and t1 > 0.1
+    for t in (0.25 * t1, 0.5 * t1, 0.999 * t1):
+        mid = result.state_at(t)
+        assert mid.motion[0] == sim.MotionState.AIRBORNE
+        assert mid.pos[0] == pytest.approx([0.4 + v[0] * t, 0.6 + v[1] * t], rel=1e-12)
+        assert mid.vel[0] == pytest.approx(v, rel=1e-12)
+        assert mid.spin[0] == pytest.approx(w, rel=1e-12)
+        assert mid.z[0] == pytest.approx(0.05 + 0.8 * t - 0.5 * PARAMS.g * t * t, rel=1e-12)
+    frames = result.sample(t1 / 8.0, heights=True)
+    times = np.arange(8) * (t1 / 8.0)
+    assert frames[:8, 0, 0] == pytest.approx(0.4 + v[0] * times, rel=1e-12)
+    assert frames[:8, 0, 1] == pytest.approx(0.6 + v[1] * times, rel=1e-12)
+    before = result.state_at(t1 * (1.0 - 1e-12))
+    assert before.pos[0] == pytest.approx(result.snapshots.pos[0, 0], abs=1e-9)
+
+
+def test_a_ball_set_off_the_cloth_too_slowly_to_fly_is_on_the_cloth_from_the_start() -> None:
+    """A ball on the cloth leaving it slower than a hop of ``BOUNCE_SETTLE_HEIGHT`` is set down
+    (its vertical velocity dropped) by the engine, and by ``state_at`` alike: sliding."""
+    state = sim.BallState([[0.4, 0.6]], vel=[[1.0, 0.0]], vz=[0.05])
+    result = sim.simulate(TABLE, state)
+    mid = result.state_at(0.5 * float(result.events["t"][0]))
+    assert mid.motion[0] == sim.MotionState.SLIDING and mid.z[0] == 0.0
+
+
+def _drop_recurrence(v: float, e_b: float, e_t: float, rounds: int = 64) -> tuple[float, float]:
+    """A ball falling at ``v`` m/s straight onto a ball resting on the slate, all frictionless:
+    the head-on impulse (equal masses, restitution ``e_b``) and the slate's rebound of the
+    lower ball (``e_t``) in turn until they part. Returns the vertical velocities (upper,
+    lower), m/s, up +."""
+    a, b = -v, 0.0
+    for _ in range(rounds):
+        if a < b:  # closing: the upper ball moves down faster than the lower
+            j = 0.5 * (1.0 + e_b) * (b - a)
+            a, b = a + j, b - j
+        if b >= 0.0:
+            break
+        b = -e_t * b
+        if a >= b:
+            break
+    return a, b
+
+
+@pytest.mark.parametrize("e_b", [1.0, 0.95, 0.8])
+def test_a_ball_dropped_on_a_resting_ball_bounces_as_the_slate_rebounds_under_it(
+    e_b: float,
+) -> None:
+    """Head-on from above (the line of centres vertical, no spin: friction does nothing): the
+    lower ball is driven into the slate and rebounds from it into the upper ball. With elastic
+    balls the upper ball leaves as if it had bounced on the slate itself, at ``e_t v``, and the
+    lower ball stays; otherwise the sequence of impulses in closed form."""
+    params = dataclasses.replace(PARAMS, e_b=e_b, ball_ball_model="frictionless")
+    p = params.packed()
+    v1, v2, w1, w2 = np.array([0.0, 0.0, -2.0]), np.zeros(3), np.zeros(3), np.zeros(3)
+    pair_over_the_slate(v1, w1, 2.0 * R, v2, w2, 0.0, np.array([0.0, 0.0, -1.0]), p)
+    upper, lower = _drop_recurrence(2.0, e_b, params.e_t)
+    assert v1[2] == pytest.approx(upper, rel=1e-12) and v2[2] == pytest.approx(lower, abs=1e-12)
+    if e_b == 1.0:
+        assert (v1[2], v2[2]) == pytest.approx((params.e_t * 2.0, 0.0), abs=1e-15)
+    assert v1[:2] == pytest.approx([0.0, 0.0]) and v2[:2] == pytest.approx([0.0, 0.0])
+
+
+def test_an_object_ball_hit_from_above_by_a_flying_cue_ball_hops_off_the_slate() -> None:
+    """An elevated strike (3 m/s, cue raised 25 degrees): the cue ball, hopping, meets the object
+    ball half a metre away with its centre 27 mm higher, so the contact drives the object ball
+    down into the slate, which throws it up: the object ball flies (it stayed on the cloth when
+    the slate took the push)."""
+    x = TABLE.width / 2
+    state = sim.BallState([[x, TABLE.length - 0.5886], [x, TABLE.length - 0.0886]])
+    result = sim.simulate(TABLE, state, sim.Strike(speed=3.0, phi=90.0, theta=25.0))
+    first = int(np.flatnonzero(result.events["kind"] == EventKind.BALL_BALL)[0])
+    assert result.snapshots.z[first, 0] > 0.02  # the cue ball hits from above
+    assert result.snapshots.motion[first, 1] == sim.MotionState.AIRBORNE
+    assert result.snapshots.vz[first, 1] > 0.5

@@ -69,9 +69,9 @@ def test_groove_slide_leaves_both_balls_at_the_closed_form_point(
         (mx, my - rho * math.sin(phi0), rho * math.cos(phi0)),
         [(mx - 0.5 * d, my), (mx + 0.5 * d, my)],
     )
-    member = np.zeros(3, dtype=np.bool_)
-    assert groove_slide(0, 1, 2, 0.0, seg, MODEL, member)
-    assert member.all()
+    changed = np.zeros(3, dtype=np.bool_)
+    assert groove_slide(0, 1, 2, 0.0, seg, MODEL, changed)
+    assert changed.all()
     c, v = _upper_after(seg)
     cos_s = 2.0 * math.cos(phi0) / 3.0
     sin_s = math.sqrt(1.0 - cos_s * cos_s)
@@ -124,10 +124,10 @@ def test_slide_toward_a_cushion_is_turned_round_the_lower_ball() -> None:
     theta0 = math.radians(10.0)
     upper = (lx, ly - D * math.sin(theta0), D * math.cos(theta0))
     seg = _segments(upper, [(lx, ly)])
-    member = np.zeros(2, dtype=np.bool_)
-    assert not ride_off(0, 1, 0.0, seg, MODEL, member, False)
-    assert seg.pos[0] == pytest.approx(upper[:2], abs=0.0) and not member.any()
-    assert ride_off(0, 1, 0.0, seg, MODEL, member, True)
+    changed = np.zeros(2, dtype=np.bool_)
+    assert not ride_off(0, 1, 0.0, seg, MODEL, changed, False)
+    assert seg.pos[0] == pytest.approx(upper[:2], abs=0.0) and not changed.any()
+    assert ride_off(0, 1, 0.0, seg, MODEL, changed, True)
     c, v = _upper_after(seg)
     cos_s = 2.0 * math.cos(theta0) / 3.0
     reach = D * math.sqrt(1.0 - cos_s * cos_s)
@@ -158,10 +158,10 @@ def test_slide_onto_a_flying_ball_is_turned_round_the_lower_ball() -> None:
     seg = _segments(upper, [(lx, ly), (float(flyer[0]), float(flyer[1]))])
     seg.state[2] = AIRBORNE
     seg.z[2] = flyer[2]
-    member = np.zeros(3, dtype=np.bool_)
-    assert not ride_off(0, 1, 0.0, seg, MODEL, member, False)
-    assert seg.pos[0] == pytest.approx(upper[:2], abs=0.0) and not member.any()
-    assert ride_off(0, 1, 0.0, seg, MODEL, member, True)
+    changed = np.zeros(3, dtype=np.bool_)
+    assert not ride_off(0, 1, 0.0, seg, MODEL, changed, False)
+    assert seg.pos[0] == pytest.approx(upper[:2], abs=0.0) and not changed.any()
+    assert ride_off(0, 1, 0.0, seg, MODEL, changed, True)
     c, v = _upper_after(seg)
     assert math.hypot(c[0] - lx, c[1] - ly) == pytest.approx(reach, abs=1e-12)
     assert c[2] == pytest.approx(D * cos_s, abs=1e-12)

@@ -31,6 +31,7 @@ A CI-sized run (a few hundred shots, seconds) and a ``slow`` run of 10,000 shots
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pytest
@@ -39,6 +40,8 @@ from benchmarks.fuzz_engine import KINDS, make_fuzz_shot, make_shot, run_shots
 from benchmarks.invariants import shot_faults
 from sim.balls import BallState
 from sim.errors import EventCapExceededError
+from sim.events import EventKind
+from sim.models import BALL_BALL, CUSHION, codes_of
 from sim.result import ShotResult
 from sim.simulate import simulate
 from sim.strike import Strike
@@ -87,6 +90,17 @@ def test_shot_faults_catches_broken_invariants() -> None:
     moving = BallState([[x, y]], vel=[[1.0, 0.0]])
     bad = ShotResult.from_log(table, moving, good.events[:0], moving)
     assert any("still moving" in f for f in shot_faults(bad))
+    # a flying ball 1 mm up behind the top-left corner pocket's back: in the wood
+    in_wood = BallState([[-0.1, -0.1]], z=[1e-3])
+    bad = ShotResult.from_log(table, in_wood, good.events[:0], in_wood)
+    assert any("inside the woodwork" in f for f in shot_faults(bad))
+    # a ball over the foot rail leaving the table: over the rail tops, then (its start made
+    # lower by hand) below them
+    flying = BallState([[x, table.length - 0.1]], vel=[[0.0, 3.0]], z=[0.1], vz=[1.0])
+    left = simulate(table, flying)
+    assert left.events["kind"][-1] == EventKind.OFF_TABLE and shot_faults(left) == []
+    low = BallState(flying.pos, vel=flying.vel, z=[0.0], vz=[0.2])
+    assert any("left the table" in f for f in shot_faults(dataclasses.replace(left, initial=low)))
 
 
 def test_make_shot_is_deterministic_and_covers_every_layout() -> None:
@@ -102,7 +116,8 @@ def test_make_shot_is_deterministic_and_covers_every_layout() -> None:
         "moving",
     }
     models = {(s.params.cushion_model, s.params.ball_ball_model) for s in shots if s.params}
-    assert len(models) == 6 and any(s.params is None for s in shots)
+    pairs_in_the_table = len(codes_of(CUSHION)) * len(codes_of(BALL_BALL))
+    assert len(models) == pairs_in_the_table and any(s.params is None for s in shots)
 
 
 def test_same_input_gives_the_same_log_bit_for_bit() -> None:

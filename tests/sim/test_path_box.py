@@ -137,7 +137,7 @@ def test_a_pair_whose_path_boxes_are_apart_has_no_contact() -> None:
     D = 2.0 * R
     rng = np.random.default_rng(17)
     culled = contacts = 0
-    pair_t = np.full((2, 2 + 6), math.inf)
+    box = np.full((2, 4), math.inf)
     for _ in range(4000):
         pos = [(0.5, 0.5), tuple(np.array([0.5, 0.5]) + rng.normal(0.0, 4 * D, size=2))]
         moves = [_random_motion(rng, R, p, False), _random_motion(rng, R, p, rng.random() < 0.3)]
@@ -145,13 +145,13 @@ def test_a_pair_whose_path_boxes_are_apart_has_no_contact() -> None:
         for k, ((px, py), (_st, vx, vy, _wx, _wy, ax, ay, _T)) in enumerate(
             zip(pos, moves, strict=True)
         ):
-            pair_t[k, 4:8] = path_box(px, py, vx, vy, ax, ay, windows[k])
+            box[k] = path_box(px, py, vx, vy, ax, ay, windows[k])
         (p1x, p1y), (p2x, p2y) = pos
         s1, v1x, v1y, w1x, w1y = moves[0][:5]
         s2, v2x, v2y, w2x, w2y = moves[1][:5]
         t = ball_ball_time(s1, p1x, p1y, v1x, v1y, w1x, w1y, s2, p2x, p2y, v2x, v2y, w2x, w2y,
                            D, min(windows), p)  # fmt: skip
-        if boxes_apart(0, 1, pair_t, D):
+        if boxes_apart(0, 1, box, D):
             culled += 1
             assert t == math.inf
         contacts += t < math.inf
