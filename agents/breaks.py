@@ -35,7 +35,7 @@ from agents.levels import LEVELS, Level, level_named
 from agents.placement import legal_places
 from agents.plans import PlanKind, ShotPlan
 from agents.strategies import strategy_for
-from agents.trial import Scored, Trial
+from agents.trial import Play, Scored, Trial
 from rules.game import Game
 from rules.types import BallInHand, GameKind
 
@@ -90,8 +90,15 @@ def break_plan(game: Game, level: Level) -> ShotPlan:
             kind=PlanKind.BREAK, strike=strike, cue_ball_at=at, target=shipped["target"]
         )
     else:
-        plan = _searched(game.kind, game.table, style, level, AT_THE_TABLE)
+        plan = search_break(game, level, AT_THE_TABLE)
     return replace(plan, declaration=strategy_for(game, level).declaration(game, plan))
+
+
+def search_break(game: Game, level: Level, budget: BreakBudget) -> ShotPlan:
+    """The break of ``level`` for ``game``'s kind, table and rack style, found by a search of
+    size ``budget`` (see the module; kept for the process)."""
+    style = str(getattr(game, "rack_style", ""))
+    return _searched(game.kind, game.table, style, level, budget)
 
 
 @lru_cache(maxsize=1)
@@ -141,9 +148,7 @@ def _searched(
     return max(finalists, key=lambda s: s.estimate).plan
 
 
-def _no_play() -> Any:
-    from agents.trial import Play
-
+def _no_play() -> Play:
     return Play(value=0.0, succeeded=False, ruling=None, after=None)
 
 

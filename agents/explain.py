@@ -18,7 +18,7 @@ from agents.levels import ShotFamily
 from agents.plans import PlanKind, ShotPlan
 from agents.trial import Play
 from rules.game import Game
-from rules.types import Choice
+from rules.types import BallInHand, Choice
 from rules.wording import ball_words
 
 #: Tip heights beyond these (ball radii) are a draw or a follow; a side offset beyond
@@ -87,7 +87,7 @@ def describe_shot(game: Game, plan: ShotPlan, zero: Play, next_ball: int | None)
     if plan.kind is PlanKind.PUSH_OUT:
         return "push out" + _cue_ball_to(game, zero)
     if plan.kind is PlanKind.BREAK:
-        if plan.target is not None and game.ball_in_hand.value == "in_d":
+        if plan.target is not None and game.ball_in_hand is BallInHand.IN_D:
             return (
                 "break off: thin " + ball(game, plan.target) + _cue_ball_to(game, zero, "back to")
             )

@@ -20,6 +20,7 @@ from agents.pot_lines import LineFinder
 from agents.strategy import Strategy
 from agents.trial import Trial
 from rules.game import Game
+from rules.types import BallInHand
 from sim.events import EventKind
 
 #: The speed of a next pot, as a multiple of its slowest speed.
@@ -32,7 +33,7 @@ def next_pot_value(
     """The value of ``game`` (the shooter to play again, the cue ball where it lies) to the
     player to act, from the ``pairs`` most likely next direct pots checked by the engine; None
     when the cue ball is in hand (the geometry's value stands)."""
-    if game.ball_in_hand.value != "none" or not game.state.on_table[0]:
+    if game.ball_in_hand is not BallInHand.NONE or not game.state.on_table[0]:
         return None
     targets = strategy.first_targets(game)
     pos, on = np.asarray(game.state.pos), np.asarray(game.state.on_table)

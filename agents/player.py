@@ -25,7 +25,7 @@ from agents.plans import ShotPlan
 from agents.search import Decision, decide_shot
 from agents.strategies import strategy_for
 from agents.strategy import Strategy
-from agents.trial import Play
+from agents.trial import Play, Trial
 from rules.errors import GameOverError
 from rules.game import Game
 from rules.types import Phase
@@ -114,8 +114,6 @@ def choose(game: Game, level: str | Level, seed: int | None = None) -> Move:
 
 
 def _zero_play(game: Game, strategy: Strategy, plan: ShotPlan) -> Play:
-    from agents.trial import Trial
-
     trial = Trial(game, strategy.level, strategy, np.zeros((0, 5)))
     return trial.play(plan, plan.strike)
 

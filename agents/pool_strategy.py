@@ -34,7 +34,7 @@ from agents.plans import PlanKind, ShotPlan
 from agents.strategy import Strategy
 from rules.eight_ball import EightBallGame
 from rules.game import Game
-from rules.types import NO_DECLARATION, BallInHand, Declaration, GameKind, Group, Ruling
+from rules.types import NO_DECLARATION, BallInHand, Declaration, GameKind, Group, Phase, Ruling
 
 #: What having the cue ball in hand adds to a safety exchange: the player in hand places it
 #: for the safety it wants (a foul is never free, even when no pot is on).
@@ -162,7 +162,7 @@ class EightBallStrategy(PoolStrategy):
         return [(t, t) for t in on] + [(t, u) for t in on for u in on if u != t]
 
     def declaration(self, game: Game, plan: ShotPlan) -> Declaration:
-        if game.phase.value == "break":
+        if game.phase is Phase.BREAK:
             return NO_DECLARATION
         if plan.kind is PlanKind.POT and plan.potted is not None and plan.pocket is not None:
             return Declaration(

@@ -33,6 +33,7 @@ import sim
 from agents.aiming import refine
 from agents.hand import cue_places
 from agents.levels import Level, ShotFamily
+from agents.lookahead import next_pot_value
 from agents.plans import PlanKind, ShotPlan
 from agents.pot_lines import LineFinder, PotLine
 from agents.safeties import push_plans, safety_plans, subsample
@@ -41,12 +42,16 @@ from agents.strategy import Strategy
 from agents.trial import Play, Scored, Trial
 from rules.errors import RulesError
 from rules.game import Game
+from rules.types import BallInHand
 
 #: Fastest and slowest cue speeds (m/s) the search plays a pot at.
 MAX_POT_SPEED = 9.0
 MIN_POT_SPEED = 0.3
-#: Safety candidates played at zero noise per safety finalist, and push-outs likewise.
+#: Safety candidates played at zero noise per safety finalist, plus one per ball on (a table of
+#: reds or a full group offers many more safeties than a lone 9-ball target), at most
+#: ``MAX_SAFETY_TRIES``; push-outs likewise.
 SAFETY_TRIES_PER_FINALIST = 6
+MAX_SAFETY_TRIES = 200
 PUSH_TRIES_PER_FINALIST = 3
 #: Finalists played again with fresh draws before the choice.
 CONFIRMED = 3
@@ -75,7 +80,7 @@ def decide_shot(game: Game, level: Level, rng: np.random.Generator) -> Decision:
     trial = Trial(game, level, strategy, normals[: budget.samples], normals[budget.samples :])
     pairs = strategy.pot_pairs(game)
     directs = sorted({t for t, u in pairs if t == u})
-    if game.ball_in_hand.value == "none":
+    if game.ball_in_hand is BallInHand.NONE:
         places: list[tuple[float, float] | None] = [None]
     else:
         found = cue_places(game, strategy.sight, directs, budget.placements)
@@ -201,11 +206,9 @@ def _safeties(
     budget = level.budget
     if budget.safeties <= 0 or (have_pots and not budget.safety_first):
         return []
-    if not have_pots:
-        tries = max(budget.safeties * SAFETY_TRIES_PER_FINALIST, 12)
-    else:
-        tries = budget.safeties * SAFETY_TRIES_PER_FINALIST
     targets = strategy.first_targets(game)
+    tries = budget.safeties * (SAFETY_TRIES_PER_FINALIST + len(targets))
+    tries = min(MAX_SAFETY_TRIES, tries if have_pots else max(tries, 12))
     plans: list[ShotPlan] = []
     for place in places[:2]:
         plans += safety_plans(game.table, trial.state(place), targets, place, budget.contacts)
@@ -249,8 +252,6 @@ def _look_ahead(
 ) -> None:
     """Re-value the best pot finalists' successful plays by the best next pot the engine can
     refine from where each left the cue ball (instead of the geometry's guess)."""
-    from agents.lookahead import next_pot_value
-
     pots = [s for s in finalists if s.plan.kind is PlanKind.POT]
     for scored in sorted(pots, key=lambda s: -s.estimate)[:count]:
         changed = False

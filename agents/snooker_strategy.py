@@ -25,7 +25,7 @@ from rules.game import Game
 from rules.snooker import SnookerGame
 from rules.snooker_fouls import MIN_PENALTY
 from rules.snooker_geometry import RED_INDICES, ball_value
-from rules.types import NO_DECLARATION, Declaration, GameKind, Phase, Ruling
+from rules.types import NO_DECLARATION, BallInHand, Declaration, GameKind, Phase, Ruling
 
 #: What winning (or losing) a frame is worth, in points.
 FRAME_POINTS = 50.0
@@ -89,7 +89,7 @@ class SnookerStrategy(Strategy):
             worth = self.ball_worth(game, ball)
             more = min(self.level.visit_points, max(remaining - worth, 0))
             best = max(best, chance * (worth + more))
-        snookered = best < 0.02 and game.ball_in_hand.value == "none"
+        snookered = best < 0.02 and game.ball_in_hand is BallInHand.NONE
         if snookered and not self.sight.any_line(game.state, targets):
             penalty = max([MIN_PENALTY, *(ball_value(b) for b in game.ball_on)])
             foul = min(0.7, SNOOKERED_FOUL_CHANCE * self.level.noise_scale**0.5)

@@ -28,7 +28,7 @@ from agents.levels import Level
 from agents.plans import ShotPlan
 from agents.sight import Sight
 from rules.game import Game
-from rules.types import Declaration, GameKind, Ruling
+from rules.types import Declaration, GameKind, Phase, Ruling
 
 
 class Strategy(ABC):
@@ -104,7 +104,7 @@ class Strategy(ABC):
         if game.is_over:
             return self.break_value()
         player_side = self.side_of(game, game.to_play)
-        if game.shot_number == 0 and game.phase.value == "break":
+        if game.shot_number == 0 and game.phase is Phase.BREAK:
             value = self.break_value()
         else:
             value = self.turn_value(game)

@@ -8,10 +8,10 @@ strategy (``Strategy.outcome``), so every foul and every rule's consequence is p
 rules price it.
 
 A pot's estimate combines its noisy plays with its geometric chance: the share of plays that
-kept the table, shrunk towards the chance by ``PRIOR_PLAYS`` plays' worth, weighs the mean value
-of the plays that kept it against the mean of those that did not (the decision's own mean of
-failed plays when every play succeeded). With a dozen plays this is steadier than their plain
-mean, and exactly that mean once the plays are many.
+kept the table, shrunk towards the chance by ``PRIOR_PLAYS`` plays' worth and lowered by
+``CAUTION`` standard errors, weighs the mean value of the plays that kept it against the mean of
+those that did not (the decision's own mean of failed plays when every play succeeded). With a
+dozen plays this is steadier than their plain mean, and close to it once the plays are many.
 """
 
 from __future__ import annotations
@@ -31,6 +31,10 @@ from rules.types import Ruling
 
 #: Plays' worth of weight given to the geometric chance in a pot's estimate.
 PRIOR_PLAYS = 4.0
+#: Standard errors taken off a pot's share of success: an uncertain pot is rated below a sure
+#: one of the same share (a pot's share is estimated from a dozen plays; a safety's outcome has
+#: no such all-or-nothing split).
+CAUTION = 0.5
 
 
 @dataclass(frozen=True)
@@ -148,7 +152,9 @@ class Trial:
             return float(np.mean(values))
         kept = [p.value for p in plays if p.succeeded]
         lost = [p.value for p in plays if not p.succeeded]
-        share = (len(kept) + scored.plan.chance * PRIOR_PLAYS) / (len(plays) + PRIOR_PLAYS)
+        weight = len(plays) + PRIOR_PLAYS
+        share = (len(kept) + scored.plan.chance * PRIOR_PLAYS) / weight
+        share -= CAUTION * float(np.sqrt(share * (1.0 - share) / weight))
         kept_value = float(np.mean(kept)) if kept else scored.zero.value
         lost_value = float(np.mean(lost)) if lost else self.failure_value()
         return share * kept_value + (1.0 - share) * lost_value

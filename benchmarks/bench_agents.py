@@ -28,6 +28,7 @@ the strongest level, median <= 0.2 s at the weakest; pots >= 85 % (pro, pool); b
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -42,6 +43,7 @@ if str(ROOT) not in sys.path:
 
 import agents  # noqa: E402
 import rules  # noqa: E402
+from agents.levels import Level, level_named  # noqa: E402
 from lab.matches import MatchPlan, MatchRun, run_matches  # noqa: E402
 from lab.report import wilson_interval  # noqa: E402
 from rules.files import write_atomic  # noqa: E402
@@ -58,7 +60,7 @@ def _share(made: int, total: int) -> str:
 
 def _run(
     game: str,
-    levels: tuple[str, ...],
+    levels: tuple[str | Level, ...],
     args: argparse.Namespace,
     racks: int = 0,
     race_to: int = 0,
@@ -95,8 +97,12 @@ def decision(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def strength(args: argparse.Namespace) -> dict[str, Any]:
-    """One level against itself: its figures with their intervals."""
-    run = _run(args.game, (args.level, args.level), args, racks=args.racks)
+    """One level against itself: its figures with their intervals (``--noise-scale``: the level
+    with another hand, to see what its noise costs)."""
+    level: str | Level = args.level
+    if args.noise_scale is not None:
+        level = dataclasses.replace(level_named(args.level), noise_scale=args.noise_scale)
+    run = _run(args.game, (level, level), args, racks=args.racks)
     stats = run.stats()
     pots = sum(s.pots_made for s in stats), sum(s.pots_attempted for s in stats)
     fouls = sum(s.foul_shots for s in stats), sum(s.shots for s in stats)
@@ -106,7 +112,8 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
     scoring = [v for v in visits if v > 0]
     racks = run.racks()
     out = {
-        "game": args.game, "level": args.level, "racks": len(racks),
+        "game": args.game, "level": args.level, "noise_scale": level_named(level).noise_scale,
+        "racks": len(racks),
         "stalled": sum(r.stalled for r in racks), "wall_s": round(run.wall_s, 1),
         "pots": _share(*pots), "fouls": _share(*fouls), "break_and_runs": _share(*runs),
         "first_visit_run_outs": _share(*firsts),
@@ -148,11 +155,14 @@ def soak(args: argparse.Namespace) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=("decision", "strength", "ladder", "soak"))
-    parser.add_argument("--game", choices=GAMES, default="nine-ball")
+    parser.add_argument("--game", choices=GAMES, default=GAMES[0])
     parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
     parser.add_argument("--level", choices=agents.LEVELS, default="pro")
     parser.add_argument("--levels", nargs=2, choices=agents.LEVELS, default=["amateur", "expert"])
     parser.add_argument("--racks", type=int, default=100)
+    parser.add_argument(
+        "--noise-scale", type=float, help="strength: the level's hand, x tournament"
+    )
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--race", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)

@@ -8,7 +8,8 @@ Usage::
     .venv/bin/python -m benchmarks.ruling_fingerprints --compare before.json after.json
 
 A fingerprint is the SHA-1 (16 hex digits) of the ``repr`` of a ``Ruling`` (every field, the
-fouls with their evidence, the reason and the notes, the typed extras) and of the bytes of its
+fouls with their evidence, the reason and the notes, the typed extras; an enum member written
+as its value, ``canonical_repr``) and of the bytes of its
 ``final`` state's arrays (positions, velocities, spins, heights, motion codes, on-table flags:
 a ``BallState``'s repr names only its counts). The shots, all simulated
 (the engine is deterministic, so both runs see the same logs):
@@ -29,6 +30,7 @@ import argparse
 import hashlib
 import json
 import math
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -54,9 +56,20 @@ BREAKS = {f"{k.name.lower()}_break": k.value for k in rules.GameKind}
 STATE_ARRAYS = ("pos", "vel", "spin", "z", "vz", "motion", "on_table")
 
 
+#: An enum member in a ``repr`` (``<Phase.PLAY: 'play'>``), its value's repr in group 1.
+_ENUM_REPR = re.compile(r"<[A-Za-z_][\w.]*: ('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|-?\d+)>")
+
+
+def canonical_repr(ruling: Any) -> str:
+    """``repr(ruling)`` with every enum member written as its value (``<Phase.PLAY: 'play'>``
+    as ``'play'``): a string-valued enum equals its value, so a field that becomes one (a
+    free string typed as a ``StrEnum``) keeps its fingerprint."""
+    return _ENUM_REPR.sub(r"\1", repr(ruling))
+
+
 def fingerprint(ruling: Any) -> str:
-    """SHA-1 (16 hex digits) of ``repr(ruling)`` and of its final state's arrays."""
-    digest = hashlib.sha1(repr(ruling).encode())
+    """SHA-1 (16 hex digits) of ``canonical_repr(ruling)`` and of its final state's arrays."""
+    digest = hashlib.sha1(canonical_repr(ruling).encode())
     for name in STATE_ARRAYS:
         digest.update(np.ascontiguousarray(getattr(ruling.final, name)).tobytes())
     return digest.hexdigest()[:16]

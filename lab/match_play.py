@@ -109,7 +109,7 @@ class RackResult:
 
 def play_rack(
     kind: str,
-    levels: tuple[str, ...],
+    levels: tuple[str | agents.Level, ...],
     *,
     seed: int,
     rack: int,
@@ -119,8 +119,11 @@ def play_rack(
     names: tuple[str, ...] | None = None,
 ) -> RackResult:
     """Play rack ``rack`` of a match of ``kind`` (its balls drawn from ``(seed, rack)``) with
-    ``breaker`` breaking; player ``i`` is the computer at ``levels[i]``."""
-    names = names or tuple(f"{level} {i + 1}" for i, level in enumerate(levels))
+    ``breaker`` breaking; player ``i`` is the computer at ``levels[i]`` (a level's name, or an
+    ``agents.Level`` of one's own)."""
+    names = names or tuple(
+        f"{agents.level_named(level).name} {i + 1}" for i, level in enumerate(levels)
+    )
     game = rules.new_game(kind, players=names, seed=seed, rack_number=rack, breaker=breaker,
                           **dict(options or {}))  # fmt: skip
     rows: list[MatchShot] = []
@@ -205,7 +208,7 @@ def _row(
         fouls=",".join(f.code for f in ruling.fouls),
         pocketed=",".join(names[b] for b in ruling.pocketed),
         points=points,
-        context=extras.choice_context,
+        context=str(extras.choice_context),
         third_foul=third_foul,
         miss=bool(ruling.detail("miss", False)),
         free_ball=bool(ruling.detail("free_ball", False)),

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from agents.levels import Level, level_named
 from lab.match_play import RackResult, play_rack
 from lab.match_stats import PlayerStats, player_stats
 from lab.study import StudyError, default_workers, mp_context
@@ -39,7 +40,8 @@ class MatchPlan:
 
     Fields:
         kind: the game (a ``rules.GameKind`` value).
-        levels: the computer's level for each player, in turn order (2, or 4 for doubles).
+        levels: the computer's level for each player, in turn order (2, or 4 for doubles): a
+            level's name, or an ``agents.Level`` of one's own (a benchmark's variant).
         seed: the run's seed.
         racks: ``racks`` mode: how many racks (frames); 0 in race mode.
         race_to: ``race`` mode: racks (frames) needed to win a match; 0 in racks mode.
@@ -48,7 +50,7 @@ class MatchPlan:
     """
 
     kind: str
-    levels: tuple[str, ...]
+    levels: tuple[str | Level, ...]
     seed: int
     racks: int = 0
     race_to: int = 0
@@ -119,7 +121,8 @@ class MatchRun:
 
     def stats(self) -> list[PlayerStats]:
         """Each player's figures (``lab.match_stats``)."""
-        stats = player_stats(self.plan.levels, self.racks(), self.plan.sides)
+        names = tuple(level_named(level).name for level in self.plan.levels)
+        stats = player_stats(names, self.racks(), self.plan.sides)
         if self.plan.race_to:
             for winner in self.match_winners():
                 for player in stats:
@@ -134,7 +137,7 @@ def _warm(plans: Sequence[MatchPlan]) -> None:
     import agents
     import rules
 
-    seen: set[tuple[str, tuple[tuple[str, Any], ...], str]] = set()
+    seen: set[tuple[str, tuple[tuple[str, Any], ...], str | Level]] = set()
     for plan in plans:
         names = tuple(f"P{i}" for i in range(len(plan.levels)))
         game = rules.new_game(plan.kind, players=names, seed=0, **dict(plan.options))
@@ -256,12 +259,3 @@ def _bar(plans: tuple[MatchPlan, ...], total: int) -> Any:
     plan = plans[0]
     word = "match" if plan.race_to else rules.game_class(plan.kind).frame_word
     return tqdm(total=total, unit=word, desc="match", smoothing=0.1, dynamic_ncols=True)
-
-
-def levels_named(levels: Sequence[str]) -> tuple[str, ...]:
-    """``levels`` checked against ``agents.LEVELS``; ``ValueError`` naming the levels."""
-    import agents
-
-    for level in levels:
-        agents.level_named(level)
-    return tuple(levels)

@@ -46,6 +46,7 @@ from rules.persist import dumps, load, loads, save
 from rules.types import (
     BallInHand,
     Choice,
+    ChoiceContext,
     Declaration,
     DeclarationOptions,
     DeclaredFoul,
@@ -63,6 +64,7 @@ __all__ = [
     "GAME_KINDS",
     "BallInHand",
     "Choice",
+    "ChoiceContext",
     "ChoiceNotOfferedError",
     "ChoicePendingError",
     "Declaration",

@@ -29,7 +29,7 @@ from rules.errors import (
     InvalidOptionError,
     InvalidShotError,
 )
-from rules.facts import ShotFacts
+from rules.facts import JudgedShot, ShotFacts
 from rules.types import Choice, Declaration
 from sim.errors import InvalidEventLogError
 from sim.result import ShotResult
@@ -43,13 +43,28 @@ MAX_NAME_LENGTH = 40
 #: Seeds are stored in save files and fed to ``numpy.random.SeedSequence``: 0 <= seed < 2**63.
 SEED_LIMIT = 2**63
 
+#: Longest value written into a refusal, characters.
+SHOWN_LENGTH = 200
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for a refusal, cut to :data:`SHOWN_LENGTH` characters; an integer of
+    more digits than Python writes (``sys.set_int_max_str_digits``) is named by its size."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past the digits Python converts, alone or inside a value
+        if isinstance(value, int):
+            return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+        return f"a {type(value).__name__} holding a number too long to write"
+    return text if len(text) <= SHOWN_LENGTH else text[: SHOWN_LENGTH - 3] + "..."
+
 
 def _visible(name: str) -> str:
     """``name`` without format characters (U+200B, U+202E, ...) and surrounding spaces."""
     return "".join(c for c in name if unicodedata.category(c) != "Cf").strip()
 
 
-def check_player_names(players: Any, what: str = "players") -> tuple[str, ...]:
+def check_player_names(players: object, what: str = "players") -> tuple[str, ...]:
     """``players`` as a tuple of names; ``InvalidOptionError`` naming the problem otherwise.
 
     Refused: a single string (``"AB"`` is not two players), anything that is not a list or
@@ -89,7 +104,7 @@ def check_player_names(players: Any, what: str = "players") -> tuple[str, ...]:
     return names
 
 
-def check_seed(seed: Any, what: str = "seed") -> int | None:
+def check_seed(seed: object, what: str = "seed") -> int | None:
     """``seed`` when it is None or an integer 0 <= seed < 2**63 (bool refused);
     ``InvalidOptionError`` otherwise."""
     if seed is None:
@@ -101,24 +116,26 @@ def check_seed(seed: Any, what: str = "seed") -> int | None:
         )
     value = int(seed)
     if not 0 <= value < SEED_LIMIT:
-        raise InvalidOptionError(f"{what} must be an integer 0 <= seed < 2**63; got {value}")
+        raise InvalidOptionError(f"{what} must be an integer 0 <= seed < 2**63; got {shown(value)}")
     return value
 
 
-def whole_number_option(name: str, value: Any, low: int, high: int | None = None) -> int:
+def whole_number_option(name: str, value: object, low: int, high: int | None = None) -> int:
     """``value`` as an int when it is an integer in ``low .. high`` (no upper bound when
     ``high`` is None; bools and fractions refused); ``InvalidOptionError`` naming ``name`` and
     the range otherwise."""
     allowed = f"a whole number {low}..{high}" if high is not None else f"a whole number >= {low}"
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise InvalidOptionError(f"{name} must be {allowed}; got {type(value).__name__} {value!r}")
+        raise InvalidOptionError(
+            f"{name} must be {allowed}; got {type(value).__name__} {shown(value)}"
+        )
     number = int(value)
     if number < low or (high is not None and number > high):
-        raise InvalidOptionError(f"{name} must be {allowed}; got {number}")
+        raise InvalidOptionError(f"{name} must be {allowed}; got {shown(number)}")
     return number
 
 
-def yes_no_option(name: str, value: Any) -> bool:
+def yes_no_option(name: str, value: object) -> bool:
     """``value`` when it is True or False (numpy's bool too); ``InvalidOptionError`` naming
     ``name`` otherwise (a string such as "no" is not read as a truth value)."""
     if isinstance(value, bool | np.bool_):
@@ -126,7 +143,7 @@ def yes_no_option(name: str, value: Any) -> bool:
     raise InvalidOptionError(f"{name} must be True or False; got {type(value).__name__} {value!r}")
 
 
-def _index_or_none(name: str, value: Any) -> None:
+def _index_or_none(name: str, value: object) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Integral)):
         raise InvalidDeclarationError(
             f"{name} must be a ball index (a whole number) or None; got "
@@ -145,7 +162,7 @@ def _as_set(name: str, value: Any, example: str) -> frozenset[Any]:
     return frozenset(value)
 
 
-def checked_declaration(declaration: Any) -> Declaration:
+def checked_declaration(declaration: object) -> Declaration:
     """``declaration`` with every field of its type: yes/no fields bools; ``called_ball``,
     ``nominated``, ``ball_concerned`` ball indices or None; ``called_pocket`` a pocket's name or
     None; ``declared_fouls`` a set of foul codes and ``off_table`` a set of ball indices (a
@@ -187,7 +204,7 @@ def checked_declaration(declaration: Any) -> Declaration:
     return dataclasses.replace(declaration, declared_fouls=fouls, off_table=off)
 
 
-def offered_choice(choice: Any, offered: tuple[Choice, ...]) -> Choice:
+def offered_choice(choice: object, offered: tuple[Choice, ...]) -> Choice:
     """``choice`` (a ``Choice``, or its value as text: "accept_table") when it is among
     ``offered``; ``ChoiceNotOfferedError`` listing the offered ones otherwise."""
     found = choice if isinstance(choice, Choice) else None
@@ -201,7 +218,7 @@ def offered_choice(choice: Any, offered: tuple[Choice, ...]) -> Choice:
     return found
 
 
-def check_strike(strike: Any) -> None:
+def check_strike(strike: object) -> None:
     """``InvalidShotError`` unless ``strike`` is a ``sim.Strike``."""
     from sim.strike import Strike
 
@@ -212,10 +229,11 @@ def check_strike(strike: Any) -> None:
         )
 
 
-def check_result_fits(result: Any, table: Table, n_balls: int, title: str) -> None:
-    """``InvalidShotError`` unless ``result`` has ``events``, ``initial`` and ``final`` with
-    ``n_balls`` balls each and, when it names its table (``result.table``), that table is
-    ``table`` (a snooker shot cannot be judged as 9-ball)."""
+def check_result_fits(result: object, table: Table, n_balls: int, title: str) -> None:
+    """``InvalidShotError`` unless ``result`` is a shot result (``rules.facts.JudgedShot``:
+    ``events``, ``initial``, ``final``, ``strike``, ``params``) with ``n_balls`` balls and,
+    when it names its table (``result.table``), that table is ``table`` (a snooker shot cannot
+    be judged as 9-ball)."""
     # the engine's own result has its fields, of their types: only the sizes and table to check
     if (
         type(result) is ShotResult
@@ -223,10 +241,11 @@ def check_result_fits(result: Any, table: Table, n_balls: int, title: str) -> No
         and (result.table is table or result.table == table)
     ):
         return
-    missing = [name for name in ("events", "initial", "final") if not hasattr(result, name)]
+    fields = ("events", "initial", "final", "strike", "params")
+    missing = [name for name in fields if not hasattr(result, name)]
     if missing:
         raise InvalidShotError(
-            f"{title} judges a shot result (sim.ShotResult: events, initial, final); got "
+            f"{title} judges a shot result (sim.ShotResult: {', '.join(fields)}); got "
             f"{type(result).__name__}, which lacks {', '.join(missing)}"
         )
     for name in ("initial", "final"):
@@ -244,7 +263,7 @@ def check_result_fits(result: Any, table: Table, n_balls: int, title: str) -> No
         )
 
 
-def checked_facts(result: Any, table: Table, title: str) -> ShotFacts:
+def checked_facts(result: JudgedShot, table: Table, title: str) -> ShotFacts:
     """The ``ShotFacts`` of ``result`` on ``table``, its log's digest read first:
     ``InvalidShotError`` for a log naming a ball the game (``title``) lacks."""
     facts = ShotFacts.from_result(result, table)
@@ -255,7 +274,7 @@ def checked_facts(result: Any, table: Table, title: str) -> ShotFacts:
     return facts
 
 
-def cue_ball_point(at: Any) -> tuple[float, float]:
+def cue_ball_point(at: object) -> tuple[float, float]:
     """``at`` as ``(x, y)`` floats; ``IllegalPlacementError`` unless it is exactly two real
     numbers (bools, strings, complex numbers and other lengths refused). Finiteness and the
     zone are the placement check's business."""

@@ -1,6 +1,8 @@
 """8-ball ("US - jeu de la 8", WPA world-standardized rules), judged clause by clause.
 
-The clauses and how each is judged are listed in ``docs/rules-coverage.md``. In short:
+The clauses and how each is judged are listed in ``docs/rules-coverage.md``. The referee is
+``rules.eight_ball_break`` and ``rules.eight_ball_judge`` (chains of small steps, each citing its
+clause); this module holds the game: set-up, groups, declarations, the choices. In short:
 
 * Set-up ("Départ du jeu"): the triangle, a solid and a stripe in the back corners.
 * Break ("Casse de départ"): cue ball in hand behind the head string, no call, any ball may be
@@ -19,7 +21,8 @@ The clauses and how each is judged are listed in ``docs/rules-coverage.md``. In 
   wrong pocket: no foul, the ball stays down, the turn passes; opponent's balls pocketed stay;
   a declared safety ends the turn on a legal shot.
 * The four ways to lose with the 8 ("Cas particulier de la perte de la partie").
-* The foul list: from the log, from geometry (placement behind the head string) or declared;
+* The foul list: from the log, from geometry (placement behind the head string), from the
+  strike (the jump by a hit below centre) or declared;
   ball in hand anywhere except after a foul on the break.
 """
 
@@ -30,14 +33,19 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from rules.eight_ball_break import judge_eight_ball_break
+from rules.eight_ball_judge import GROUP_BALLS, balls_on_among, judge_eight_ball_play, objects_up
 from rules.errors import InvalidDeclarationError, InvalidGameStateError
-from rules.facts import ShotFacts
+from rules.facts import JudgedShot, ShotFacts
 from rules.game import Game
-from rules.pool import CLAUSE_WRONG_BALL, COMMON_DECLARABLE, POOL_OPTIONS, FoulCode, PoolGame
+from rules.pool import COMMON_DECLARABLE, POOL_OPTIONS, PoolGame
+from rules.pool_clauses import EIGHT_BAD_PLACEMENT, EIGHT_BALLS_MOVING, EIGHT_NO_CALL_ON_BREAK
+from rules.pool_judge import read_stroke
 from rules.racks import eight_ball_rack, racked_state
 from rules.types import (
     BallInHand,
     Choice,
+    ChoiceContext,
     Declaration,
     DeclarationOptions,
     DeclaredFoul,
@@ -46,7 +54,6 @@ from rules.types import (
     Group,
     Phase,
     Ruling,
-    RulingExtras,
 )
 
 if TYPE_CHECKING:
@@ -54,83 +61,12 @@ if TYPE_CHECKING:
 
     from sim.balls import BallState
 
-CLAUSE_BREAK_IN_HAND = (
-    "Casse de départ : « Le joueur a la bille blanche en main derrière la ligne de départ. »"
-)
-CLAUSE_BAD_PLACEMENT = (
-    "« Mauvais placement de la bille en main… derrière la ligne de départ, la placer ailleurs… »"
-)
-CLAUSE_ILLEGAL_BREAK = (
-    "Casse de départ : « Si aucune bille n'est empochée à la casse, quatre billes de but… »"
-)
-CLAUSE_ILLEGAL_BREAK_CHOICE = (
-    "Casse irrégulière : « Si la casse est irrégulière, le joueur adverse a le choix… »"
-)
-CLAUSE_EIGHT_ON_BREAK = "« Si la bille n° 8 est empochée à la casse, ce n'est pas une faute… »"
-CLAUSE_EIGHT_ON_BREAK_FOUL = (
-    "« Si la bille n° 8 est empochée à la casse et s'il y a faute avec la bille blanche… »"
-)
-CLAUSE_OFF_TABLE_BREAK = "« Si des billes sont éjectées de la surface de jeu, c'est une faute… »"
-CLAUSE_OPEN_TABLE = (
-    "Choix du groupe : « …les joueurs peuvent utiliser toutes les combinaisons "
-    "(sauf avec la n° 8 en premier contact)… »"
-)
-CLAUSE_GROUP_ASSIGNED = (
-    "Choix du groupe : « S'il empoche régulièrement une bille, son groupe lui est attribué… »"
-)
-CLAUSE_WRONG_POCKET = (
-    "« Si la bille annoncée est empochée dans la mauvaise poche… ce n'est pas une faute "
-    "et la main passe »"
-)
-#: The rules a shot that hits no ball breaks once the groups are given (the fouls list has
-#: no separate miss): a ball of the group first; the group cleared, then the 8.
-CLAUSE_OWN_GROUP_FIRST = (
-    "Empocher une bille du groupe adverse : « …s'il touche une bille de son groupe en premier… »"
-)
-CLAUSE_EIGHT_LAST = (
-    "L'ordre de l'empoche : « Pour gagner la partie, le joueur doit au préalable avoir empoché "
-    "toutes les billes de son groupe pour ensuite empocher la bille n°8. »"
-)
-CLAUSE_SAFETY = "La défense : « Le joueur peut annoncer « Défense »… »"
-CLAUSE_LOSS_EARLY = (
-    "Perte de la partie : « la bille n° 8 est empochée avant que toutes les billes du groupe… »"
-)
-CLAUSE_LOSS_OFF = (
-    "Perte de la partie : « la bille n° 8 sort de la surface du jeu (sauf à la casse) »"
-)
-CLAUSE_LOSS_FOUL = "Perte de la partie : « la bille n° 8 est empochée à la suite d'une faute »"
-CLAUSE_LOSS_POCKET = (
-    "Perte de la partie : « la bille n° 8 est empochée dans une autre poche que celle annoncée »"
-)
-
-_CUE = frozenset((0,))
-_EIGHT = frozenset((8,))
-#: Each group's balls (``Group.balls``), built once.
-GROUP_BALLS: dict[Group, frozenset[int]] = {g: g.balls for g in Group}
-
-
-def objects_up(state: BallState) -> frozenset[int]:
-    """The object balls (index > 0) on the table in ``state``."""
-    flags = np.asarray(state.on_table, dtype=bool).tolist()
-    return frozenset(i for i in range(1, len(flags)) if flags[i])
-
-
-def balls_on_among(group: Group | None, up: frozenset[int]) -> frozenset[int]:
-    """The balls on for a player of ``group`` (None: open table) with the object balls ``up``
-    on the table: any but the 8 on an open table; the own group while any of it is up; the 8
-    once the group is cleared ("Choix du groupe", "L'ordre de l'empoche")."""
-    if group is None:
-        return up - _EIGHT
-    own = GROUP_BALLS[group] & up
-    return own if own else (_EIGHT & up)
-
+__all__ = ["EIGHT_DECLARABLE", "GROUP_BALLS", "EightBallGame", "balls_on_among", "objects_up"]
 
 EIGHT_DECLARABLE: dict[str, str] = {
     **COMMON_DECLARABLE,
-    DeclaredFoul.BAD_PLACEMENT: CLAUSE_BAD_PLACEMENT,
-    DeclaredFoul.BALLS_MOVING: (
-        "« Jouer alors que des billes sont encore en mouvement sur la table… »"
-    ),
+    DeclaredFoul.BAD_PLACEMENT: EIGHT_BAD_PLACEMENT,
+    DeclaredFoul.BALLS_MOVING: EIGHT_BALLS_MOVING,
 }
 
 
@@ -207,7 +143,7 @@ class EightBallGame(PoolGame):
 
     def first_ball_on(self, state: BallState) -> frozenset[int]:
         """On the break and on an open table: every object ball but the 8."""
-        return objects_up(state) - _EIGHT
+        return objects_up(state) - {8}
 
     def racked(self, breaker: int, rack_number: int) -> PoolGame:
         game = super().racked(breaker, rack_number)
@@ -249,7 +185,7 @@ class EightBallGame(PoolGame):
                 or declaration.safety
             ):
                 raise InvalidDeclarationError(
-                    "there is no call on the 8-ball break (« Il n'y a pas d'annonce à la casse »)"
+                    f"there is no call on the 8-ball break ({EIGHT_NO_CALL_ON_BREAK})"
                 )
             return
         if declaration.safety:
@@ -271,303 +207,12 @@ class EightBallGame(PoolGame):
             )
 
     # ------------------------------------------------------------------ judging
-    def _judge(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
+    def _judge(self, facts: ShotFacts, result: JudgedShot, declaration: Declaration) -> Ruling:
+        """The chains of ``rules.eight_ball_judge``: the break's, then play's."""
+        stroke = read_stroke(self, facts, declaration, result)
         if self.phase is Phase.BREAK:
-            return self._judge_break(facts, result, declaration)
-        return self._judge_play(facts, result, declaration)
-
-    def _judge_break(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
-        shooter = self.to_play
-        opponent = self.other(shooter)
-        p1, p2 = self.players[shooter], self.players[opponent]
-        fouls = self.common_fouls(
-            facts, declaration, CLAUSE_BREAK_IN_HAND, object_off_clause=CLAUSE_OFF_TABLE_BREAK
-        )
-        base = self.ruling_fields(facts, result, declaration, fouls)
-        final = base["final"]
-        off = self.balls_off(facts, declaration)
-        objects_off = sorted(b for b in off if b != 0) if off else []
-        cue_gone = facts.cue_ball_pocketed or 0 in off
-        pocketed_objects = facts.object_balls_pocketed
-        shortfall = self.four_cushion_shortfall(
-            facts, FoulCode.ILLEGAL_BREAK, CLAUSE_ILLEGAL_BREAK, "Illegal break"
-        )
-        notes: list[str] = []
-
-        spot: tuple[tuple[int, tuple[float, float]], ...] = ()
-        if 8 in pocketed_objects:
-            # No foul: the breaker chooses (WPA 3.4); with a foul, the opponent, with ball in
-            # hand behind the head string.
-            spot = (self.spot_on_foot(final, 8),)
-            chooser = opponent if fouls else shooter
-            return Ruling(
-                **base,
-                to_spot=spot,
-                next_to_play=chooser,
-                ball_in_hand=BallInHand.BEHIND_HEAD_STRING if fouls else BallInHand.NONE,
-                options=(Choice.SPOT_EIGHT_AND_PLAY, Choice.RERACK_AND_BREAK),
-                next_phase=Phase.OPEN_TABLE,
-                next_ball_on=self._on_after(chooser, final, spot, (None, None)),
-                reason=(
-                    "The 8 was pocketed on the break with a foul "
-                    f"({CLAUSE_EIGHT_ON_BREAK_FOUL}): {p2} spots the 8 and plays with ball in "
-                    "hand behind the head string, or re-racks and breaks."
-                    if fouls
-                    else f"The 8 was pocketed on the break, no foul ({CLAUSE_EIGHT_ON_BREAK}): "
-                    f"{p1} spots the 8 and keeps shooting, or re-racks and breaks again "
-                    "(WPA 3.4: the breaker chooses)."
-                ),
-                extras=RulingExtras(
-                    choice_context="eight_on_break_foul" if fouls else "eight_on_break"
-                ),
-            )
-        if objects_off:
-            spot = (self.spot_on_foot(final, 8),) if 8 in objects_off else ()
-            if spot:
-                notes.append("The 8 left the table on the break: it is spotted.")
-            options: tuple[Choice, ...] = (
-                () if cue_gone else (Choice.ACCEPT_TABLE, Choice.TAKE_BALL_IN_HAND)
-            )
-            return Ruling(
-                **base,
-                to_spot=spot,
-                next_to_play=opponent,
-                ball_in_hand=BallInHand.BEHIND_HEAD_STRING if cue_gone else BallInHand.NONE,
-                options=options,
-                next_phase=Phase.OPEN_TABLE,
-                next_ball_on=self._on_after(opponent, final, spot, (None, None)),
-                reason=(
-                    f"Foul on the break: ball(s) left the table and count as pocketed: {p2} "
-                    + (
-                        "has ball in hand behind the head string."
-                        if cue_gone
-                        else "may accept the table as it lies or take ball in hand behind the "
-                        "head string."
-                    )
-                ),
-                notes=tuple(notes),
-                extras=RulingExtras(choice_context="off_table_on_break"),
-            )
-        if shortfall is not None:
-            notes.append(f"{shortfall.message} ({shortfall.evidence}).")
-            return Ruling(
-                **base,
-                next_to_play=opponent,
-                ball_in_hand=BallInHand.BEHIND_HEAD_STRING if fouls else BallInHand.NONE,
-                options=(
-                    Choice.ACCEPT_TABLE,
-                    Choice.RERACK_AND_BREAK,
-                    Choice.RERACK_OPPONENT_BREAKS,
-                ),
-                next_phase=Phase.OPEN_TABLE,
-                next_ball_on=self._on_after(opponent, final, (), (None, None)),
-                reason=(
-                    f"Illegal break ({CLAUSE_ILLEGAL_BREAK_CHOICE}): {p2} may accept the table, "
-                    f"re-rack and break, or re-rack and let {p1} break again."
-                ),
-                notes=tuple(notes),
-                extras=RulingExtras(choice_context="illegal_break"),
-            )
-        if fouls:
-            return Ruling(
-                **base,
-                next_to_play=opponent,
-                ball_in_hand=BallInHand.BEHIND_HEAD_STRING,
-                next_phase=Phase.OPEN_TABLE,
-                next_ball_on=self._on_after(opponent, final, (), (None, None)),
-                reason=(
-                    "Foul on the break: pocketed balls stay down, the table is open, "
-                    f"{p2} has ball in hand behind the head string (WPA 3.5)."
-                ),
-            )
-        if pocketed_objects:
-            return Ruling(
-                **base,
-                next_to_play=shooter,
-                next_phase=Phase.OPEN_TABLE,
-                next_ball_on=self._on_after(shooter, final, (), (None, None)),
-                reason=f"Legal break with a ball pocketed: {p1} keeps shooting; the table is open.",
-            )
-        return Ruling(
-            **base,
-            next_to_play=opponent,
-            next_phase=Phase.OPEN_TABLE,
-            next_ball_on=self._on_after(opponent, final, (), (None, None)),
-            reason=(
-                "Legal break (four or more object balls to a cushion), nothing pocketed: "
-                f"{p2} to play."
-            ),
-        )
-
-    def _on_after(
-        self,
-        player: int,
-        final: BallState,
-        spot: tuple[tuple[int, tuple[float, float]], ...],
-        groups: tuple[Group | None, ...],
-    ) -> frozenset[int]:
-        """The balls on for ``player`` once the balls of ``spot`` are spotted on ``final``
-        (as ``balls_on_for`` of ``with_spots(final, spot)``: only the flags are read)."""
-        up = objects_up(final)
-        if spot:
-            up = up.union(ball for ball, _ in spot)
-        return balls_on_among(groups[player], up)
-
-    def _judge_play(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
-        shooter = self.to_play
-        opponent = self.other(shooter)
-        p1, p2 = self.players[shooter], self.players[opponent]
-        group = self.groups[shooter]
-        up_before = facts.on_table_before - _CUE
-        own_up = GROUP_BALLS[group] & up_before if group is not None else frozenset()
-        cleared = group is not None and not own_up
-        if group is None:
-            on = up_before - {8}
-            on_words = "the table was open: any ball but the 8 may be hit first"
-            clause = miss = CLAUSE_OPEN_TABLE
-        elif cleared:
-            on = frozenset({8})
-            on_words = "the 8 was on"
-            clause, miss = CLAUSE_WRONG_BALL, CLAUSE_EIGHT_LAST
-        else:
-            on = own_up
-            on_words = f"{group.value} were on"
-            clause, miss = CLAUSE_WRONG_BALL, CLAUSE_OWN_GROUP_FIRST
-
-        fouls = self.common_fouls(facts, declaration, CLAUSE_BAD_PLACEMENT)
-        code = (
-            FoulCode.EIGHT_FIRST_ON_OPEN_TABLE
-            if group is None and facts.first_ball_hit == 8
-            else FoulCode.WRONG_BALL_FIRST
-        )
-        wrong = self.wrong_ball_foul(facts, on, on_words, clause, miss, code)
-        if wrong is not None:
-            fouls = self.with_first_contact_foul(fouls, wrong)
-        else:
-            no_rail = self.no_cushion_foul(facts)
-            if no_rail is not None:
-                fouls.append(no_rail)
-
-        base = self.ruling_fields(facts, result, declaration, fouls)
-        final = base["final"]
-        pocketed_objects = facts.object_balls_pocketed
-        eight_pocketing = facts.pocketing_of(8)
-        eight_off = 8 in self.balls_off(facts, declaration)
-
-        if eight_pocketing is not None or eight_off:
-            loss = self._eight_ball_loss(facts, declaration, cleared, bool(fouls))
-            if loss is not None:
-                return self.rack_won(base, opponent, f"{p1} loses: {loss}.")
-            return self.rack_won(
-                base,
-                shooter,
-                f"{p1} pocketed the 8 in the called pocket after clearing the group.",
-            )
-
-        if fouls:
-            return Ruling(
-                **base,
-                next_to_play=opponent,
-                ball_in_hand=BallInHand.ANYWHERE,
-                next_phase=self.phase,
-                next_ball_on=self._on_after(opponent, final, (), self.groups),
-                reason=f"Foul by {p1}: pocketed balls stay down; {p2} has ball in hand anywhere.",
-            )
-
-        notes: list[str] = []
-        called = declaration.called_ball
-        called_in = False
-        if not declaration.safety and called is not None:
-            called_pocketing = facts.pocketing_of(called)
-            if called_pocketing is not None:
-                if called_pocketing.pocket_name == declaration.called_pocket:
-                    called_in = True
-                else:
-                    notes.append(
-                        f"The called {called} went into the "
-                        f"{called_pocketing.pocket_name} pocket, not the called "
-                        f"{declaration.called_pocket or ''} pocket: it stays down, "
-                        f"no foul, the turn passes ({CLAUSE_WRONG_POCKET})."
-                    )
-        if declaration.safety:
-            notes.append(
-                f"Safety announced ({CLAUSE_SAFETY}): pocketed balls stay down, the turn passes."
-            )
-
-        groups = self.groups
-        if called_in and group is None and called is not None:
-            mine = Group.SOLIDS if called in GROUP_BALLS[Group.SOLIDS] else Group.STRIPES
-            new_groups: list[Group | None] = [None, None]
-            new_groups[shooter] = mine
-            new_groups[opponent] = mine.other
-            groups = tuple(new_groups)
-            notes.append(
-                f"{p1} takes the {mine.value}, {p2} the {mine.other.value} "
-                f"({CLAUSE_GROUP_ASSIGNED})."
-            )
-        phase = Phase.OPEN_TABLE if groups[shooter] is None else Phase.GROUPS_ASSIGNED
-        extras = EightBallExtras(groups=groups)
-        if called_in:
-            return Ruling(
-                **base,
-                next_to_play=shooter,
-                next_phase=phase,
-                next_ball_on=self._on_after(shooter, final, (), groups),
-                reason=f"{p1} pocketed the called {called} in the called pocket and shoots again.",
-                notes=tuple(notes),
-                extras=extras,
-            )
-        pots = ", ".join(self.name_of(b) for b in pocketed_objects)
-        stay = "stays" if len(pocketed_objects) == 1 else "stay"
-        return Ruling(
-            **base,
-            next_to_play=opponent,
-            next_phase=phase,
-            next_ball_on=self._on_after(opponent, final, (), groups),
-            reason=(
-                f"Legal shot; {pots} {stay} down"
-                if pots
-                else (
-                    "Legal safety, nothing pocketed"
-                    if declaration.safety
-                    else "Legal shot, the called ball was not pocketed"
-                )
-            )
-            + f": {p2} to play.",
-            notes=tuple(notes),
-            extras=extras,
-        )
-
-    def _eight_ball_loss(
-        self, facts: ShotFacts, declaration: Declaration, cleared: bool, fouled: bool
-    ) -> str | None:
-        """The four ways to lose with the 8 ("Cas particulier de la perte de la partie"), in
-        words with the clause, for a shot that pocketed the 8 or sent it off the table; None
-        when the 8 went legally into the called pocket."""
-        eight_pocketing = facts.pocketing_of(8)
-        if 8 in self.balls_off(facts, declaration):
-            return f"the 8 left the table ({CLAUSE_LOSS_OFF})"
-        if not cleared:
-            shooter = self.players[self.to_play]
-            return f"the 8 was pocketed before {shooter}'s group was cleared ({CLAUSE_LOSS_EARLY})"
-        if fouled:
-            return f"the 8 was pocketed on a foul ({CLAUSE_LOSS_FOUL})"
-        if (
-            declaration.called_ball != 8
-            or eight_pocketing is None
-            or eight_pocketing.pocket_name != declaration.called_pocket
-        ):
-            where = eight_pocketing.pocket_name if eight_pocketing is not None else "?"
-            called_words = (
-                f"the {declaration.called_pocket}"
-                if declaration.called_pocket
-                else "no call was made"
-            )
-            return (
-                f"the 8 went into the {where} pocket, not the called one ({called_words}) "
-                f"({CLAUSE_LOSS_POCKET})"
-            )
-        return None
+            return judge_eight_ball_break(stroke)
+        return judge_eight_ball_play(stroke)
 
     # ------------------------------------------------------------------ applying
     def _after_shot(self, ruling: Ruling) -> Game:
@@ -581,12 +226,12 @@ class EightBallGame(PoolGame):
 
     def _resolve_choice(self, choice: Choice) -> Game:
         if choice in (Choice.ACCEPT_TABLE, Choice.SPOT_EIGHT_AND_PLAY):
-            return replace(self, pending_choice=(), choice_context="")
+            return replace(self, pending_choice=(), choice_context=ChoiceContext.NONE)
         if choice is Choice.TAKE_BALL_IN_HAND:
             return replace(
                 self,
                 pending_choice=(),
-                choice_context="",
+                choice_context=ChoiceContext.NONE,
                 ball_in_hand=BallInHand.BEHIND_HEAD_STRING,
             )
         return super()._resolve_choice(choice)

@@ -23,11 +23,28 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 from itertools import compress
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from rules.flights import JumpOver, balls_flown_over, cue_ball_flights
+from rules.evidence import describe_event
+from rules.flights import (
+    JumpOver,
+    flight_over_ball_hit,
+    jumps_before_contact,
+    launch_landing,
+    logged_positions,
+)
+from rules.records import (
+    Contact,
+    CushionHit,
+    LineCrossing,
+    LogRows,
+    OffTable,
+    Pocketing,
+    Row,
+)
+from rules.values import once
 from sim.constants import MotionState
 from sim.digest import LogDigest, balls_with_part_below, digest_log
 from sim.events import EVENT_DTYPE, EventKind
@@ -35,6 +52,8 @@ from sim.result import ShotResult
 
 if TYPE_CHECKING:
     from sim.balls import BallState
+    from sim.params import Params
+    from sim.strike import Strike
     from sim.table import Table
 
 #: Two cue-ball contacts closer in time than this (s) are simultaneous (snooker 3.5).
@@ -45,6 +64,8 @@ _BALL_CUSHION = int(EventKind.BALL_CUSHION)
 _BALL_POCKET = int(EventKind.BALL_POCKET)
 _LINE_CROSSING = int(EventKind.LINE_CROSSING)
 _OFF_TABLE = int(EventKind.OFF_TABLE)
+_BOUNCE = int(EventKind.BOUNCE)
+_STRIKE = int(EventKind.STRIKE)
 _AIRBORNE = int(MotionState.AIRBORNE)
 #: Where the fields a worded row reads sit in a row's tuple (``EVENT_DTYPE``'s order).
 _T_FIELD, _KIND_FIELD, _A_FIELD, _B_FIELD = (
@@ -52,89 +73,24 @@ _T_FIELD, _KIND_FIELD, _A_FIELD, _B_FIELD = (
 )
 
 
-T = TypeVar("T")
+class JudgedShot(Protocol):
+    """What the referee reads of a shot: a ``sim.ShotResult``, simulated or built by hand
+    (``ShotResult.from_log``). The log (``events``, ``sim.EVENT_DTYPE`` rows in time order),
+    the balls at t = 0 and at rest, the strike that played it (None for a hand-built log: the
+    clauses that need the strike's tip offset or direction are then judged from the rows alone
+    or as declared) and the physical parameters (the cloth's frictions for a stroke's
+    strength). A result's ``snapshots``, when it has one per row, are read too."""
 
-#: Logs of at most this many rows are read as whole columns once and sorted into kinds in one
-#: pass (``ShotFacts._short_log_rows``); longer ones by one mask per kind of row.
-SHORT_LOG_ROWS = 48
-
-
-class once(Generic[T]):  # noqa: N801 (read like functools.cached_property)
-    """A property worked out on its first read and kept in the instance's ``__dict__``, where
-    later reads find it without calling back here: ``functools.cached_property`` without the
-    lock it takes on every first read in Python 3.11 (about 1 us, a dozen times a ruling)."""
-
-    def __init__(self, compute: Callable[[Any], T]) -> None:
-        self._compute = compute
-        self._name = compute.__name__
-        self.__doc__ = compute.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self._name = name
-
-    @overload
-    def __get__(self, instance: None, owner: type | None = None) -> once[T]: ...
-    @overload
-    def __get__(self, instance: object, owner: type | None = None) -> T: ...
-    def __get__(self, instance: object | None, owner: type | None = None) -> once[T] | T:
-        if instance is None:
-            return self
-        value = self._compute(instance)
-        instance.__dict__[self._name] = value
-        return value
-
-
-class Contact(NamedTuple):
-    """A ball-ball contact: row ``event`` of the log, at time ``t`` (s), between ``ball`` and
-    ``other``."""
-
-    event: int
-    t: float
-    ball: int
-    other: int
-
-
-class Pocketing(NamedTuple):
-    """Ball ``ball`` fell into pocket ``pocket`` (id) named ``pocket_name`` at row ``event``."""
-
-    event: int
-    t: float
-    ball: int
-    pocket: int
-    pocket_name: str
-
-
-class CushionHit(NamedTuple):
-    """Ball ``ball`` met cushion ``cushion`` (id into ``Table.cushions``) at row ``event``."""
-
-    event: int
-    t: float
-    ball: int
-    cushion: int
-
-
-class LineCrossing(NamedTuple):
-    """Ball ``ball``'s centre crossed marked line ``line`` (named ``line_name``) at row
-    ``event``; ``direction`` is +1 towards the foot / top end (+y), -1 towards the head / baulk
-    end (-y)."""
-
-    event: int
-    t: float
-    ball: int
-    line: int
-    line_name: str
-    direction: int
-
-
-class OffTable(NamedTuple):
-    """Ball ``ball`` left the table at row ``event`` (an ``OFF_TABLE`` row, time ``t`` s): over
-    rail ``rail`` (id, -1 when the engine names none) or at rest on a rail top
-    (docs/physics-airborne.md §4)."""
-
-    event: int
-    t: float
-    ball: int
-    rail: int
+    @property
+    def events(self) -> np.ndarray: ...
+    @property
+    def initial(self) -> BallState: ...
+    @property
+    def final(self) -> BallState: ...
+    @property
+    def strike(self) -> Strike | None: ...
+    @property
+    def params(self) -> Params: ...
 
 
 def on_table_indices(state: BallState) -> frozenset[int]:
@@ -161,6 +117,8 @@ class ShotFacts:
         line_crossings: every marked-line crossing, in log order.
         off_table: every ball that left the table (``OFF_TABLE`` rows), in log order.
         cue_ball_jumps: the object balls the cue ball flew over before its first contact.
+        cue_ball_jump_over_hit: its flight over the ball it hit first, landing beyond it.
+        cue_ball_launch: the row ending its flight from the strike, when it left the cloth.
         shot: the log and the two states the facts were read from.
 
     Build with :meth:`from_result` or :meth:`from_log`; the inputs are only read.
@@ -172,17 +130,19 @@ class ShotFacts:
         initial: BallState,
         events: np.ndarray,
         final: BallState,
-        cue_airborne_after: Any = None,
+        cue_airborne_after: np.ndarray | Callable[[], np.ndarray] | None = None,
+        positions_after: Callable[[int], np.ndarray] | None = None,
     ) -> None:
         """The facts of one shot (see :meth:`from_log`); ``cue_airborne_after`` is a (rows,)
         bool array, or a callable giving the cue ball's motion codes after each row
         (``MotionState``, a (rows,) int array: a result's snapshots, read only when a flight
-        is looked for), or None."""
+        is looked for), or None; ``positions_after(row)`` every ball's centre ((n, 2) m) right
+        after a row (a result's snapshots), or None: then each ball's last logged centre."""
         self._table = table
         self._airborne = cue_airborne_after
+        self._positions = positions_after
         self.shot: tuple[np.ndarray, BallState, BallState] = (events, initial, final)
         self._rows_logged = len(events)
-        self._by_kind: dict[tuple[int, bool], list[tuple[int, float, int, int, int]]] = {}
         self._below: dict[tuple[float, float], frozenset[int]] = {}
 
     def __repr__(self) -> str:
@@ -193,9 +153,9 @@ class ShotFacts:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def from_result(cls, result: Any, table: Table) -> ShotFacts:
-        """Read the facts of ``result`` (a ``sim.ShotResult`` or anything with ``events``,
-        ``initial`` and ``final``) on ``table``; its snapshots, when it has one per row, say
+    def from_result(cls, result: JudgedShot, table: Table) -> ShotFacts:
+        """Read the facts of ``result`` (a ``sim.ShotResult``: :class:`JudgedShot`) on
+        ``table``; its snapshots, when it has one per row, say
         whether the cue ball was in the air before a first contact. Does not mutate ``result``.
 
         The facts of the last ``sim.ShotResult`` read are kept with it, and asking again for
@@ -227,17 +187,21 @@ class ShotFacts:
     _last_read: tuple[weakref.ref[Any], Table, ShotFacts] | None = None
 
     @classmethod
-    def _read_result(cls, result: Any, table: Table) -> ShotFacts:
+    def _read_result(cls, result: JudgedShot, table: Table) -> ShotFacts:
         events = result.events
         snapshots = getattr(result, "snapshots", None)
-        airborne = None
+        airborne = positions = None
         if snapshots is not None and len(snapshots) == len(events) and len(snapshots):
 
             def airborne() -> np.ndarray:
                 codes: np.ndarray = np.asarray(snapshots.motion)[:, 0]
                 return codes
 
-        return cls(table, result.initial, events, result.final, airborne)
+            def positions(row: int) -> np.ndarray:
+                centres: np.ndarray = snapshots.pos[row]
+                return centres
+
+        return cls(table, result.initial, events, result.final, airborne, positions)
 
     @classmethod
     def from_log(
@@ -255,79 +219,25 @@ class ShotFacts:
         inputs."""
         return cls(table, initial, events, final, cue_airborne_after)
 
-    # ------------------------------------------------------------------ the log's columns
-    def _rows(self, kind: int, cue_only: bool = False) -> list[tuple[int, float, int, int, int]]:
-        """The log's rows of ``kind`` (only those where the cue ball is ``a`` or ``b`` when
-        ``cue_only``) as (row, t, a, b, direction), in log order: one mask over the kind column,
-        then each column read at those rows once. Kept per (kind, cue_only)."""
-        key = (kind, cue_only)
-        found = self._by_kind.get(key)
-        if found is None and self._rows_logged <= SHORT_LOG_ROWS:
-            found = self._short_log_rows().get(key, [])
-            self._by_kind[key] = found
-        if found is None:
-            events = self.shot[0]
-            mask = self._kind == kind
-            if cue_only:
-                mask &= (self._a == 0) | (events["b"] == 0)
-            rows = mask.nonzero()[0]
-            found = (
-                list(
-                    zip(
-                        rows.tolist(),
-                        events["t"][rows].tolist(),
-                        self._a[rows].tolist(),
-                        events["b"][rows].tolist(),
-                        events["direction"][rows].tolist(),
-                        strict=True,
-                    )
-                )
-                if len(rows)
-                else []
-            )
-            self._by_kind[key] = found
-        return found
+    def _rows(self, kind: int, cue_only: bool = False) -> list[Row]:
+        """The log's rows of ``kind`` (``rules.records.LogRows.of``)."""
+        return self._log_rows.of(kind, cue_only)
 
-    def _short_log_rows(self) -> dict[tuple[int, bool], list[tuple[int, float, int, int, int]]]:
-        """Every row of a short log (``SHORT_LOG_ROWS`` at most) by (kind, cue_only), as
-        ``_rows`` gives them: the five columns read once as lists and the rows sorted into
-        kinds in one pass (cheaper than a mask per kind when there are a few dozen rows)."""
-        by_kind = self.__dict__.get("_short_rows")
-        if by_kind is None:
-            events = self.shot[0]
-            by_kind = {}
-            columns = (
-                self._kind.tolist(),
-                events["t"].tolist(),
-                self._a.tolist(),
-                events["b"].tolist(),
-                events["direction"].tolist(),
-            )
-            for row, (kind, t, a, b, d) in enumerate(zip(*columns, strict=True)):
-                entry = (row, t, a, b, d)
-                by_kind.setdefault((kind, False), []).append(entry)
-                if a == 0 or b == 0:
-                    by_kind.setdefault((kind, True), []).append(entry)
-            self.__dict__["_short_rows"] = by_kind
-        return by_kind
+    @once
+    def _log_rows(self) -> LogRows:
+        """The log's rows by kind, read when a clause first asks for rows (most rulings read
+        only the log's digest)."""
+        return LogRows(self.shot[0])
 
     # ------------------------------------------------------------------ the states
     @once
     def n_balls(self) -> int:
         return int(self.shot[1].pos.shape[0])
 
-    @once
-    def _kind(self) -> np.ndarray:
-        """The log's ``kind`` column, read when a clause first needs rows of the log (most
-        rulings read only its digest)."""
-        column: np.ndarray = self.shot[0]["kind"]
-        return column
-
-    @once
+    @property
     def _a(self) -> np.ndarray:
-        """The log's ``a`` column (see ``_kind``)."""
-        column: np.ndarray = self.shot[0]["a"]
-        return column
+        """The log's ``a`` column (``rules.records.LogRows.a``)."""
+        return self._log_rows.a
 
     @once
     def on_table_before(self) -> frozenset[int]:
@@ -371,9 +281,9 @@ class ShotFacts:
         found = self._rows(_BALL_POCKET)
         if not found:
             return ()
-        return tuple(Pocketing(i, t, a, b, self._pocket_name(b)) for i, t, a, b, _ in found)
+        return tuple(Pocketing(i, t, a, b, self.pocket_name(b)) for i, t, a, b, _ in found)
 
-    def _pocket_name(self, pocket: int) -> str:
+    def pocket_name(self, pocket: int) -> str:
         """Pocket ``pocket``'s name as drawn (``sim.table.POCKET_NAMES``), or "pocket N" for an
         id the table does not have."""
         pockets = self._table.pockets
@@ -399,28 +309,82 @@ class ShotFacts:
         return tuple(OffTable(i, t, a, b) for i, t, a, b, _ in self._rows(_OFF_TABLE))
 
     @once
+    def _cue_airborne(self) -> np.ndarray | None:
+        """Per row, whether the cue ball was airborne right after it ((rows,) bool): from the
+        result's snapshots or the ``cue_airborne_after`` given; None when neither is known."""
+        airborne = self._airborne
+        if callable(airborne):  # a result's snapshots: the cue ball's motion codes
+            flying: np.ndarray = airborne() == _AIRBORNE
+            return flying
+        return None if airborne is None else np.asarray(airborne, dtype=bool)
+
+    @once
     def cue_ball_jumps(self) -> tuple[JumpOver, ...]:
-        events, initial, _ = self.shot
         first = self.first_contact
         end = self._rows_logged if first is None else first.event + 1
-        landed = self.digest.landed_before_first_contact
-        airborne = self._airborne
+        airborne = self._cue_airborne
         # no landing and never in the air before the first contact: no flight. Read as a list
-        # (``in`` on ``tolist()``: a fraction of numpy's compare and ``any`` on a short log)
-        if callable(airborne):  # a result's snapshots: the cue ball's motion codes
-            codes = airborne()
-            if not landed and _AIRBORNE not in codes[:end].tolist():
-                return ()
-            airborne = codes == _AIRBORNE
-        elif not landed and (airborne is None or True not in np.asarray(airborne[:end]).tolist()):
+        # (``in`` on ``tolist()``: a fraction of numpy's ``any`` on a short log)
+        if not self.digest.landed_before_first_contact and (
+            airborne is None or True not in airborne[:end].tolist()
+        ):
             return ()
-        flights = cue_ball_flights(events, None if first is None else first.event, airborne)
-        if not flights:
-            return ()
-        start_xy = np.asarray(initial.pos, dtype=float).reshape(-1, 2)
-        centres = {b: start_xy[b] for b in sorted(self.on_table_before) if b != 0}
-        t_col = np.asarray(events["t"], dtype=float)
-        return balls_flown_over(flights, t_col, centres, float(self._table.ball_radius))
+        events, initial, _ = self.shot
+        return jumps_before_contact(
+            events,
+            initial,
+            None if first is None else first.event,
+            airborne,
+            self.on_table_before,
+            float(self._table.ball_radius),
+        )
+
+    @once
+    def cue_ball_jump_over_hit(self) -> JumpOver | None:
+        """After its first contact, the cue ball's flight over the ball it hit, landing on that
+        ball's far side before it meets anything else (``rules.flights.flight_over_ball_hit``;
+        WPBSA definition 2.19), or None. A cue ball on the cloth right after the contact (the
+        snapshots say so) never flew from it."""
+        first = self.first_contact
+        if first is None:
+            return None
+        airborne = self._cue_airborne
+        if airborne is not None and len(airborne) > first.event and not airborne[first.event]:
+            return None
+        # the flight starts at the last of the simultaneous first contacts
+        start = max(
+            c.event
+            for c in self.contacts
+            if 0 in (c.ball, c.other) and c.t - first.t <= SIMULTANEOUS_CONTACT_S
+        )
+        radius = float(self._table.ball_radius)
+        for ball in sorted(self.first_contact_balls):
+            jump = flight_over_ball_hit(self.shot[0], start, ball, self._positions_after, radius)
+            if jump is not None:
+                return jump
+        return None
+
+    @once
+    def cue_ball_launch(self) -> int | None:
+        """The row that ends the cue ball's first flight when it left the cloth at the strike
+        (its landing, leaving the table, or what it met in the air), else None
+        (``rules.flights.launch_landing``)."""
+        events = self.shot[0]
+        airborne = self._airborne
+        # a simulated shot: its first row is the strike, and the snapshot right after it says
+        # at once whether the cue ball left the cloth (most strikes: no flight)
+        first_is_strike = len(events) and int(events["kind"][0]) == _STRIKE
+        if callable(airborne) and first_is_strike and int(airborne()[0]) != _AIRBORNE:
+            return None
+        return launch_landing(events, self._cue_airborne)
+
+    @once
+    def _positions_after(self) -> Callable[[int], np.ndarray]:
+        """``positions(row)``: every ball's centre ((n, 2) m) right after a row: the result's
+        snapshots, else each ball's last logged centre (``rules.flights.logged_positions``)."""
+        if self._positions is not None:
+            return self._positions
+        return logged_positions(self.shot[0], self.shot[1]).__getitem__
 
     @once
     def recorded_positions(self) -> tuple[np.ndarray, ...]:
@@ -475,7 +439,7 @@ class ShotFacts:
         """The pocketing of ``ball``, or None if it stayed up."""
         for d in self.digest.pocketed:
             if d.ball == ball:
-                return Pocketing(d.row, d.t, ball, d.pocket, self._pocket_name(d.pocket))
+                return Pocketing(d.row, d.t, ball, d.pocket, self.pocket_name(d.pocket))
         return None
 
     @once
@@ -554,41 +518,5 @@ class ShotFacts:
 
     def describe_event(self, event: int, names: tuple[str, ...] | None = None) -> str:
         """A logged fact in plain words, for a foul's evidence ("event 3 at t = 0.412 s: the cue
-        ball met the 3")."""
-
-        def nm(i: int) -> str:
-            if names is not None and 0 <= i < len(names):
-                return "the cue ball" if names[i] == "cue" else f"the {names[i]}"
-            return "the cue ball" if i == 0 else f"ball {i}"
-
-        # the row read once, as a tuple of its fields (in ``EVENT_DTYPE`` order)
-        row = self.shot[0][event].item() if 0 <= event < self._rows_logged else None
-        kind = None if row is None else int(row[_KIND_FIELD])
-        # Each row has one kind, so only that kind's fact is worded, in the order a row that is
-        # two facts at once is worded: a contact, pocketing, cushion or leaving the table
-        # first (read off the row itself), then the end of a flight, then a line crossing.
-        if row is not None and kind in (_BALL_BALL, _BALL_POCKET, _BALL_CUSHION, _OFF_TABLE):
-            t, a, b = float(row[_T_FIELD]), int(row[_A_FIELD]), int(row[_B_FIELD])
-            head = f"event {event} at t = {t:.3f} s: {nm(a)}"
-            if kind == _BALL_BALL:
-                return f"{head} met {nm(b)}"
-            if kind == _BALL_POCKET:
-                return f"{head} fell into the {self._pocket_name(b)} pocket"
-            if kind == _BALL_CUSHION:
-                return f"{head} met cushion {b}"
-            return f"{head} left the table"
-        for j in self.cue_ball_jumps if kind is not None else ():
-            if j.event == event:
-                return (
-                    f"event {event} at t = {j.t:.3f} s: the cue ball ended a flight over "
-                    f"{nm(j.ball)}"
-                )
-        if kind == _LINE_CROSSING:
-            for x in self.line_crossings:
-                if x.event == event:
-                    way = "towards the foot" if x.direction > 0 else "towards the head"
-                    line = x.line_name.replace("_", " ")
-                    return (
-                        f"event {event} at t = {x.t:.3f} s: {nm(x.ball)} crossed the {line} {way}"
-                    )
-        return f"event {event}"
+        ball met the 3"): ``rules.evidence.describe_event``."""
+        return describe_event(self, event, names)

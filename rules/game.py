@@ -46,6 +46,7 @@ from rules.arguments import (
     checked_facts,
     cue_ball_point,
     offered_choice,
+    shown,
 )
 from rules.errors import (
     ChoiceNotOfferedError,
@@ -53,19 +54,19 @@ from rules.errors import (
     GameOverError,
     IllegalPlacementError,
     InvalidDeclarationError,
-    InvalidGameStateError,
     InvalidOptionError,
     StaleRulingError,
     UnknownBallError,
     WarningNotDueError,
 )
-from rules.facts import ShotFacts, on_table_indices
+from rules.facts import JudgedShot, ShotFacts, on_table_indices
 from rules.placement import validate_placement, with_spots, zone_words
-from rules.position import check_game_fields, check_member, state_from_positions
+from rules.position import check_game_fields, choice_context_of, game_in_position
 from rules.types import (
     NO_DECLARATION,
     BallInHand,
     Choice,
+    ChoiceContext,
     Declaration,
     DeclarationOptions,
     GameKind,
@@ -77,6 +78,7 @@ if TYPE_CHECKING:
     from typing import Self
 
     from sim.balls import BallState
+    from sim.params import Params
     from sim.strike import Strike
     from sim.table import Table
 
@@ -111,8 +113,9 @@ class Game(ABC):
         last_reason: the plain-word reason of the last ruling applied (for a scoreboard).
         referee_warns: the program warns a player after a second consecutive foul by itself;
             when False a player must call ``give_warning``.
-        choice_context: why ``pending_choice`` is offered (``Ruling.extras.choice_context``,
-            e.g. "push_out", "dry_break"), so ``_resolve_choice`` knows what each option means.
+        choice_context: why ``pending_choice`` is offered (``Ruling.extras.choice_context``, a
+            ``ChoiceContext``; its value as text is taken and kept as the member), so
+            ``_resolve_choice`` knows what each option means.
     """
 
     #: The game's kind (the registry key) and its name for people.
@@ -161,7 +164,7 @@ class Game(ABC):
     shot_number: int = 0
     last_reason: str = ""
     referee_warns: bool = True
-    choice_context: str = ""
+    choice_context: ChoiceContext = ChoiceContext.NONE
 
     # ------------------------------------------------------------------ hooks
     @classmethod
@@ -222,25 +225,28 @@ class Game(ABC):
             )
 
     @classmethod
-    def table_option(cls, table: Any) -> Table:
+    def table_option(cls, table: object) -> Table:
         """``table`` checked to be a ``sim.Table`` of this game's kind; None gives
         ``default_table()``. ``InvalidOptionError`` otherwise."""
+        from sim.table import Table
+
         if table is None:
             return cls.default_table()
-        if getattr(table, "kind", None) != cls.table_kind:
+        if not isinstance(table, Table) or table.kind != cls.table_kind:
             names = ", ".join(t.name for t in cls.allowed_tables())
             raise InvalidOptionError(
                 f"{cls.title} is played on a {cls.table_kind} table ({names}); "
-                f"got {getattr(table, 'name', table)!r}"
+                f"got {shown(getattr(table, 'name', table))}"
             )
-        result: Table = table
-        return result
+        return table
 
     # ------------------------------------------------------------------ checked values
     def __post_init__(self) -> None:
         """Check every field against the game's rules of shape; ``InvalidGameStateError``
         naming the field, the value and what is allowed. Runs for ``replace`` too."""
         check_game_fields(self)
+        if type(self.choice_context) is not ChoiceContext:  # its value as text: the member
+            object.__setattr__(self, "choice_context", choice_context_of(self))
         self._check_game_fields()
 
     @property
@@ -249,7 +255,7 @@ class Game(ABC):
         return len(self.players)
 
     @abstractmethod
-    def _judge(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
+    def _judge(self, facts: ShotFacts, result: JudgedShot, declaration: Declaration) -> Ruling:
         """Judge one shot. ``facts`` are read from ``result``; ``declaration`` has been checked
         by ``validate_declaration``. Must not change anything. Each game defines it."""
 
@@ -333,51 +339,22 @@ class Game(ABC):
         overlapping), ``InvalidGameStateError`` (an index, a counter, a phase, a zone, a ball on
         that is not an object ball on the table), ``InvalidOptionError`` (an unknown option or
         field, listing the allowed ones)."""
-        new_options = {k: v for k, v in options.items() if k in cls.options}
-        own_fields = set(cls.__dataclass_fields__) - set(Game.__dataclass_fields__)
-        fields = {k: v for k, v in options.items() if k in own_fields}
-        unknown = sorted(set(options) - set(new_options) - set(fields))
-        if unknown:
-            allowed = sorted(set(cls.options) | own_fields)
-            raise InvalidOptionError(
-                f"{cls.title} in a position: unknown option(s) or field(s) {', '.join(unknown)}; "
-                f"allowed: {', '.join(allowed)}"
-            )
-        fresh = cls.new(players=tuple(players), seed=seed, **new_options)
-        state = state_from_positions(fresh.table, cls.ball_names, balls)
-        play_phase = cls._play_phase() if phase is None else phase
-        check_member(fresh, "phase", play_phase, {*cls.phases, *(p.value for p in cls.phases)})
-        check_member(
-            fresh,
-            "ball_in_hand",
-            ball_in_hand,
-            {*cls.hand_zones, *(z.value for z in cls.hand_zones)},
-        )
-        the_phase = Phase(play_phase)
-        zeros = (0,) * len(fresh.players)
-        game = replace(
-            fresh,
-            state=state,
+        return game_in_position(
+            cls,
+            frozenset(Game.__dataclass_fields__),
+            balls,
+            players=players,
             to_play=to_play,
-            phase=the_phase,
-            ball_in_hand=BallInHand(ball_in_hand),
-            ball_on=frozenset(),
-            score=fresh.score if score is None else tuple(score),
-            fouls_in_a_row=zeros if fouls_in_a_row is None else tuple(fouls_in_a_row),
-            warning_given=(
-                (False,) * len(fresh.players) if warning_given is None else tuple(warning_given)
-            ),
-            breaker=(to_play if the_phase is Phase.BREAK else 0) if breaker is None else breaker,
-            **fields,
+            phase=phase,
+            ball_in_hand=ball_in_hand,
+            ball_on=ball_on,
+            score=score,
+            fouls_in_a_row=fouls_in_a_row,
+            warning_given=warning_given,
+            breaker=breaker,
+            seed=seed,
+            **options,
         )
-        on = game.default_ball_on() if ball_on is None else frozenset(ball_on)
-        objects = game.balls_on_table() - {0}
-        if not on <= objects:
-            raise InvalidGameStateError(
-                f"{cls.title}: ball_on {sorted(on)} is refused; only object balls on the table "
-                f"may be on: {sorted(objects)}"
-            )
-        return replace(game, ball_on=on)
 
     @classmethod
     def _play_phase(cls) -> Phase:
@@ -412,28 +389,28 @@ class Game(ABC):
         unknown = sorted(set(declaration.declared_fouls) - set(allowed))
         if unknown:
             raise InvalidDeclarationError(
-                f"unknown declared foul(s) {', '.join(unknown)}; "
+                f"unknown declared foul(s) {shown(', '.join(unknown))}; "
                 f"this game accepts: {', '.join(sorted(allowed)) or 'none'}"
             )
         on = self.balls_on_table() if declaration.off_table else frozenset()
         bad = sorted(b for b in declaration.off_table if b not in on)
         if bad:
             raise InvalidDeclarationError(
-                f"ball(s) {bad} declared off the table were not on the table; "
+                f"ball(s) {shown(bad)} declared off the table were not on the table; "
                 f"on the table: {sorted(on)}"
             )
         called = declaration.called_pocket
         pockets = () if called is None else tuple(p.name for p in self.table.pockets)
         if called is not None and called not in pockets:
             raise InvalidDeclarationError(
-                f"no pocket called {declaration.called_pocket!r}; "
+                f"no pocket called {shown(declaration.called_pocket)}; "
                 f"the pockets are: {', '.join(pockets)}"
             )
         if declaration.called_ball is not None and not (
             0 < declaration.called_ball < int(self.state.n)
         ):
             raise InvalidDeclarationError(
-                f"called ball {declaration.called_ball} does not exist; "
+                f"called ball {shown(declaration.called_ball)} does not exist; "
                 f"object balls are 1..{int(self.state.n) - 1}"
             )
         self._check_declaration(declaration)
@@ -449,7 +426,7 @@ class Game(ABC):
                 + ", ".join(c.value for c in self.pending_choice)
             )
 
-    def judge(self, result: Any, declaration: Declaration | None = None) -> Ruling:
+    def judge(self, result: JudgedShot, declaration: Declaration | None = None) -> Ruling:
         """The ruling on ``result`` (a ``sim.ShotResult`` on this table with this game's balls,
         else ``InvalidShotError``) shot with ``declaration``. Pure: reads events, initial, final."""
         self._check_can_shoot()
@@ -550,7 +527,7 @@ class Game(ABC):
         strike: Strike,
         declaration: Declaration | None = None,
         cue_ball_at: tuple[float, float] | None = None,
-        params: Any = None,
+        params: Params | None = None,
     ) -> tuple[Ruling, Game]:
         """Place the cue ball, simulate ``strike``, judge and apply.
 

@@ -11,17 +11,33 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import numpy as np
 
-from rules.errors import InvalidGameStateError, InvalidPositionError, UnknownBallError
+from rules.arguments import shown
+from rules.errors import (
+    InvalidGameStateError,
+    InvalidOptionError,
+    InvalidPositionError,
+    UnknownBallError,
+)
 from rules.placement import PLACEMENT_TOL
-from rules.types import BallInHand, Choice, Phase
+from rules.racks import MAX_RACK_NUMBER
+from rules.types import BallInHand, Choice, ChoiceContext, Phase
 
 if TYPE_CHECKING:
+    from rules.game import Game
     from sim.balls import BallState
     from sim.table import Table
+
+G = TypeVar("G", bound="Game")
+
+#: The largest count a game keeps besides its rack number (``racks.MAX_RACK_NUMBER``): shots of
+#: a rack or frame, points and racks won, breaks. A million: no game reaches it, and a number
+#: that large (a save file's) is refused before any sentence has to write it.
+MAX_COUNT = 1_000_000
 
 #: Where balls not in a position are parked (then taken off the table): far off the cloth and
 #: 0.1 m apart, so they never overlap one another, m.
@@ -123,10 +139,16 @@ class _GameFields(_Titled, Protocol):
     def winner(self) -> int | None: ...
     @property
     def pending_choice(self) -> tuple[Choice, ...]: ...
+    @property
+    def rack_number(self) -> int: ...
+    @property
+    def shot_number(self) -> int: ...
+    @property
+    def choice_context(self) -> ChoiceContext | str: ...
 
 
 def _fail(game: _Titled, field: str, value: object, allowed: str) -> InvalidGameStateError:
-    return InvalidGameStateError(f"{game.title}: {field} = {value!r} is refused; {allowed}")
+    return InvalidGameStateError(f"{game.title}: {field} = {shown(value)} is refused; {allowed}")
 
 
 def check_index(game: _Titled, field: str, value: object, count: int, what: str) -> None:
@@ -152,11 +174,30 @@ def check_counts(game: _Titled, field: str, values: Sequence[Any], top: int | No
             raise _fail(game, field, values, f"integers 0{upper} are allowed")
 
 
+def check_count(game: _Titled, field: str, value: object, top: int) -> None:
+    """``value`` must be an int in 0..``top``."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | np.integer)
+        or not 0 <= int(value) <= top
+    ):
+        raise _fail(game, field, value, f"integers 0..{top} are allowed")
+
+
 def check_member(game: _Titled, field: str, value: object, allowed: Collection[Any]) -> None:
-    """``value`` must be one of ``allowed`` (enum members, listed by value)."""
-    if value not in allowed:
-        names = ", ".join(sorted(str(getattr(a, "value", a)) for a in allowed))
+    """``value`` must be one of ``allowed`` (enum members, listed by value; an empty value
+    as "")."""
+    try:
+        known = value in allowed
+    except TypeError:  # unhashable: a list, a dict
+        known = False
+    if not known:
+        names = ", ".join(sorted(str(getattr(a, "value", a)) or '""' for a in allowed))
         raise _fail(game, field, value, f"allowed: {names}")
+
+
+_CHOICES = frozenset(Choice)
+_CHOICE_CONTEXTS = frozenset(ChoiceContext)
 
 
 def check_game_fields(game: _GameFields) -> None:
@@ -179,11 +220,88 @@ def check_game_fields(game: _GameFields) -> None:
     if bad_on:
         raise _fail(game, "ball_on", sorted(game.ball_on), f"object balls 1..{n_balls - 1}")
     check_per(game, "score", game.score, game.sides, "side")
-    check_counts(game, "score", game.score)
+    check_counts(game, "score", game.score, MAX_COUNT)
+    check_count(game, "rack_number", game.rack_number, MAX_RACK_NUMBER)
+    check_count(game, "shot_number", game.shot_number, MAX_COUNT)
     check_per(game, "fouls_in_a_row", game.fouls_in_a_row, n_players, "player")
     check_counts(game, "fouls_in_a_row", game.fouls_in_a_row, game.max_fouls_in_a_row)
     check_per(game, "warning_given", game.warning_given, n_players, "player")
     if game.winner is not None:
         check_index(game, "winner", game.winner, game.sides, "a side")
     for choice in game.pending_choice:
-        check_member(game, "pending_choice", choice, frozenset(Choice))
+        check_member(game, "pending_choice", choice, _CHOICES)
+    check_member(game, "choice_context", game.choice_context, _CHOICE_CONTEXTS)
+
+
+def choice_context_of(game: _GameFields) -> ChoiceContext:
+    """``game.choice_context`` as the ``ChoiceContext`` member (checked by
+    ``check_game_fields``: a member or the value of one)."""
+    return ChoiceContext(game.choice_context)
+
+
+def game_in_position(
+    cls: type[G],
+    base_fields: frozenset[str],
+    balls: Mapping[str, tuple[float, float]],
+    *,
+    players: tuple[str, ...] = ("A", "B"),
+    to_play: int = 0,
+    phase: Phase | str | None = None,
+    ball_in_hand: BallInHand | str = BallInHand.NONE,
+    ball_on: frozenset[int] | None = None,
+    score: tuple[int, ...] | None = None,
+    fouls_in_a_row: tuple[int, ...] | None = None,
+    warning_given: tuple[bool, ...] | None = None,
+    breaker: int | None = None,
+    seed: int = 0,
+    **options: Any,
+) -> G:
+    """``cls`` (a game class) with ``balls`` and the state of play given, every value checked:
+    ``Game.in_position`` (its docstring says the defaults and the errors). ``base_fields``:
+    the fields every game has (``Game``'s), so that the others are the game's own, which
+    ``options`` may set besides ``new``'s options."""
+    new_options = {k: v for k, v in options.items() if k in cls.options}
+    own_fields = set(cls.__dataclass_fields__) - base_fields
+    fields = {k: v for k, v in options.items() if k in own_fields}
+    unknown = sorted(set(options) - set(new_options) - set(fields))
+    if unknown:
+        allowed = sorted(set(cls.options) | own_fields)
+        raise InvalidOptionError(
+            f"{cls.title} in a position: unknown option(s) or field(s) {', '.join(unknown)}; "
+            f"allowed: {', '.join(allowed)}"
+        )
+    fresh = cls.new(players=tuple(players), seed=seed, **new_options)
+    state = state_from_positions(fresh.table, cls.ball_names, balls)
+    play_phase = cls._play_phase() if phase is None else phase
+    check_member(fresh, "phase", play_phase, {*cls.phases, *(p.value for p in cls.phases)})
+    check_member(
+        fresh,
+        "ball_in_hand",
+        ball_in_hand,
+        {*cls.hand_zones, *(z.value for z in cls.hand_zones)},
+    )
+    the_phase = Phase(play_phase)
+    zeros = (0,) * len(fresh.players)
+    game = replace(
+        fresh,
+        state=state,
+        to_play=to_play,
+        phase=the_phase,
+        ball_in_hand=BallInHand(ball_in_hand),
+        ball_on=frozenset(),
+        score=fresh.score if score is None else tuple(score),
+        fouls_in_a_row=zeros if fouls_in_a_row is None else tuple(fouls_in_a_row),
+        warning_given=(
+            (False,) * len(fresh.players) if warning_given is None else tuple(warning_given)
+        ),
+        breaker=(to_play if the_phase is Phase.BREAK else 0) if breaker is None else breaker,
+        **fields,
+    )
+    on = game.default_ball_on() if ball_on is None else frozenset(ball_on)
+    objects = game.balls_on_table() - {0}
+    if not on <= objects:
+        raise InvalidGameStateError(
+            f"{cls.title}: ball_on {sorted(on)} is refused; only object balls on the table "
+            f"may be on: {sorted(objects)}"
+        )
+    return replace(game, ball_on=on)

@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 RACK_GAP_FRACTION = 2.5e-3
 #: Largest random displacement of a racked ball along x and along y, as a fraction of R.
 RACK_JITTER_FRACTION = 1e-3
+#: The largest rack number (racks of one match set up before this one): a million racks, years
+#: of play; every rack costs the same whatever its number (``nine_ball_order``).
+MAX_RACK_NUMBER = 1_000_000
 
 NINE_BALL_ROWS = (1, 2, 3, 2, 1)
 EIGHT_BALL_ROWS = (1, 2, 3, 4, 5)
@@ -87,8 +90,19 @@ def nine_ball_rack(table: Table, seed: int, rack_number: int = 0) -> np.ndarray:
     return xy
 
 
-#: Per seed (low 32 bits), the 9-ball orders of racks 0, 1, 2, ... computed so far.
-_NINE_BALL_ORDERS: dict[int, list[tuple[int, ...]]] = {}
+def _first_order(seed: int, rack_number: int) -> tuple[int, ...]:
+    """The balls 2..8 as rack ``rack_number``'s generator first draws them: after the rack's
+    jitter (:func:`_jittered`), one permutation."""
+    rng = rack_rng(seed, rack_number)
+    rng.uniform(-1.0, 1.0, size=(sum(NINE_BALL_ROWS), 2))  # the rack's jitter, drawn first
+    return tuple(int(b) for b in rng.permutation(np.arange(2, 9)))
+
+
+def is_odd_order(order: tuple[int, ...]) -> bool:
+    """Whether the permutation ``order`` (distinct integers) is odd: it takes an odd number of
+    swaps to sort it (the parity of the number of inversions)."""
+    inversions = sum(1 for i, a in enumerate(order) for b in order[i + 1 :] if a > b)
+    return inversions % 2 == 1
 
 
 def nine_ball_order(seed: int, rack_number: int) -> tuple[int, ...]:
@@ -96,26 +110,23 @@ def nine_ball_order(seed: int, rack_number: int) -> tuple[int, ...]:
     (:func:`nine_ball_rack`), never the same as the rack before (« Leurs positions doivent être
     différentes à chaque nouveau rack »).
 
-    Rack k's generator (:func:`rack_rng`) draws the jitter, then a permutation; one equal to
-    rack k - 1's order is drawn again from the same generator until it differs. A rack thus
-    depends on ``(seed, rack_number)`` only; the orders of a seed are kept, so a match's next
-    rack costs one draw."""
-    if rack_number < 0:
-        raise ValueError(f"rack_number must be 0 or more; got {rack_number}")
+    Rack k's generator (:func:`rack_rng`) draws the jitter, then a permutation. Rack 0 keeps
+    its draw; every later rack's order has the parity of rack 0's order when k is even and the
+    other parity when k is odd, its draw's first two balls swapped when its parity is the wrong
+    one. Two racks in a row have orders of opposite parity, so they always differ; each order is
+    drawn uniformly among the orders of its parity; a rack depends on ``(seed, rack_number)``
+    only and costs two draws whatever its number (``0 <= rack_number <= MAX_RACK_NUMBER``,
+    else ``ValueError``)."""
+    if isinstance(rack_number, bool) or not 0 <= int(rack_number) <= MAX_RACK_NUMBER:
+        raise ValueError(f"rack_number must be a whole number 0..{MAX_RACK_NUMBER}")
     key = int(seed) & 0xFFFFFFFF
-    orders = _NINE_BALL_ORDERS.setdefault(key, [])
-    if len(_NINE_BALL_ORDERS) > 64:  # bounded: forget the other seeds
-        for other in [k for k in _NINE_BALL_ORDERS if k != key]:
-            del _NINE_BALL_ORDERS[other]
-    while len(orders) <= rack_number:
-        k = len(orders)
-        rng = rack_rng(key, k)
-        rng.uniform(-1.0, 1.0, size=(sum(NINE_BALL_ROWS), 2))  # rack k's jitter (_jittered)
-        order = tuple(int(b) for b in rng.permutation(np.arange(2, 9)))
-        while orders and order == orders[-1]:
-            order = tuple(int(b) for b in rng.permutation(np.arange(2, 9)))
-        orders.append(order)
-    return orders[rack_number]
+    order = _first_order(key, int(rack_number))
+    if rack_number == 0:
+        return order
+    odd = is_odd_order(_first_order(key, 0)) != (rack_number % 2 == 1)
+    if is_odd_order(order) == odd:
+        return order
+    return (order[1], order[0], *order[2:])
 
 
 def eight_ball_rack(table: Table, seed: int, rack_number: int = 0) -> np.ndarray:

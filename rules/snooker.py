@@ -32,18 +32,21 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from rules.arguments import whole_number_option, yes_no_option
+from rules.arguments import shown, whole_number_option, yes_no_option
 from rules.errors import (
     GameOverError,
-    InvalidDeclarationError,
     InvalidGameStateError,
     InvalidOptionError,
     RulesError,
 )
-from rules.facts import ShotFacts
+from rules.facts import JudgedShot, ShotFacts
 from rules.game import Game, draw_seed
-from rules.position import check_counts, check_index, check_per
-from rules.snooker_fouls import DECLARABLE, MIN_PENALTY, StrokeContext
+from rules.position import MAX_COUNT, check_count, check_counts, check_index, check_per
+from rules.racks import MAX_RACK_NUMBER
+from rules.snooker_after_foul import cue_reach_of, points_remaining
+from rules.snooker_clauses import DECLARABLE
+from rules.snooker_declarations import check_snooker_declaration, snooker_declaration_options
+from rules.snooker_fouls import MIN_PENALTY
 from rules.snooker_geometry import (
     BALL_INDEX,
     BALL_NAMES,
@@ -55,14 +58,8 @@ from rules.snooker_geometry import (
     setup_positions,
     touching_balls,
 )
-from rules.snooker_judge import (
-    cue_reach_of,
-    judge_stroke,
-    next_of_side,
-    points_remaining,
-    read_stroke,
-    strike_phi_of,
-)
+from rules.snooker_judge import judge_stroke, next_of_side, read_stroke, strike_phi_of
+from rules.snooker_stroke import StrokeContext
 from rules.types import (
     BallInHand,
     Choice,
@@ -72,7 +69,6 @@ from rules.types import (
     Phase,
     SnookerExtras,
 )
-from rules.wording import side_name
 
 if TYPE_CHECKING:
     from typing import Self
@@ -124,7 +120,9 @@ class SnookerGame(Game):
         {
             "table": "a snooker sim.Table (default the 12 ft WPBSA table)",
             "breaker": "the index of the player who breaks off (default 0)",
-            "rack_number": "how many frames were played before this one (default 0)",
+            "rack_number": (
+                f"how many frames were played before this one, 0..{MAX_RACK_NUMBER} (default 0)"
+            ),
             "aggregate_before": (
                 "an aggregate-score match: the points each side scored in the earlier frames, "
                 "(a, b) (default None: frames stand alone)"
@@ -179,24 +177,25 @@ class SnookerGame(Game):
                 f"snooker is played by 2 players or 4 in two teams; got {len(players)} players"
             )
         table = cls.table_option(options.get("table"))
-        breaker = options.get("breaker", 0)
-        if isinstance(breaker, bool) or not isinstance(breaker, int):
-            raise InvalidOptionError(f"breaker must be a player index; got {breaker!r}")
-        if not 0 <= breaker < len(players):
-            raise InvalidOptionError(
-                f"breaker must be a player index 0..{len(players) - 1}; got {breaker}"
-            )
-        rack_number = whole_number_option("rack_number", options.get("rack_number", 0), 0)
+        breaker = whole_number_option(
+            "breaker (a player index)", options.get("breaker", 0), 0, len(players) - 1
+        )
+        rack_number = whole_number_option(
+            "rack_number", options.get("rack_number", 0), 0, MAX_RACK_NUMBER
+        )
         aggregate = options.get("aggregate_before")
         if aggregate is not None:
             if (
                 not isinstance(aggregate, tuple | list)
                 or len(aggregate) != 2
-                or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in aggregate)
+                or any(
+                    isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_COUNT
+                    for v in aggregate
+                )
             ):
                 raise InvalidOptionError(
                     "aggregate_before must be the two sides' points of the earlier frames, "
-                    f"two integers >= 0; got {aggregate!r}"
+                    f"two whole numbers 0..{MAX_COUNT}; got {shown(aggregate)}"
                 )
             aggregate = (int(aggregate[0]), int(aggregate[1]))
         last_frame = yes_no_option("last_frame", options.get("last_frame", False))
@@ -265,12 +264,12 @@ class SnookerGame(Game):
         """Breaks, misses and the offender in range; one highest break per player."""
         n = len(self.players)
         check_per(self, "highest_break", self.highest_break, n, "player")
-        check_counts(self, "highest_break", self.highest_break)
-        check_counts(self, "break_points", (self.break_points,))
-        check_counts(self, "full_ball_misses", (self.full_ball_misses,), 3)
+        check_counts(self, "highest_break", self.highest_break, MAX_COUNT)
+        check_count(self, "break_points", self.break_points, MAX_COUNT)
+        check_count(self, "full_ball_misses", self.full_ball_misses, 3)
         if self.aggregate_before is not None:
             check_per(self, "aggregate_before", self.aggregate_before, 2, "side")
-            check_counts(self, "aggregate_before", self.aggregate_before)
+            check_counts(self, "aggregate_before", self.aggregate_before, MAX_COUNT)
         elif self.last_frame:
             raise InvalidGameStateError(
                 "Snooker: last_frame is set without aggregate_before (an aggregate match)"
@@ -317,92 +316,21 @@ class SnookerGame(Game):
 
     # ------------------------------------------------------------------ declarations
     def declarable_fouls(self) -> dict[str, str]:
-        """The fouls a 2-D simulator cannot see, by code -> clause (§11)."""
+        """The fouls a simulation cannot see, by code -> clause (§11)."""
         return {code: clause for code, (clause, _) in DECLARABLE.items()}
 
     def declaration_options(self) -> DeclarationOptions:
         """A colour must be nominated after a potted red (it is inferred from the first ball
-        hit when not given); a free ball may be nominated when one was awarded."""
-        on = self.balls_on_table()
-        colours = frozenset(c for c in COLOUR_INDICES if c in on)
-        if self.phase is Phase.COLOUR_AFTER_RED:
-            callable_balls = colours
-        elif self.free_ball:
-            callable_balls = frozenset(b for b in on if b != 0 and b not in self.ball_on)
-        else:
-            callable_balls = frozenset(self.ball_on)
-        return DeclarationOptions(
-            callable_balls=callable_balls,
-            nomination_required=self.phase is Phase.COLOUR_AFTER_RED,
-            free_ball_allowed=self.free_ball,
-            declarable_fouls=tuple(self.declarable_fouls().items()),
-        )
+        hit when not given); a free ball may be nominated when one was awarded
+        (``rules.snooker_declarations``)."""
+        return snooker_declaration_options(self)
 
     def _check_declaration(self, declaration: Declaration) -> None:
-        """Nominations: a ball on the table, allowed now (§6, §9); a free ball only when
-        awarded, and never a ball already on."""
-        if declaration.push_out or declaration.safety or declaration.called_ball is not None:
-            raise InvalidDeclarationError(
-                "push-outs, safeties and called balls are pool declarations; snooker takes "
-                "a nominated ball, a free ball and declared fouls"
-            )
-        nominated = declaration.nominated
-        on = self.balls_on_table()
-        self._check_ball_concerned(declaration, on)
-        if nominated is None:
-            if declaration.free_ball:
-                raise InvalidDeclarationError("a free ball must be nominated: give nominated")
-            return
-        if nominated not in on or nominated == 0:
-            names = ", ".join(BALL_NAMES[b] for b in sorted(on) if b != 0)
-            raise InvalidDeclarationError(
-                f"cannot nominate ball {nominated}: it is not an object ball on the table; "
-                f"on the table: {names}"
-            )
-        name = BALL_NAMES[nominated]
-        if declaration.free_ball:
-            if not self.free_ball:
-                raise InvalidDeclarationError(
-                    "no free ball was awarded: a free ball follows a foul that leaves the "
-                    "cue ball snookered (§9.1)"
-                )
-            if nominated in self.ball_on:
-                raise InvalidDeclarationError(
-                    f"the {name} is already on; a free ball is another ball nominated as on (§9.2)"
-                )
-            return
-        if self.phase is Phase.COLOUR_AFTER_RED:
-            if nominated not in COLOUR_INDICES:
-                raise InvalidDeclarationError(
-                    f"after a potted red a colour is on: cannot nominate the {name}"
-                )
-            return
-        if nominated not in self.ball_on:
-            allowed = ", ".join(BALL_NAMES[b] for b in sorted(self.ball_on))
-            raise InvalidDeclarationError(
-                f"the {name} is not on (on: {allowed}); nominate another ball only as a free ball"
-            )
-
-    def _check_ball_concerned(self, declaration: Declaration, on: frozenset[int]) -> None:
-        """A ball concerned (§11.2) is an object ball on the table, named with a declared foul
-        of §11.2 (push stroke, ball touched, ball misplaced)."""
-        ball = declaration.ball_concerned
-        if ball is None:
-            return
-        concerning = sorted(code for code, (_, rule) in DECLARABLE.items() if rule == "concerned")
-        if not set(declaration.declared_fouls) & set(concerning):
-            raise InvalidDeclarationError(
-                f"a ball concerned goes with a declared foul of §11.2 ({', '.join(concerning)}); "
-                "none was declared"
-            )
-        if isinstance(ball, bool) or not isinstance(ball, int) or ball == 0 or ball not in on:
-            names = ", ".join(BALL_NAMES[b] for b in sorted(on) if b != 0)
-            raise InvalidDeclarationError(
-                f"ball concerned {ball!r} is not an object ball on the table; on the table: {names}"
-            )
+        """Nominations (§6, §9) and the ball concerned (§11.2): ``rules.snooker_declarations``."""
+        check_snooker_declaration(self, declaration)
 
     # ------------------------------------------------------------------ judging
-    def _judge(self, facts: ShotFacts, result: Any, declaration: Declaration) -> Ruling:
+    def _judge(self, facts: ShotFacts, result: JudgedShot, declaration: Declaration) -> Ruling:
         """The ruling on one stroke: the pipeline of ``rules.snooker_judge``, given what the
         referee knows before the stroke (``StrokeContext``)."""
         initial = result.initial
@@ -438,9 +366,6 @@ class SnookerGame(Game):
     def _next_of_side(self, after: int, side: int) -> int:
         """The first player of ``side`` after ``after`` in the order of play (or ``after``)."""
         return next_of_side(self.players, after, side)
-
-    def _side_name(self, side: int | None) -> str:
-        return side_name(self.players, side)
 
     # ------------------------------------------------------------------ applying
     def _after_shot(self, ruling: Ruling) -> Game:

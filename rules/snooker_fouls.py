@@ -18,207 +18,28 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from rules.facts import once
 from rules.placement import is_in_d, rested
+from rules.snooker_clauses import CLAUSES, DECLARABLE
 from rules.snooker_geometry import (
     BALL_INDEX,
-    BALL_NAMES,
     RED_INDICES,
-    ball_value,
     is_snookered_by,
 )
-from rules.types import BallInHand, Declaration, DeclaredFoul, Foul, Phase
+from rules.snooker_stroke import Stroke, StrokeContext
+from rules.types import BallInHand, DeclaredFoul, Foul, Phase
 from rules.values import quick_init
 
 if TYPE_CHECKING:
-    from rules.facts import ShotFacts
     from sim.balls import BallState
-    from sim.table import Table
 
 #: Smallest penalty of any foul (§11, "quatre points").
 MIN_PENALTY = 4
 #: Penalty of the fouls of §11.4.
 SEVEN_POINT_PENALTY = 7
-#: Fouls a player (or the lab) may declare: code -> (clause, value rule). "on": the value of the
-#: ball on (§11.1); "concerned": the ball on or the ball concerned (``Declaration.
-#: ball_concerned``), the higher (§11.2); "seven": §11.4.
-DECLARABLE: dict[str, tuple[str, str]] = {
-    DeclaredFoul.BALLS_MOVING.value: ("§11.1 quand les billes ne sont pas arrêtées", "on"),
-    DeclaredFoul.DOUBLE_HIT.value: ("§11.1 la bille de choc plus d'une fois", "on"),
-    DeclaredFoul.FOOT_OFF_FLOOR.value: (
-        "§11.1 sans qu'un des deux pieds du joueur ne touche le sol",
-        "on",
-    ),
-    DeclaredFoul.OUT_OF_TURN.value: ("§11.1 en dehors de son tour", "on"),
-    DeclaredFoul.BAD_PLACEMENT.value: ("§11.1 incorrectement la mise ou remise en jeu", "on"),
-    DeclaredFoul.JUMP_SHOT.value: ("§11.1 un jump shot (saut)", "on"),
-    "push_stroke": ("§11.2 en faisant un queutage", "concerned"),
-    DeclaredFoul.BALL_TOUCHED.value: (
-        "§11.2 en touchant une bille avec autre chose que le procédé de la queue",
-        "concerned",
-    ),
-    "ball_misplaced": ("§11.2 en jouant alors qu'une bille est mal placée", "concerned"),
-    "used_ball_off_table": (
-        "§11.4 utilise, dans n'importe quel but, une bille qui est hors de la table",
-        "seven",
-    ),
-    DeclaredFoul.PLAYED_OBJECT_BALL.value: (
-        "§11.4 utilise comme bille de choc, toute autre bille que la blanche",
-        "seven",
-    ),
-}
-
-#: The clause of each foul read off the log or the geometry.
-CLAUSES: dict[str, str] = {
-    "cue_ball_pocketed": "§11.1 la bille blanche rentre dans une poche (WPBSA 3.3)",
-    "missed_all": "§11.1 la bille blanche ne touche aucune bille objet (WPBSA 3.3)",
-    "wrong_ball_first": "§11.2 en touchant en premier lieu une bille qui n'est pas ON (WPBSA 3.3)",
-    "simultaneous": "§5 / §11.3 deux billes touchées simultanément",
-    "potted_not_on": "§11.2 en rentrant une bille qui n'est pas ON dans une poche (WPBSA 3.3, 3.4)",
-    "ball_off_table": "§11.2 en éjectant une bille de la table",
-    "reds_successive": "§11.4 joue des rouges à des coups successifs",
-    "no_nomination": "§11.4 après avoir empoché une rouge, faute avant d'avoir désigné",
-    "free_ball_not_first": "§9.4 la bille de choc manque le premier contact (bille libre)",
-    "snookered_with_free_ball": "§9.4 / §11.1 un snooker au moyen de la bille libre",
-    "push_stroke_touching": "§7.2 / §11.2 bille collée: queutage",
-    "bad_placement": "§4 / §11.1 incorrectement la mise ou remise en jeu",
-}
-
 #: Fouls of failing to hit the ball on first: the candidates for a miss (paragraph after §3.10).
 MISS_CODES = frozenset(
     {"missed_all", "wrong_ball_first", "simultaneous", "reds_successive", "free_ball_not_first"}
 )
-
-
-@quick_init
-@dataclass(frozen=True)
-class Stroke:
-    """The ball on for one stroke, known before its log is read (§3, §6, §9).
-
-    Fields:
-        phase: the phase the stroke is played in (the break-off counts as ``REDS``).
-        balls_on: the balls that may be hit first, without the free ball.
-        value_on: the value of the ball on (0 when not known: a colour after a red, none
-            nominated nor inferred).
-        nominated: the colour nominated after a red (given or inferred), else None.
-        nomination_inferred: the nomination was read off the first ball hit (or touching).
-        free: the free ball played, when one is nominated (§9), else None.
-    """
-
-    phase: Phase
-    balls_on: frozenset[int]
-    value_on: int
-    nominated: int | None
-    nomination_inferred: bool
-    free: int | None
-
-
-@quick_init
-@dataclass(frozen=True)
-class StrokeContext:
-    """Everything the judge reads about one stroke: the game before it, the declaration, the
-    balls before and after (``initial``, ``final`` as the engine left them) and the log's facts.
-
-    Fields:
-        table: the table; players: the order of play; shooter: index of the player at the
-            table; game_phase, ball_in_hand, score (per side), break_points, full_ball_misses,
-            fouls_in_a_row, warning_given, shot_number: the game's values before the stroke;
-            draw_key: (seed, frame, shot) for the draw after a tie (§3.10).
-        facts: the log read as facts; declaration: the checked declaration.
-        initial, final: ``result.initial`` and ``result.final``.
-        touching: balls touching the cue ball before the stroke (§7).
-        stroke: the ball on (``Stroke``).
-        strike_phi: the strike's direction, degrees from +x (``result.strike.phi``); None for
-            a hand-built log, which is then judged from its rows alone.
-        cue_reach: how far the cue ball would have run on open cloth at the speed the strike
-            gave it (``open_cloth_reach``), m; None when the log has no strike row.
-        aggregate_before, last_frame: the points of the earlier frames of an aggregate match
-            (per side, None outside one) and whether this frame is its last (§3.10 note).
-    """
-
-    table: Table
-    players: tuple[str, ...]
-    shooter: int
-    game_phase: Phase
-    ball_in_hand: BallInHand
-    score: tuple[int, ...]
-    break_points: int
-    full_ball_misses: int
-    fouls_in_a_row: tuple[int, ...]
-    warning_given: tuple[bool, ...]
-    shot_number: int
-    draw_key: tuple[int, int, int]
-    facts: ShotFacts
-    declaration: Declaration
-    initial: BallState
-    final: BallState
-    touching: tuple[int, ...]
-    stroke: Stroke
-    strike_phi: float | None = None
-    cue_reach: float | None = None
-    aggregate_before: tuple[int, ...] | None = None
-    last_frame: bool = False
-
-    @property
-    def side(self) -> int:
-        """The shooter's side (score index): the player, or its team (player % 2)."""
-        return self.shooter % 2
-
-    @property
-    def radius(self) -> float:
-        """Ball radius, m."""
-        return float(self.table.ball_radius)
-
-    @once
-    def pos0(self) -> np.ndarray:
-        """Ball centres before the stroke, (n, 2) m."""
-        return np.asarray(self.initial.pos, dtype=float)
-
-    @once
-    def on0(self) -> np.ndarray:
-        """Balls on the table before the stroke, (n,) bool."""
-        return np.asarray(self.initial.on_table, dtype=bool)
-
-    @property
-    def off_declared(self) -> frozenset[int]:
-        """Balls a player declared off the table (one the engine did not send off, e.g. picked
-        up)."""
-        return self.declaration.off_table
-
-    @once
-    def off_table(self) -> frozenset[int]:
-        """Balls off the table after the stroke: sent off by the engine (an ``OFF_TABLE`` row,
-        no declaration needed) or declared."""
-        return self.facts.balls_off_table | self.off_declared
-
-    @once
-    def potted(self) -> tuple[int, ...]:
-        """Balls pocketed, in event order, without those declared off the table."""
-        return tuple(b for b in self.facts.pocketed if b not in self.off_table)
-
-    @once
-    def object_potted(self) -> tuple[int, ...]:
-        """Object balls pocketed (``potted`` without the cue ball)."""
-        return tuple(b for b in self.potted if b != 0)
-
-    @property
-    def cue_gone(self) -> bool:
-        """The cue ball was pocketed or left the table."""
-        return 0 in self.potted or 0 in self.off_table
-
-    def value(self, ball: int) -> int:
-        """A ball's value for penalties: the free ball counts as the ball on (§9.3)."""
-        if self.stroke.free is not None and ball == self.stroke.free:
-            return self.stroke.value_on
-        return ball_value(ball)
-
-    def name(self, ball: int) -> str:
-        """A ball in words: "the cue ball", "the red_4", "the pink"."""
-        return "the cue ball" if ball == 0 else f"the {BALL_NAMES[ball]}"
-
-    def words(self, event: int | None) -> str:
-        """The logged event ``event`` in words ("" for None)."""
-        return "" if event is None else self.facts.describe_event(event, BALL_NAMES)
 
 
 def make_foul(
@@ -409,16 +230,29 @@ def off_table_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
 
 
 def jump_shot_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
-    """§11.1 (WPBSA 2.19, 3.12(a)): a jump shot, the cue ball passing over an object ball
-    before its first contact, costs the value of the ball on. Read off the cue ball's flights
-    (``ShotFacts.cue_ball_jumps``); a jump declared by a player is judged as declared."""
-    if not ctx.facts.cue_ball_jumps or DeclaredFoul.JUMP_SHOT.value in (
-        ctx.declaration.declared_fouls
-    ):
+    """§11.1 (WPBSA 2.19, 3.12(a)): a jump shot costs the value of the ball on. Read off the
+    cue ball's flights: before its first contact, over an object ball
+    (``ShotFacts.cue_ball_jumps``); after it, over the very ball it hit, landing on that ball's
+    far side before meeting anything else (``ShotFacts.cue_ball_jump_over_hit``: definition
+    2.19 excuses only a flight that does not land beyond the ball hit, a jump over another ball
+    after the first, and a jump over the ball on after a cushion or another ball). A jump
+    declared by a player is judged as declared."""
+    if DeclaredFoul.JUMP_SHOT.value in ctx.declaration.declared_fouls:
         return ()
-    jump = ctx.facts.cue_ball_jumps[0]
-    before = " before hitting a ball" if ctx.facts.first_contact is not None else ""
-    message = f"Foul: a jump shot, the cue ball flew over {ctx.name(jump.ball)}{before}"
+    facts = ctx.facts
+    if facts.cue_ball_jumps:
+        jump = facts.cue_ball_jumps[0]
+        before = " before hitting a ball" if facts.first_contact is not None else ""
+        message = f"Foul: a jump shot, the cue ball flew over {ctx.name(jump.ball)}{before}"
+    else:
+        over_hit = facts.cue_ball_jump_over_hit
+        if over_hit is None:
+            return ()
+        jump = over_hit
+        message = (
+            f"Foul: a jump shot, the cue ball flew over {ctx.name(jump.ball)} after hitting it "
+            "and landed beyond it"
+        )
     return (
         make_foul("jump_shot", message, ctx.stroke.value_on, ctx.words(jump.event), jump.event),
     )
@@ -458,7 +292,7 @@ def potted_not_on_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
 
 
 def declared_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
-    """§11: the fouls a player declares (a 2-D simulator cannot see them), by code. A foul of
+    """§11: the fouls a player declares (a simulation cannot see them), by code. A foul of
     §11.2 costs the value of the ball on or of the ball concerned, when the declaration names
     one (``Declaration.ball_concerned``), the higher."""
     fouls = []

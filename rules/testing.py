@@ -19,7 +19,8 @@ itself; ``result()`` may be called several times.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -28,6 +29,8 @@ from sim.events import EventKind, empty_log
 
 if TYPE_CHECKING:
     from sim.balls import BallState
+    from sim.result import ShotResult
+    from sim.strike import Strike
     from sim.table import Table
 
 
@@ -165,8 +168,11 @@ class ShotBuilder:
             motion[ball] = MotionState.OFF_TABLE
         return BallState(pos, vel, spin, motion, on)
 
-    def result(self) -> Any:
-        """A ``sim.ShotResult`` built with ``ShotResult.from_log``."""
+    def result(self, strike: Strike | None = None) -> ShotResult:
+        """A ``sim.ShotResult`` built with ``ShotResult.from_log``; ``strike``: the strike it
+        was played with, for the clauses that read its tip offset or direction (a hand-built
+        log has none unless given)."""
         from sim.result import ShotResult
 
-        return ShotResult.from_log(self.table, self.initial, self.events(), self.final())
+        result = ShotResult.from_log(self.table, self.initial, self.events(), self.final())
+        return result if strike is None else replace(result, strike=strike)

@@ -68,11 +68,28 @@ class Choice(StrEnum):
         """The option in plain words, for prompts."""
         return _CHOICE_WORDS[self]
 
-    def words_in(self, context: str) -> str:
-        """The option in plain words where ``context`` (``RulingExtras.choice_context``) gives
-        it another meaning: after a tie on the black the draw's winner chooses who plays the
-        re-spotted black (French text §3.10), there is no offender to hand back to."""
+    def words_in(self, context: ChoiceContext | str) -> str:
+        """The option in plain words where ``context`` (``RulingExtras.choice_context``, a
+        ``ChoiceContext`` or its value) gives it another meaning: after a tie on the black the
+        draw's winner chooses who plays the re-spotted black (French text §3.10), there is no
+        offender to hand back to."""
         return _CONTEXT_WORDS.get((context, self), _CHOICE_WORDS[self])
+
+
+class ChoiceContext(StrEnum):
+    """Why a ruling offers its options (``Ruling.options``): what each option means there.
+    Copied to ``Game.choice_context`` with the options, so the game's ``_resolve_choice`` knows
+    what the chosen one does. A ``StrEnum``: it equals its value (``ChoiceContext.DRY_BREAK ==
+    "dry_break"``); the values are stored in save files, never change one."""
+
+    NONE = ""  #: no option offered, or options that mean the same everywhere
+    PUSH_OUT = "push_out"  #: 9-ball: after a push-out, take the table or hand it back
+    DRY_BREAK = "dry_break"  #: 9-ball magic rack: a dry break, handed back the breaker may push
+    EIGHT_ON_BREAK = "eight_on_break"  #: 8-ball: the 8 down on a legal break, the breaker chooses
+    EIGHT_ON_BREAK_FOUL = "eight_on_break_foul"  #: 8-ball: the 8 down on the break with a foul
+    OFF_TABLE_ON_BREAK = "off_table_on_break"  #: 8-ball: balls off the table on the break
+    ILLEGAL_BREAK = "illegal_break"  #: 8-ball: fewer than four balls to a cushion, nothing down
+    RESPOTTED_BLACK = "respotted_black"  #: snooker: level at the end, who plays the black
 
 
 _CHOICE_WORDS = {
@@ -85,14 +102,18 @@ _CHOICE_WORDS = {
     Choice.REPLACE_AND_REPLAY: "put the balls back and make the offender play again",
 }
 
-_CONTEXT_WORDS = {
-    ("respotted_black", Choice.ACCEPT_TABLE): "play the re-spotted black yourself from the D",
-    ("respotted_black", Choice.HAND_BACK): "let the other side play the re-spotted black",
+_CONTEXT_WORDS: dict[tuple[str, Choice], str] = {
+    (ChoiceContext.RESPOTTED_BLACK, Choice.ACCEPT_TABLE): (
+        "play the re-spotted black yourself from the D"
+    ),
+    (ChoiceContext.RESPOTTED_BLACK, Choice.HAND_BACK): (
+        "let the other side play the re-spotted black"
+    ),
 }
 
 
 class DeclaredFoul(StrEnum):
-    """Fouls a 2-D simulator cannot see; a player (or the lab) declares them with the shot.
+    """Fouls a simulation cannot see; a player (or the lab) declares them with the shot.
 
     Each game says which it accepts and under which clause (``Game.declarable_fouls``). A game
     may accept further codes of its own (plain strings).
@@ -107,10 +128,11 @@ class DeclaredFoul(StrEnum):
     PLAYED_OBJECT_BALL = "played_object_ball"  #: an object ball struck instead of the cue ball
     CUE_BALL_MOVED_WHILE_POSITIONING = "cue_ball_moved_while_positioning"
     FULL_POCKET = "full_pocket"  #: the cue ball touched a ball in an overfull pocket
-    JUMP_WITH_DRAW = "jump_with_draw"  #: cue ball made to jump by striking below centre
+    JUMP_WITH_DRAW = "jump_with_draw"  #: cue ball made to jump by striking below centre (also
+    #: judged from a shot that carries its strike)
     BALLS_MOVING = "balls_moving"  #: played while a ball was still moving or spinning
     BAD_PLACEMENT = "bad_placement"  #: cue ball in hand placed outside the zone and played
-    JUMP_SHOT = "jump_shot"  #: snooker: the cue ball jumped over a ball
+    JUMP_SHOT = "jump_shot"  #: snooker: the cue ball jumped over a ball (also judged from the log)
 
 
 @quick_init
@@ -129,8 +151,9 @@ class Declaration:
         ball_concerned: snooker: the ball a declared foul concerns (the ball touched, the ball
             misplaced, the ball pushed; French text §11.2 "de la bille ON ou de la bille en
             cause"), or None: the penalty is then the value of the ball on.
-        off_table: balls that left the playing surface (jumped off); the engine is 2-D so a
-            person says so. They count as off the table whatever the log shows afterwards.
+        off_table: balls a player says left the playing surface (picked up, or off a real
+            table), besides those the engine sends off (their ``OFF_TABLE`` rows, judged with
+            no declaration). They count as off the table whatever the log shows afterwards.
     """
 
     push_out: bool = False
@@ -197,12 +220,13 @@ class RulingExtras:
     """What a ruling tells the game's ``apply`` beyond the common fields (every game).
 
     Fields:
-        choice_context: why ``Ruling.options`` are offered ("push_out", "dry_break",
-            "illegal_break", ...), copied to ``Game.choice_context`` so the game's
-            ``_resolve_choice`` knows what each option means; "" when no option is offered.
+        choice_context: why ``Ruling.options`` are offered (a ``ChoiceContext``: push-out, dry
+            break, illegal break, ...), copied to ``Game.choice_context`` so the game's
+            ``_resolve_choice`` knows what each option means; ``ChoiceContext.NONE`` when no
+            option is offered.
     """
 
-    choice_context: str = ""
+    choice_context: ChoiceContext = ChoiceContext.NONE
 
 
 @quick_init

@@ -1,235 +1,27 @@
-"""Player-facing words: the rule clauses in plain English, balls, points and evidence as a
-player reads them.
+"""Player-facing words: balls, points, evidence and whole rulings as a player reads them.
 
 Pockets need no translation: ``sim.table`` names them as they are drawn in the window and the
 lab's pictures (head end on the left, the x = 0 rail at the top: ``top-left``, ...,
 ``bottom-right``), and rulings, calls, ``cuesim shot`` and ``--json`` all use those names.
 
-Clauses. A ``Foul.clause`` quotes the French rule text (the 9-ball and 8-ball texts) by its
-first words (snooker: the French text's section and words, with the WPBSA number); a rule
-tester reads it in ``--json`` and docs/rules-coverage.md. A player reads :func:`clause_words`:
-the same rule, named in English, its section number kept.
+Clauses: a ``Foul.clause`` quotes the rule text; a player reads it in English
+(``rules.clauses``: :func:`clause_words`, :func:`english_text`, :func:`has_french`, named here
+too).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
-#: French clause quoted in ``Foul.clause`` and in rulings -> the rule in English words.
-CLAUSE_ENGLISH: dict[str, str] = {
-    # pool: fouls both games share
-    "« Bille blanche empochée ou éjectée hors de la surface de jeu »": (
-        "foul: the cue ball pocketed or off the table"
-    ),
-    "« Mauvaise bille touchée en premier »": "foul: wrong ball hit first",
-    "« Pas de bande après contact lorsque aucune bille n'est empochée »": (
-        "foul: no cushion after the contact when no ball is pocketed"
-    ),
-    "« Bille de but éjectée de la surface de jeu »": "foul: an object ball off the table",
-    "« Aucun pied du joueur ne touche le sol au moment du tir »": (
-        "foul: no foot on the floor when shooting"
-    ),
-    "« Bille touchée, déplacée autrement que par un tir normal… »": (
-        "foul: a ball touched or moved other than by a normal shot"
-    ),
-    "« Double touche ou « queutage », billes collées, poussette »": (
-        "foul: double hit or push shot"
-    ),
-    "« Queue posée sur la table… »": "foul: the cue laid on the table",
-    "« Jouer en dehors de son tour… »": "foul: playing out of turn",
-    "« Jeu lent : lors d'un match chronométré… »": "foul: slow play in a timed match",
-    "« Jouer avec une bille de but au lieu de la bille blanche »": (
-        "foul: an object ball struck instead of the cue ball"
-    ),
-    "« Bille en main jouée en la positionnant… »": (
-        "foul: the cue ball in hand struck while placing it"
-    ),
-    "« La poche est remplie de billes et la blanche entre en contact… »": (
-        "foul: the cue ball touched a ball in an overfull pocket"
-    ),
-    "« La blanche saute en jouant en dessous de son centre »": (
-        "foul: a jump made by striking below the cue ball's centre"
-    ),
-    "« Jouer alors que des billes sont encore en mouvement sur la table… »": (
-        "foul: shooting while balls are still moving"
-    ),
-    # 9-ball
-    "Casse de départ : « Le joueur a « bille en main » derrière la ligne de départ. »": (
-        "the break: ball in hand behind the head string"
-    ),
-    "Casse de départ : « Il doit toucher obligatoirement la bille n° 1… »": (
-        "the break: the 1 must be hit first"
-    ),
-    "Casse de départ : « …au moins quatre billes de but doivent avoir touché une bande… »": (
-        "the break: at least four object balls must reach a cushion"
-    ),
-    "La règle des 3 billes : « À la casse, au moins trois billes de but doivent… »": (
-        "the three-ball rule: on the break at least three object balls must pass the head string"
-    ),
-    "Le coup de dégagement : « En cas de casse régulière, le joueur qui a la main… »": (
-        "the push-out: after a legal break the next player may push out"
-    ),
-    "Cas de la bille n° 9 : « Lorsque la bille n° 9 est éjectée… ou est empochée "
-    "irrégulièrement… »": "the 9 off the table or pocketed on a foul is spotted",
-    "Déroulement de la partie : « …en touchant d'abord la bille qui a le plus petit "
-    "numéro… »": "the lowest-numbered ball must be hit first",
-    "Les trois fautes consécutives : « …si un joueur commet trois fautes consécutives… »": (
-        "three fouls in a row lose the rack"
-    ),
-    "« Il n'annonce ni la bille ni la poche »": "9-ball: neither ball nor pocket is called",
-    # 8-ball
-    "Casse de départ : « Le joueur a la bille blanche en main derrière la ligne de départ. »": (
-        "the break: ball in hand behind the head string"
-    ),
-    "« Mauvais placement de la bille en main… derrière la ligne de départ, la placer "
-    "ailleurs… »": "the cue ball in hand placed outside the head string",
-    "Casse de départ : « Si aucune bille n'est empochée à la casse, quatre billes de but… »": (
-        "the break: with no ball pocketed, four object balls must reach a cushion"
-    ),
-    "Casse irrégulière : « Si la casse est irrégulière, le joueur adverse a le choix… »": (
-        "an illegal break: the opponent chooses"
-    ),
-    "« Si la bille n° 8 est empochée à la casse, ce n'est pas une faute… »": (
-        "the 8 pocketed on the break is no foul"
-    ),
-    "« Si la bille n° 8 est empochée à la casse et s'il y a faute avec la bille blanche… »": (
-        "the 8 pocketed on the break with a cue-ball foul"
-    ),
-    "« Si des billes sont éjectées de la surface de jeu, c'est une faute… »": (
-        "balls off the table on the break: a foul"
-    ),
-    "Choix du groupe : « …les joueurs peuvent utiliser toutes les combinaisons (sauf avec la "
-    "n° 8 en premier contact)… »": "open table: any ball may be hit first except the 8",
-    "Choix du groupe : « S'il empoche régulièrement une bille, son groupe lui est "
-    "attribué… »": "open table: a ball pocketed legally gives its group",
-    "« Si la bille annoncée est empochée dans la mauvaise poche… ce n'est pas une faute et la "
-    "main passe »": "the called ball in another pocket: no foul, the turn passes",
-    "La défense : « Le joueur peut annoncer « Défense »… »": "a safety may be announced",
-    "Empocher une bille du groupe adverse : « …s'il touche une bille de son groupe en "
-    "premier… »": "a ball of the player's own group must be hit first",
-    "L'ordre de l'empoche : « Pour gagner la partie, le joueur doit au préalable avoir "
-    "empoché toutes les billes de son groupe pour ensuite empocher la bille n°8. »": (
-        "the order: the whole group first, then the 8"
-    ),
-    "Perte de la partie : « la bille n° 8 est empochée avant que toutes les billes du "
-    "groupe… »": "loss of the game: the 8 pocketed before the group is cleared",
-    "Perte de la partie : « la bille n° 8 sort de la surface du jeu (sauf à la casse) »": (
-        "loss of the game: the 8 off the table (except on the break)"
-    ),
-    "Perte de la partie : « la bille n° 8 est empochée à la suite d'une faute »": (
-        "loss of the game: the 8 pocketed on a foul"
-    ),
-    "Perte de la partie : « la bille n° 8 est empochée dans une autre poche que celle "
-    "annoncée »": "loss of the game: the 8 in a pocket other than the one called",
-    "« Il n'y a pas d'annonce à la casse »": "8-ball: there is no call on the break",
-    # snooker (the French text's sections, with the WPBSA numbers where it gives them)
-    "§11.1 quand les billes ne sont pas arrêtées": "snooker §11.1: playing before the balls stop",
-    "§11.1 la bille de choc plus d'une fois": "snooker §11.1: striking the cue ball twice",
-    "§11.1 sans qu'un des deux pieds du joueur ne touche le sol": (
-        "snooker §11.1: no foot on the floor"
-    ),
-    "§11.1 en dehors de son tour": "snooker §11.1: playing out of turn",
-    "§11.1 incorrectement la mise ou remise en jeu": (
-        "snooker §11.1: playing wrongly from in hand"
-    ),
-    "§11.1 un jump shot (saut)": "snooker §11.1: a jump shot",
-    "§11.2 en faisant un queutage": "snooker §11.2: a push stroke",
-    "§11.2 en touchant une bille avec autre chose que le procédé de la queue": (
-        "snooker §11.2: a ball touched with anything but the cue tip"
-    ),
-    "§11.2 en jouant alors qu'une bille est mal placée": (
-        "snooker §11.2: playing with a ball wrongly spotted"
-    ),
-    "§11.4 utilise, dans n'importe quel but, une bille qui est hors de la table": (
-        "snooker §11.4: using a ball off the table"
-    ),
-    "§11.4 utilise comme bille de choc, toute autre bille que la blanche": (
-        "snooker §11.4: striking a ball other than the cue ball"
-    ),
-    "§11.1 la bille blanche rentre dans une poche (WPBSA 3.3)": (
-        "snooker §11.1 (WPBSA 3.3): the cue ball potted"
-    ),
-    "§11.1 la bille blanche ne touche aucune bille objet (WPBSA 3.3)": (
-        "snooker §11.1 (WPBSA 3.3): the cue ball hit no object ball"
-    ),
-    "§11.2 en touchant en premier lieu une bille qui n'est pas ON (WPBSA 3.3)": (
-        "snooker §11.2 (WPBSA 3.3): first hitting a ball not on"
-    ),
-    "§5 / §11.3 deux billes touchées simultanément": ("snooker §5 / §11.3: two balls hit at once"),
-    "§11.2 en rentrant une bille qui n'est pas ON dans une poche (WPBSA 3.3, 3.4)": (
-        "snooker §11.2 (WPBSA 3.3, 3.4): potting a ball not on"
-    ),
-    "§11.2 en éjectant une bille de la table": "snooker §11.2: a ball forced off the table",
-    "§11.4 joue des rouges à des coups successifs": (
-        "snooker §11.4: reds played on successive strokes"
-    ),
-    "§11.4 après avoir empoché une rouge, faute avant d'avoir désigné": (
-        "snooker §11.4: a foul after a red before nominating"
-    ),
-    "§9.4 la bille de choc manque le premier contact (bille libre)": (
-        "snooker §9.4: the free ball not hit first"
-    ),
-    "§9.4 / §11.1 un snooker au moyen de la bille libre": (
-        "snooker §9.4 / §11.1: a snooker with the free ball"
-    ),
-    "§7.2 / §11.2 bille collée: queutage": (
-        "snooker §7.2 / §11.2: a touching ball moved (push stroke)"
-    ),
-    "§4 / §11.1 incorrectement la mise ou remise en jeu": (
-        "snooker §4 / §11.1: playing wrongly from in hand"
-    ),
-}
+from rules.clauses import clause_words as clause_words
+from rules.clauses import english_text as english_text
+from rules.clauses import has_french as has_french
 
-#: A quotation in guillemets, nested once, as the French clauses are written.
-_QUOTE = re.compile(r"«[^«»]*(?:«[^«»]*»[^«»]*)*»")
-#: A heading in front of a quotation ("Casse de départ : ").
-_HEADING = re.compile(r"[A-ZÀ-Ý][^():;«»]{0,40} : (?=«)")
-
-
-def clause_words(clause: str) -> str:
-    """The rule clause ``clause`` in English: its translation when it is one of the French
-    clauses, the clause itself when it has no French quotation (snooker's WPBSA sections),
-    else the clause without its French words."""
-    english = CLAUSE_ENGLISH.get(clause)
-    if english is not None:
-        return english
-    if not has_french(clause):
-        return clause
-    if "«" in clause:
-        return english_text(clause) or "the rules"
-    sections = re.findall(r"§[\d.]+|WPBSA [\d., ]*\d", clause)  # the French text's words dropped
-    return "snooker " + " / ".join(sections) if sections else "the rules"
-
-
-def english_text(text: str) -> str:
-    """``text`` with every French clause quoted in it put in English (``CLAUSE_ENGLISH``),
-    and any other French quotation dropped, so that a player's sentence holds no French."""
-    for french, english in CLAUSE_ENGLISH.items():
-        if french in text:
-            text = text.replace(french, english)
-    if "«" in text:
-        text = _QUOTE.sub("", _HEADING.sub("", text))
-        text = re.sub(r"\(\s*\)", "", text)
-        text = re.sub(r" {2,}", " ", text).replace(" .", ".").replace(" ,", ",").strip()
-    return text
-
-
-#: Letters and words that only French sentences of the rule texts contain (for tests and the
-#: coverage of player-facing text).
-FRENCH_MARKERS = re.compile(
-    r"[«»éèêàùçôî]|\b(?:bille|billes|poche|faute|casse|joueur|bande|partie|en|une|des|les|du|qui|"
-    r"pas|sur|avec|dans)\b",
-    re.IGNORECASE,
-)
-
-
-def has_french(text: str) -> bool:
-    """Whether ``text`` holds a French letter or a word of the French rule texts."""
-    return FRENCH_MARKERS.search(text) is not None
-
+if TYPE_CHECKING:
+    from rules.types import Foul, Ruling
 
 # ------------------------------------------------------------------ a ruling in a player's words
 
@@ -256,7 +48,7 @@ def count_words(n: int, noun: str) -> str:
     return f"{n} {noun}" if abs(n) == 1 else f"{n} {noun}s"
 
 
-def numbered_balls(balls: Any) -> str:
+def numbered_balls(balls: Iterable[int]) -> str:
     """Pool balls by number in words: "the 3", "the 3 and the 7", "none"."""
     return _joined(f"the {b}" for b in sorted(balls)) or "none"
 
@@ -314,7 +106,7 @@ _NUMBERED_LIST = re.compile(r"\b(the \d+(?:, the \d+)*), (the \d+)\b(?!,| and )"
 _TIMED_FACT = re.compile(r"^(\d+\.\d\d s into the shot), (.+)$")
 
 
-def _foul_line(foul: Any) -> str:
+def _foul_line(foul: Foul) -> str:
     """One foul as a player reads it: the call, its evidence in brackets when it adds to the
     call (only its time when the call already says what happened, as for a ball off the table,
     a jump shot or the first ball hit; nothing when the evidence is the call again, as for no
@@ -370,7 +162,7 @@ def wins_words(name: str, verb: str = "wins") -> str:
 
 
 def player_summary(
-    ruling: Any,
+    ruling: Ruling,
     players: tuple[str, ...],
     names: tuple[str, ...],
     frame_word: str = "game",
@@ -511,7 +303,7 @@ _HAND_WORDS = {
 }
 
 
-def _joined(items: Any) -> str:
+def _joined(items: Iterable[str]) -> str:
     """Items in words: "a", "a and b", "a, b and c"."""
     seq = list(items)
     if len(seq) <= 1:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -67,3 +68,8 @@ E = (1.0, 2.0)
 F = (0.635, 2.2)
 G = (0.2, 1.2)
 H = (1.05, 1.2)
+
+
+def aim(from_xy: tuple[float, float], to_xy: tuple[float, float]) -> float:
+    """Cue direction (degrees from +x) from one point to another."""
+    return math.degrees(math.atan2(to_xy[1] - from_xy[1], to_xy[0] - from_xy[0]))

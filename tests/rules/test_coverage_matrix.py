@@ -38,9 +38,14 @@ FILES = {
     "sr": "test_snooker_rules.py",
     "sg": "test_snooker_geometry.py",
     "ss": "test_snooker_sim.py",
-    "r2": "test_referee_round_two.py",
-    "cr": "test_clause_rows.py",
+    "rk": "test_racks.py",
     "oj": "test_off_table_and_jumps.py",
+    "jf": "test_jump_fouls.py",
+    "nb": "test_number_bounds.py",
+    "tb": "test_snooker_touching_ball.py",
+    "af": "test_snooker_after_a_foul.py",
+    "fe": "test_snooker_frame_end.py",
+    "df": "test_snooker_declared_fouls.py",
 }
 
 #: Words of the "Where" column too general to stand for a clause's behaviour.
@@ -56,9 +61,9 @@ def observable_words() -> frozenset[str]:
     import inspect
 
     import rules
-    from rules import eight_ball, nine_ball, pool, snooker, snooker_fouls, types
+    from rules import eight_ball, nine_ball, pool, pool_judge, snooker, snooker_clauses, types
 
-    words: set[str] = set(snooker_fouls.CLAUSES) | set(snooker_fouls.DECLARABLE)
+    words: set[str] = set(snooker_clauses.CLAUSES) | set(snooker_clauses.DECLARABLE)
     words |= {v for k, v in vars(pool.FoulCode).items() if not k.startswith("_")}
     for enum in ENUMS:
         words |= {m.name for m in enum} | {str(m.value) for m in enum}
@@ -72,10 +77,24 @@ def observable_words() -> frozenset[str]:
         nine_ball.NineBallGame,
         eight_ball.EightBallGame,
         snooker.SnookerGame,
+        pool_judge.PoolStroke,
     ):
         words |= {f.name for f in dataclasses.fields(cls)}
         words |= {n for n, _ in inspect.getmembers(cls) if not n.startswith("_")}
-    for name in ("facts", "placement", "racks", "snooker_geometry", "snooker_judge"):
+    for name in (
+        "facts",
+        "flights",
+        "placement",
+        "racks",
+        "pool_fouls",
+        "nine_ball_judge",
+        "eight_ball_judge",
+        "eight_ball_break",
+        "snooker_geometry",
+        "snooker_fouls",
+        "snooker_judge",
+        "snooker_after_foul",
+    ):
         module = importlib.import_module(f"rules.{name}")
         words |= {n for n, v in vars(module).items() if callable(v) and not n.startswith("_")}
     words |= {n for n in dir(rules) if not n.startswith("_")}
@@ -92,7 +111,7 @@ ENUMS = _enums()
 OBSERVABLE = observable_words()
 
 ROW = re.compile(r"^\| ([NES]\d+[a-z]?) \|(.*)\|(.*)\|(.*)\|(.*)\|\s*$")
-CITED = re.compile(r"(?<![\w`])(9b|8b|api|fpr|sim|sr|sg|ss|r2|cr)\s+((?:`[^`]+`(?:,\s*(?=`))?)+)")
+CITED = re.compile(rf"(?<![\w`])({'|'.join(FILES)})\s+((?:`[^`]+`(?:,\s*(?=`))?)+)")
 
 
 def matrix_rows() -> list[tuple[str, str, str, str]]:
@@ -179,6 +198,14 @@ def behaviour_words(where: str) -> set[str]:
     return words
 
 
+def _case_text(value: object) -> str:
+    """A parametrized case as text; a case with a number too long to write, by its id."""
+    try:
+        return str(value)
+    except ValueError:
+        return str(getattr(value, "id", "") or "")
+
+
 def parametrized_cases(file: str, name: str) -> list[str]:
     """The values of the test's ``pytest.mark.parametrize`` marks, as text."""
     import importlib
@@ -187,7 +214,7 @@ def parametrized_cases(file: str, name: str) -> list[str]:
     values: list[str] = []
     for mark in getattr(getattr(module, name), "pytestmark", []):
         if mark.name == "parametrize":
-            values += [str(v) for v in mark.args[1]]
+            values += [_case_text(v) for v in mark.args[1]]
     return values
 
 

@@ -344,3 +344,28 @@ def test_balls_moving_is_declarable_in_eight_ball():
         ),
     )
     assert "mouvement" in r.fouls[0].clause
+
+
+def test_eight_ball_safety_that_pockets_nothing_says_so():
+    g = position(eight(), {0: CUE, 1: A, 9: (0.9, 1.6), 8: (0.3, 2.0)}, phase=Phase.OPEN_TABLE)
+    ruling = g.judge(shot(g).hit(0, 1).cushion(1, 1).result(), Declaration(safety=True))
+    assert not ruling.fouls
+    assert ruling.reason.startswith("Legal safety, nothing pocketed")
+    assert "called ball" not in ruling.reason
+
+
+def test_cue_ball_pocketed_or_off_the_table_is_a_foul_with_ball_in_hand():
+    """« Bille blanche empochée ou éjectée hors de la surface de jeu »: each is the foul, and
+    the opponent has the cue ball in hand anywhere."""
+    g = position(eight(), {0: CUE, 1: A, 9: (0.9, 1.6), 8: (0.3, 2.0)}, phase=Phase.OPEN_TABLE)
+    call = Declaration(called_ball=1, called_pocket="top-right")
+    scratch = g.judge(shot(g).hit(0, 1).cushion(1, 1).pocket(0, "top-left").result(), call)
+    assert [f.code for f in scratch.fouls] == ["cue_ball_pocketed"]
+    assert scratch.ball_in_hand is BallInHand.ANYWHERE and scratch.next_to_play == 1
+    off = g.judge(
+        shot(g).hit(0, 1).cushion(1, 1).result(),
+        replace(call, off_table=frozenset({0})),
+    )
+    assert [f.code for f in off.fouls] == ["cue_ball_off_table"]
+    assert off.ball_in_hand is BallInHand.ANYWHERE
+    assert not g.apply(off).state.on_table[0]

@@ -252,3 +252,30 @@ def test_summary_explains_the_call_with_its_evidence():
     assert lines[-1] == "Next: Bob to play with ball in hand anywhere."
     assert "Next: player 2 to play" in r.summary()  # default names
     assert r.is_foul and r.detail("absent", 7) == 7
+
+
+# ---------------------------------------------------------------- why a choice is offered
+def test_the_choice_context_is_an_enum_that_reads_as_its_text():
+    """``Game.choice_context`` says why ``pending_choice`` is offered: a ``ChoiceContext``,
+    equal to its value as text, kept through save and load; text given for it is taken as the
+    member, anything else refused naming what is allowed."""
+    g = position(nine(), {0: CUE, 1: A, 9: F}, phase=Phase.PUSH_OUT_ALLOWED)
+    ruling = g.judge(shot(g).rest(0, (0.3, 0.9)).result(), Declaration(push_out=True))
+    assert ruling.extras.choice_context is rules.ChoiceContext.PUSH_OUT
+    pending = g.apply(ruling)
+    assert pending.choice_context is rules.ChoiceContext.PUSH_OUT
+    assert pending.choice_context == "push_out"
+    assert loads(dumps(pending)).choice_context is rules.ChoiceContext.PUSH_OUT
+    assert pending.choose(Choice.ACCEPT_TABLE).choice_context is rules.ChoiceContext.NONE
+    as_text = replace(pending, choice_context="dry_break")
+    assert as_text.choice_context is rules.ChoiceContext.DRY_BREAK
+    for bad in ("shootout", ["push_out"], 3):
+        with pytest.raises(rules.InvalidGameStateError, match=r"choice_context = .*allowed: \"\""):
+            replace(pending, choice_context=bad)
+    data = json.loads(dumps(pending))
+    data["fields"]["choice_context"] = "shootout"
+    with pytest.raises(SaveFileError, match="choice_context"):
+        loads(json.dumps(data))
+    black = rules.ChoiceContext.RESPOTTED_BLACK
+    assert Choice.HAND_BACK.words_in(black) == Choice.HAND_BACK.words_in("respotted_black")
+    assert Choice.HAND_BACK.words_in(rules.ChoiceContext.NONE) == Choice.HAND_BACK.words

@@ -242,7 +242,7 @@ def test_in_hand_snookered_test_agrees_with_each_place_tried_in_turn():
 def test_short_log_reading_gives_the_rows_of_the_mask_per_kind(kind, monkeypatch):
     """A log read whole in one pass (``SHORT_LOG_ROWS``) gives every fact the mask per kind
     gives: real noisy breaks, whole and cut after 5 and 20 rows."""
-    import rules.facts as facts_module
+    import rules.records as records_module
 
     names = ("contacts", "first_contact", "first_contact_balls", "pocketings", "cushion_hits")
     names += ("line_crossings", "off_table", "pocketed", "balls_off_table")
@@ -251,7 +251,7 @@ def test_short_log_reading_gives_the_rows_of_the_mask_per_kind(kind, monkeypatch
             log = result.events[:rows]
             read = {}
             for limit in (0, 10**6):  # by masks, then in one pass
-                monkeypatch.setattr(facts_module, "SHORT_LOG_ROWS", limit)
+                monkeypatch.setattr(records_module, "SHORT_LOG_ROWS", limit)
                 facts = ShotFacts.from_log(game.table, result.initial, log, result.final)
                 read[limit] = [getattr(facts, name) for name in names]
             assert read[0] == read[10**6], (kind, rows)

@@ -79,7 +79,9 @@ def test_snooker_takes_breaker_like_the_pool_games():
     g = rules.new_game("snooker", players=("Ann", "Bob"), seed=1, breaker=1)
     assert g.to_play == 1 and g.breaker == 1
     assert rules.new_game("snooker", players=("A", "B", "C", "D"), breaker=3).to_play == 3
-    with pytest.raises(InvalidOptionError, match=r"breaker must be a player index 0\.\.1"):
+    with pytest.raises(
+        InvalidOptionError, match=r"breaker \(a player index\) must be a whole number 0\.\.1"
+    ):
         rules.new_game("snooker", breaker=2)
     assert g.declare_stalemate().breaker == 1
 

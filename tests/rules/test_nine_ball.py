@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+import sim
 from rules import (
     BallInHand,
     Choice,
@@ -16,7 +17,7 @@ from rules import (
     Phase,
 )
 from rules.pool import COMMON_DECLARABLE
-from tests.rules.pool_helpers import CUE, A, B, F, nine, position, shot
+from tests.rules.pool_helpers import CUE, A, B, F, aim, nine, position, shot
 
 
 def break_game(style: str = "triangle"):
@@ -426,3 +427,76 @@ def test_choice_not_offered_lists_the_offered_ones():
     r = g.judge(shot(g).rest(0, (0.3, 0.9)).result(), Declaration(push_out=True))
     with pytest.raises(ChoiceNotOfferedError, match="accept_table, hand_back"):
         g.apply(r, Choice.RERACK_AND_BREAK)
+
+
+def test_real_losing_third_foul_that_pots_the_nine_does_not_spot_it():
+    """9-ball: the third foul in a row (after the warning) loses; the 9 it pocketed is not
+    spotted since the game is over."""
+    nine_at = (0.3, 2.24)  # on the diagonal of the top-left pocket, (-0.033, 2.573)
+    cue = (0.6, 1.94)  # behind it on the same diagonal
+    game = position(nine(), {0: cue, 1: A, 9: nine_at})
+    game = replace(game, fouls_in_a_row=(2, 0), warning_given=(True, False))
+    ruling, after = game.play(sim.Strike(speed=2.0, phi=aim(cue, nine_at)))
+    assert 9 in ruling.pocketed and ruling.fouls[0].code == "wrong_ball_first"
+    assert ruling.frame_over and ruling.winner == 1
+    assert ruling.to_spot == ()
+    assert after.is_over and not after.state.on_table[9]
+
+
+def test_nine_spotted_on_the_foot_spot_when_the_cue_ball_lying_there_is_in_hand():
+    """The cue ball in hand (after a foul) is lifted: the 9 goes on the foot spot itself, not
+    behind the cue ball's old position; the cue ball leaves the table to be placed."""
+    g = nine()
+    spot = (float(g.table.foot_spot[0]), float(g.table.foot_spot[1]))
+    g = position(g, {0: CUE, 1: A, 9: (0.2, 2.3)})
+    log = shot(g).hit(0, 9).pocket(9, "top-right").rest(0, spot).result()
+    ruling = g.judge(log)
+    assert ruling.fouls[0].code == "wrong_ball_first"
+    assert ruling.to_spot == ((9, spot),)
+    after = g.apply(ruling)
+    assert after.ball_in_hand is BallInHand.ANYWHERE and not after.state.on_table[0]
+    assert tuple(after.state.pos[9]) == spot
+
+
+def test_nine_spotted_behind_the_cue_ball_when_it_is_not_in_hand():
+    """A push-out (no ball in hand): the cue ball on the foot spot stays and the 9 goes behind
+    it."""
+    g = nine()
+    spot = (float(g.table.foot_spot[0]), float(g.table.foot_spot[1]))
+    g = position(g, {0: CUE, 1: A, 9: (0.2, 2.3)}, phase=Phase.PUSH_OUT_ALLOWED)
+    log = shot(g).hit(0, 9).pocket(9, "top-right").rest(0, spot).result()
+    ruling = g.judge(log, Declaration(push_out=True))
+    ((ball, (x, y)),) = ruling.to_spot
+    assert ball == 9 and x == spot[0] and y > spot[1] + 2 * g.table.ball_radius - 1e-9
+
+
+def test_the_warning_comes_after_the_second_foul_and_not_the_first():
+    """« Après la deuxième faute consécutive, l'adversaire ou l'arbitre doivent avertir »: the
+    program (the referee) warns on the second foul in a row, never on the first; left to the
+    opponent (``referee_warns=False``) no warning is given until ``give_warning``."""
+    g = position(nine(), {0: CUE, 1: A, 9: F})
+    first = g.judge(shot(g).hit(0, 9).cushion(9, 1).result())
+    assert first.fouls_in_a_row == (1, 0) and first.warning_given == (False, False)
+    assert not any("Warning" in n for n in first.notes)
+    g = replace(g.apply(first), to_play=0, ball_in_hand=BallInHand.NONE)
+    second = g.judge(shot(g).hit(0, 9).cushion(9, 1).result())
+    assert second.fouls_in_a_row == (2, 0) and second.warning_given == (True, False)
+    assert any(n.startswith("Warning: Ann has two fouls in a row") for n in second.notes)
+    quiet = position(nine(referee_warns=False), {0: CUE, 1: A, 9: F})
+    quiet = replace(quiet.apply(quiet.judge(shot(quiet).hit(0, 9).result())), to_play=0)
+    quiet = replace(quiet, ball_in_hand=BallInHand.NONE)
+    unwarned = quiet.judge(shot(quiet).hit(0, 9).result())
+    assert unwarned.fouls_in_a_row == (2, 0) and unwarned.warning_given == (False, False)
+
+
+def test_an_object_ball_off_the_table_is_a_foul_and_stays_off():
+    """« Bille de but éjectée de la surface de jeu » is a foul: ball in hand anywhere for the
+    opponent; the ball stays off (only the 9 comes back)."""
+    g = position(nine(), {0: CUE, 1: A, 4: B, 9: F})
+    ruling = g.judge(
+        shot(g).hit(0, 1).hit(1, 4).cushion(4, 1).result(), Declaration(off_table=frozenset({4}))
+    )
+    assert [f.code for f in ruling.fouls] == ["object_ball_off_table"]
+    assert ruling.ball_in_hand is BallInHand.ANYWHERE and ruling.next_to_play == 1
+    assert ruling.to_spot == () and ruling.off_table == (4,)
+    assert not g.apply(ruling).state.on_table[4]

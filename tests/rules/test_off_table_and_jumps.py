@@ -1,9 +1,9 @@
-"""Balls off the table and jump shots judged from the engine's OFF_TABLE and BOUNCE rows (issue
-12, item 6): real simulated shots where a strike produces the clause (a fast elevated shot that
-flies over a rail, a jump over a blocking ball), engine flights from a flying start where no
-strike at the default cushion friction can send an object ball off (docs/physics-airborne.md
-§2: a cue ball's centre is never below an object ball's, so a hit never lifts it), and
-hand-built logs (``ShotBuilder.bounce`` / ``off_table``)."""
+"""Balls off the table and jump shots before the first contact, judged from the engine's
+OFF_TABLE and BOUNCE rows: real simulated shots where a strike produces the clause (a fast
+elevated shot that flies over a rail, a jump over a blocking ball), engine flights from a
+flying start where no strike at the default cushion friction can send an object ball off
+(docs/physics-airborne.md §2: a cue ball's centre is never below an object ball's, so a hit
+never lifts it), and hand-built logs (``ShotBuilder.bounce`` / ``off_table``)."""
 
 from __future__ import annotations
 

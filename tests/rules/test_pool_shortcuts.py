@@ -9,7 +9,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rules.eight_ball import EightBallGame, balls_on_among, objects_up
+from rules.eight_ball import EightBallGame
+from rules.eight_ball_judge import balls_on_after, balls_on_among, objects_up
 from rules.nine_ball import NineBallGame, lowest_on
 from rules.placement import (
     SPOT_GAP,
@@ -71,14 +72,14 @@ def test_eight_ball_balls_on_after_spotting_match_balls_on_for(groups):
         for spot in ((), ((8, FOOT),)):
             for player in (0, 1):
                 expected = game.balls_on_for(player, with_spots(state, spot), groups)
-                assert game._on_after(player, state, spot, groups) == expected
+                assert balls_on_after(player, state, spot, groups) == expected
                 up = objects_up(with_spots(state, spot))
                 assert balls_on_among(groups[player], up) == expected
     # the 8 spotted after a group was cleared: it is on again
     eight_down = state_with(16, {0: (0.5, 0.5), 9: (0.3, 1.2)})
     spot = ((8, FOOT),)
-    assert game._on_after(0, eight_down, spot, (Group.SOLIDS, Group.STRIPES)) == {8}
-    assert game._on_after(0, eight_down, (), (Group.SOLIDS, Group.STRIPES)) == frozenset()
+    assert balls_on_after(0, eight_down, spot, (Group.SOLIDS, Group.STRIPES)) == {8}
+    assert balls_on_after(0, eight_down, (), (Group.SOLIDS, Group.STRIPES)) == frozenset()
     # the three branches by hand: a group cleared (the 8), a group up, an open table
     solids_gone = state_with(16, {0: (0.5, 0.5), 8: (0.5, 1.5), 9: (0.3, 1.2)})
     assert balls_on_among(Group.SOLIDS, objects_up(solids_gone)) == frozenset({8})

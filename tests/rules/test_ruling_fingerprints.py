@@ -60,3 +60,17 @@ def test_the_random_games_are_the_same_on_every_run_and_judge_without_error():
     assert first == fp.sequence_prints(2, shots=4)
     assert len(first) >= 3 * 2, "every game should play at least one shot"
     assert not [v for v in first.values() if v.startswith(("ERR", "PLACE"))]
+
+
+def test_a_string_enum_and_its_value_give_one_fingerprint():
+    """A field that becomes a ``StrEnum`` (equal to its value) keeps its fingerprint: the
+    fingerprint writes an enum member as its value."""
+    ruling = _ruling()
+    as_member = dataclasses.replace(
+        ruling, extras=rules.RulingExtras(choice_context=rules.ChoiceContext.DRY_BREAK)
+    )
+    as_text = dataclasses.replace(ruling, extras=rules.RulingExtras())
+    object.__setattr__(as_text.extras, "choice_context", "dry_break")
+    assert repr(as_member) != repr(as_text)
+    assert fp.fingerprint(as_member) == fp.fingerprint(as_text)
+    assert fp.canonical_repr(ruling).count("'") > 0 and "<Phase." not in fp.canonical_repr(ruling)

@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pytest
 
+import sim
 from rules.placement import is_in_d
 from rules.snooker_geometry import (
     BALL_INDEX,
@@ -274,3 +275,16 @@ def test_in_hand_snookered_only_if_blocked_from_everywhere_in_the_d():
         del ring[colour]
     pos, on = positions(T, {"red_1": centre, **ring})
     assert not is_snookered_in_hand(T, [RED], pos, on, spacing=0.02)
+
+
+def test_the_d_grid_of_the_snookered_test_is_built_once_per_table_and_read_only():
+    """The snookered-in-hand test (§9.1) reads the D's sample grid after every foul that sends
+    the cue ball to the D: it is built once per (table, spacing) and cannot be changed."""
+    from rules.snooker_in_hand import d_sample_points
+
+    table = sim.Table.snooker()
+    grid = d_sample_points(table, 0.01)
+    assert d_sample_points(sim.Table.snooker(), 0.01) is grid
+    assert not grid.flags.writeable and len(grid) > 1000
+    with pytest.raises(ValueError, match="has no D"):
+        d_sample_points(sim.Table.pool(9), 0.01)

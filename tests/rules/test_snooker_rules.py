@@ -13,7 +13,7 @@ from rules.errors import (
     InvalidOptionError,
 )
 from rules.snooker import SnookerGame, ball_value, points_remaining
-from rules.snooker_geometry import BALL_INDEX, RED_INDICES
+from rules.snooker_geometry import BALL_INDEX, BALL_NAMES, COLOUR_INDICES, RED_INDICES
 from rules.types import BallInHand, Choice, Declaration, DeclaredFoul, Phase
 from tests.rules.snooker_helpers import game_with, hand_shot
 
@@ -747,3 +747,28 @@ def test_free_ball_hit_first_then_reds_potted_all_score():
     assert pts(ruling) == (2, 0)
     assert ruling.to_spot == ((B["blue"], game.table.spots["blue"]),)
     assert ruling.next_phase is Phase.COLOUR_AFTER_RED
+
+
+def test_the_ball_set_and_its_values():
+    """§1: one cue ball, 15 reds of 1 point, yellow 2, green 3, brown 4, blue 5, pink 6,
+    black 7 (147 points at most from the set-up)."""
+    assert len(BALL_NAMES) == 22 and BALL_NAMES[0] == "cue"
+    assert len(RED_INDICES) == 15 and all(ball_value(r) == 1 for r in RED_INDICES)
+    colours = {BALL_NAMES[c]: ball_value(c) for c in COLOUR_INDICES}
+    assert colours == {"yellow": 2, "green": 3, "brown": 4, "blue": 5, "pink": 6, "black": 7}
+    game = SnookerGame.new(seed=1)
+    on = game.balls_on_table()
+    assert on == frozenset(range(1, 22))  # the cue ball is in hand for the break-off
+    assert points_remaining(Phase.REDS, on) == 147
+
+
+def test_a_ball_that_drops_late_counts_as_potted():
+    """§8.3: a ball balanced on the edge of a pocket that then falls is not replaced: its
+    pocket row comes seconds after every other row and it scores like any pot."""
+    game = game_with({"cue": (CX, 1.0), "red_1": (0.1, 3.5), "red_2": (CX, 3.0)})
+    late = hand_shot(game, [("hit", 0.3, 0, "red_1"), ("cushion", 0.9, 0), ("pot", 6.5, "red_1")])
+    assert float(late.events["t"].max()) == 6.5
+    ruling = game.judge(late)
+    assert ruling.fouls == () and ruling.pocketed == (B["red_1"],)
+    assert ruling.points == (1, 0) and ruling.next_phase is Phase.COLOUR_AFTER_RED
+    assert not game.apply(ruling).state.on_table[B["red_1"]]

@@ -17,8 +17,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import rules.eight_ball_judge as eight_ball_judge
+import rules.nine_ball_judge as nine_ball_judge
+import rules.pool_judge as pool_judge
+import rules.snooker_after_foul as snooker_after_foul
 import rules.snooker_fouls as snooker_fouls
 import rules.snooker_judge as snooker_judge
+import rules.snooker_stroke as snooker_stroke
 import rules.types as types
 from rules.values import quick_init
 
@@ -118,7 +123,16 @@ def test_what_a_plain_store_would_get_wrong_is_refused() -> None:
 
 QUICK_VALUES = [
     cls
-    for module in (types, snooker_fouls, snooker_judge)
+    for module in (
+        types,
+        pool_judge,
+        nine_ball_judge,
+        eight_ball_judge,
+        snooker_stroke,
+        snooker_fouls,
+        snooker_judge,
+        snooker_after_foul,
+    )
     for cls in vars(module).values()
     if isinstance(cls, type)
     and dataclasses.is_dataclass(cls)
@@ -130,6 +144,7 @@ QUICK_VALUES = [
 def test_the_referee_values_use_it() -> None:
     names = {cls.__name__ for cls in QUICK_VALUES}
     assert {"Ruling", "Foul", "Declaration", "SnookerExtras", "StrokeContext"} <= names
+    assert {"PoolStroke", "ShotRecord", "Outcome", "NineBallCall", "PlayCall"} <= names
 
 
 @pytest.mark.parametrize("cls", QUICK_VALUES, ids=lambda c: c.__name__)
