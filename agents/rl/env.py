@@ -39,12 +39,14 @@ from agents.rl.calls import chosen_declaration, default_declaration
 from agents.rl.layout import (
     action_size,
     decode,
+    nearest_legal_place,
     observation_bounds,
     observe,
 )
-from rules.errors import InvalidDeclarationError, InvalidOptionError
+from rules.errors import IllegalPlacementError, InvalidDeclarationError, InvalidOptionError
 from rules.game import Game
 from rules.types import Declaration, Ruling
+from sim.strike import Strike
 
 #: Strokes without a pot after which snooker's referee warns of a stalemate, then re-starts.
 STALEMATE_WARNING = 36
@@ -157,14 +159,14 @@ class CueEnv(gymnasium.Env[np.ndarray, np.ndarray]):
         decoded = decode(np.asarray(action), game, self.calls == "action")
         cue = decoded.place or (float(game.state.pos[0][0]), float(game.state.pos[0][1]))
         declaration = self._declaration(game, decoded, cue)
-        info: dict[str, Any] = {"declaration_refused": ""}
+        info: dict[str, Any] = {"declaration_refused": "", "placed_at": decoded.place}
+        before = game.score
         try:
-            game.validate_declaration(declaration)
+            ruling, after = _play(game, decoded.strike, declaration, decoded.place, info)
         except InvalidDeclarationError as exc:
             info["declaration_refused"] = str(exc)
             declaration = default_declaration(game, cue, decoded.strike.phi)
-        before = game.score
-        ruling, after = game.play(decoded.strike, declaration, decoded.place)
+            ruling, after = _play(game, decoded.strike, declaration, decoded.place, info)
         self._dry = 0 if ruling.pocketed else self._dry + 1
         after, spent, moves = self._others(after)
         self.game = after
@@ -210,7 +212,7 @@ class CueEnv(gymnasium.Env[np.ndarray, np.ndarray]):
             decoded = decode(action, game, calls=False)
             cue = decoded.place or (float(game.state.pos[0][0]), float(game.state.pos[0][1]))
             declaration = default_declaration(game, cue, decoded.strike.phi)
-            shot, after = game.play(decoded.strike, declaration, decoded.place)
+            shot, after = _play(game, decoded.strike, declaration, decoded.place, {})
             self._dry = 0 if shot.pocketed else self._dry + 1
             return after
         level = "amateur" if self.opponent == "random" else self.opponent
@@ -252,6 +254,25 @@ class CueEnv(gymnasium.Env[np.ndarray, np.ndarray]):
         if not after.is_over or after.winner is None:
             return 0.0
         return 1.0 if after.winner == side else -1.0
+
+
+def _play(
+    game: Game,
+    strike: Strike,
+    declaration: Declaration,
+    place: tuple[float, float] | None,
+    info: dict[str, Any],
+) -> tuple[Ruling, Game]:
+    """``game.play``, the cue ball moved to the nearest legal place when the referee refuses
+    the one asked for (``info["placed_at"]`` says where it went)."""
+    try:
+        return game.play(strike, declaration, place)
+    except IllegalPlacementError:
+        if place is None:
+            raise
+        place = nearest_legal_place(game, place)
+        info["placed_at"] = place
+        return game.play(strike, declaration, place)
 
 
 def _margin(score: tuple[int, ...], side: int) -> int:

@@ -29,8 +29,8 @@ elevation  cue elevation ``(u + 1) / 2 * MAX_ELEVATION`` degrees
 side       tip offset across (``a``), right english positive: (side, height) times
 height     ``MAX_TIP`` radii, scaled into the disc of radius ``MAX_TIP`` when longer
 place_x    cue ball in hand: a point of the zone's bounding box (the whole cloth, the box
-place_y    behind the head string, the D's half disc's box), moved to the nearest legal place
-           of a fixed grid over the zone when it is not legal; ignored when not in hand
+place_y    behind the head string, the D's half disc's box); when the referee refuses it, the
+           nearest legal place of a fixed grid over the zone; ignored when not in hand
 =========  ==================================================================================
 
 with ``calls="action"``: ``call_ball`` and ``call_pocket`` choose a ball and a pocket
@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from agents.placement import legal_places, zone_grid
+from agents.placement import MARGIN, legal_places, zone_grid
 from rules.game import Game
 from rules.types import BallInHand, Group, Phase
 from sim.strike import Strike
@@ -83,6 +83,7 @@ PHASE_FIELDS: tuple[str, ...] = (
     "break_points",
 )
 PHASE_SIZE = len(PHASE_FIELDS)
+_PHASE_INDEX = {name: i for i, name in enumerate(PHASE_FIELDS)}
 #: Snooker's maximum break, the scale of scores and breaks.
 POINTS_SCALE = 147.0
 
@@ -122,7 +123,7 @@ def observe(game: Game, learner: int) -> np.ndarray:
     side, other_side = learner % game.sides, other % game.sides
 
     def put(name: str, value: float) -> None:
-        phase[PHASE_FIELDS.index(name)] = value
+        phase[_PHASE_INDEX[name]] = value
 
     put("learner_to_act", float(game.to_play == learner and not game.is_over))
     put("learner_broke", float(game.breaker == learner))
@@ -183,8 +184,9 @@ def decode(action: np.ndarray, game: Game, calls: bool) -> DecodedAction:
 
 
 def zone_point(game: Game, zone: BallInHand, u: float, v: float) -> tuple[float, float]:
-    """The point (u, v) in [-1, 1]^2 of ``zone``'s bounding box, or, when the referee would
-    refuse it there, the nearest legal place of a fixed grid over the zone."""
+    """The point (u, v) in [-1, 1]^2 of ``zone``'s bounding box (m): the whole cloth, the box
+    behind the head string, or the box of the D's half disc. The referee may refuse it (on a
+    ball, in a pocket's mouth, outside the D's arc): :func:`nearest_legal_place` then."""
     table = game.table
     r = table.ball_radius
     if zone is BallInHand.IN_D:
@@ -192,17 +194,21 @@ def zone_point(game: Game, zone: BallInHand, u: float, v: float) -> tuple[float,
         cx, cy = table.d_centre
         x0, x1, y0, y1 = cx - table.d_radius, cx + table.d_radius, cy - table.d_radius, cy
     else:
-        top = table.head_string_y if zone is BallInHand.BEHIND_HEAD_STRING else table.length - r
+        behind = zone is BallInHand.BEHIND_HEAD_STRING
+        top = table.head_string_y - MARGIN if behind else table.length - r
         x0, x1, y0, y1 = r, table.width - r, r, top
-    point = np.array([[x0 + (u + 1.0) / 2.0 * (x1 - x0), y0 + (v + 1.0) / 2.0 * (y1 - y0)]])
-    state = game.state
-    if legal_places(table, state, point, zone)[0]:
-        return float(point[0, 0]), float(point[0, 1])
+    return float(x0 + (u + 1.0) / 2.0 * (x1 - x0)), float(y0 + (v + 1.0) / 2.0 * (y1 - y0))
+
+
+def nearest_legal_place(game: Game, point: tuple[float, float]) -> tuple[float, float]:
+    """The legal place of a fixed grid over the zone of the cue ball in hand nearest ``point``
+    (the grid's nearest point when no place of it is legal: a zone full of balls)."""
+    zone = BallInHand(game.ball_in_hand)
     grid = _grid(game, zone)
-    ok = grid[legal_places(table, state, grid, zone)]
-    if ok.shape[0] == 0:  # a zone full of balls: the grid's nearest point, refused by the referee
+    ok = grid[legal_places(game.table, game.state, grid, zone)]
+    if ok.shape[0] == 0:
         ok = grid
-    best = int(np.argmin(np.hypot(ok[:, 0] - point[0, 0], ok[:, 1] - point[0, 1])))
+    best = int(np.argmin(np.hypot(ok[:, 0] - point[0], ok[:, 1] - point[1])))
     return float(ok[best, 0]), float(ok[best, 1])
 
 

@@ -24,6 +24,7 @@ from agents.rl.layout import (  # noqa: E402
     MIN_SPEED,
     PHASE_FIELDS,
     decode,
+    nearest_legal_place,
     observe,
 )
 from rules.errors import InvalidOptionError  # noqa: E402
@@ -121,10 +122,18 @@ def test_a_place_on_a_ball_moves_to_the_nearest_legal_place() -> None:
     cls = rules.game_class("nine-ball")
     game = cls.in_position({"1": (0.635, 1.27), "9": (0.3, 2.0)}, players=PLAYERS,
                            ball_in_hand="anywhere")  # fmt: skip
-    decoded = decode(np.array([0, 0, -1, 0, 0, 0, 0.0]), game, calls=False)
-    assert decoded.place is not None and game.placement_problem(decoded.place) is None
-    assert math.dist(decoded.place, (0.635, 1.27)) < 0.12
     assert game.ball_in_hand is BallInHand.ANYWHERE
+    action = np.array([-0.9, 0, -1, 0, 0, 0, 0.0], dtype=np.float32)
+    decoded = decode(action, game, calls=False)
+    assert decoded.place == pytest.approx((0.635, 1.27))  # the centre of the cloth: on the 1
+    assert game.placement_problem(decoded.place) is not None
+    env = CueEnv("nine-ball", opponent="random")
+    env.reset(seed=0, options={"game": game})
+    _, _, _, _, info = env.step(action)
+    placed = info["placed_at"]
+    assert game.placement_problem(placed) is None
+    assert placed == nearest_legal_place(game, decoded.place)
+    assert math.dist(placed, (0.635, 1.27)) < 0.12
 
 
 def test_8_ball_calls_the_ball_and_the_pocket_on_the_shots_line() -> None:
