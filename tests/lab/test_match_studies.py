@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+import agents
 import rules
+import sim
 from cuesim.cli import main
 from lab.match_compare import (
     RackFacts,
@@ -22,12 +25,14 @@ from lab.match_compare import (
     rack_facts,
     statistics_for,
 )
-from lab.match_play import MatchShot, RackResult
+from lab.match_play import MatchShot, RackResult, _row
 from lab.match_study import MatchStudyError, load_match_study, parse_match_study
 from lab.match_study_report import format_study, study_csv, study_report
 from lab.match_study_schema import schema_json
 from lab.matches import run_plans
 from lab.report import wilson_interval
+from tests.rules.pool_helpers import A, nine, position, shot
+from tests.rules.snooker_helpers import game_with, hand_shot
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "match-studies"
@@ -270,3 +275,28 @@ def test_cuesim_match_refuses_a_bad_study_file_in_one_line(
     assert len(err.splitlines()) == 1 and "variants.magic.rack_style" in err
     assert main(["match", "nine-ball"]) == 2
     assert "--players is required" in capsys.readouterr().err
+
+
+def _move() -> agents.Move:
+    strike = sim.Strike(speed=2.0, phi=0.0)
+    return agents.Move(kind=agents.MoveKind.SHOT, explain="a shot", strike=strike,
+                       intended=strike, intent=agents.ShotIntent("pot", ball=1))  # fmt: skip
+
+
+def test_a_moves_row_records_a_loss_on_the_third_foul() -> None:
+    game = position(nine(), {0: (0.6, 1.94), 1: A, 9: (0.3, 2.24)})
+    warned = replace(game, fouls_in_a_row=(2, 0), warning_given=(True, False))
+    log = shot(warned).hit(0, 9).result()
+    row = _row(warned, _move(), warned.judge(log), 0, 0, 0.0)
+    assert row.third_foul and row.fouls == "wrong_ball_first" and not row.miss
+    second = replace(game, fouls_in_a_row=(1, 0))
+    assert not _row(second, _move(), second.judge(log), 0, 0, 0.0).third_foul
+
+
+def test_a_moves_row_records_a_miss_and_the_choice_it_offers() -> None:
+    game = game_with({"cue": (0.889, 1.0), "red_1": (0.889, 2.0), "red_2": (0.5, 2.5),
+                      "yellow": (1.181, 0.737), "black": (0.889, 3.24)})  # fmt: skip
+    ruling = game.judge(hand_shot(game, [("cushion", 0.5, 0)], moves={"cue": (0.3, 0.4)}))
+    row = _row(game, _move(), ruling, 0, 0, 0.0)
+    assert row.miss and row.fouls and not row.third_foul and not row.respotted_black
+    assert row.points < 0
