@@ -192,14 +192,17 @@ def test_snookers_points_reward_adds_up_to_the_frames_margin() -> None:
     assert total == float(env.game.score[0] - env.game.score[1])
 
 
-def test_vector_environments_step_every_copy() -> None:
-    vec = gymnasium.make_vec("cuesim/NineBall-v0", num_envs=2, vectorization_mode="sync",
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_vector_environments_step_every_copy(mode: str) -> None:
+    vec = gymnasium.make_vec("cuesim/NineBall-v0", num_envs=2, vectorization_mode=mode,
                              opponent="random")  # fmt: skip
     obs, _ = vec.reset(seed=5)
     assert obs.shape == (2, 4 * 10 + len(PHASE_FIELDS))
+    first = obs.copy()
     for _ in range(4):
-        obs, rewards, _terminated, _truncated, _ = vec.step(vec.action_space.sample())
+        obs, rewards, _, _, _ = vec.step(vec.action_space.sample())
     assert rewards.shape == (2,) and obs.dtype == np.float32
+    assert not np.array_equal(first[0], first[1])  # each copy its own rack
     vec.close()
 
 
