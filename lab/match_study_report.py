@@ -69,7 +69,13 @@ def estimate_words(kind: str, est: dict[str, Any]) -> str:
     k = _scale(kind)
     if kind == "share":
         return f"{est['value'] * k:.1f}% [{est['low'] * k:.1f}, {est['high'] * k:.1f}]"
-    return f"{est['value']:.2f} [{est['low']:.2f}, {est['high']:.2f}]"
+    d = _digits(est)
+    return f"{est['value']:.{d}f} [{est['low']:.{d}f}, {est['high']:.{d}f}]"
+
+
+def _digits(figures: dict[str, Any]) -> int:
+    """Decimals of a mean or its difference: three below 1 (rare fouls), two otherwise."""
+    return 3 if max(abs(figures["high"]), abs(figures["low"])) < 1.0 else 2
 
 
 def difference_words(kind: str, diff: dict[str, Any]) -> str:
@@ -78,7 +84,7 @@ def difference_words(kind: str, diff: dict[str, Any]) -> str:
         return "-"
     k = _scale(kind)
     unit = " pts" if kind == "share" else ""
-    digits = 1 if kind == "share" else 2
+    digits = 1 if kind == "share" else _digits(diff)
     v, lo, hi = (diff[x] * k for x in ("value", "low", "high"))
     return f"{v:+.{digits}f}{unit} [{lo:+.{digits}f}, {hi:+.{digits}f}]"
 
@@ -127,9 +133,10 @@ def format_study(report: dict[str, Any]) -> str:
         highs = ", ".join(f"{n} {h}" for n, h in report["high_break"].items())
         lines.append(f"highest break of the run: {highs}")
     lines.append("")
+    ratio = ", the mean break a bootstrap over frames" if cls.scores_points else ""
     lines.append(
         "95 % intervals: shares Wilson (differences Newcombe, in percentage points), means "
-        "normal (differences Welch), the mean break a bootstrap over frames."
+        f"normal (differences Welch){ratio}."
     )
     return "\n".join(lines)
 
