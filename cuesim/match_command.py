@@ -3,6 +3,10 @@
     cuesim match nine-ball --players pro expert --racks 100 --seed 7
     cuesim match snooker --players pro pro --race 3 --matches 20 --workers 2 --json out.json
     cuesim match eight-ball --players amateur beginner --racks 50 --csv shots.csv --plot figs.png
+    cuesim match examples/match-studies/nine-ball-magic-rack.toml --workers 2
+
+A ``.toml`` or ``.json`` file in place of the game is a match study: every variant of its rules
+played on the same seeds and compared (``cuesim.match_study_command``).
 
 Every option is checked while the command line is parsed (``cuesim.options``); what needs the
 game classes is checked before any rack is played. Nothing here imports the engine until the
@@ -39,17 +43,21 @@ def register(subparsers: Any) -> None:
         help="computer against computer: racks or frames, with statistics",
         description=(
             "Play whole racks (frames in snooker) between computer players at the given "
-            "levels and print each player's figures (docs/computer-player.md). The same seed "
-            "gives the same results with any number of workers."
+            "levels and print each player's figures (docs/computer-player.md); or, given a "
+            "match-study file, play each of its rule variants on the same seeds and compare "
+            "them (docs/match-study-format.md). The same seed gives the same results with any "
+            "number of workers."
         ),
     )
-    match.add_argument("game", help="nine-ball, eight-ball or snooker")
+    match.add_argument(
+        "game", help="nine-ball, eight-ball or snooker; or a match-study file (.toml, .json)"
+    )
     match.add_argument(
         "--players",
         nargs="+",
         metavar="LEVEL",
-        required=True,
-        help="the computer's level for each player, in turn order (2, or 4 for snooker doubles)",
+        help="the computer's level for each player, in turn order (2, or 4 for snooker doubles); "
+        "required with a game, set by the file with a study",
     )
     size = match.add_mutually_exclusive_group()
     size.add_argument(
@@ -67,8 +75,9 @@ def register(subparsers: Any) -> None:
         type=bounded_int(1, MAX_MATCHES, "--matches"),
         help="with --race: how many matches (default 1)",
     )
-    match.add_argument("--seed", type=bounded_int(0, MAX_SEED, "--seed"), default=0,
-                       help="seed of the racks and of the computer's moves (0)")  # fmt: skip
+    match.add_argument("--seed", type=bounded_int(0, MAX_SEED, "--seed"),
+                       help="seed of the racks and of the computer's moves (default 0, or the "
+                       "study file's)")  # fmt: skip
     match.add_argument("--workers", type=bounded_int(1, MAX_WORKERS, "--workers"),
                        help="local worker processes (default: every core)")  # fmt: skip
     match.add_argument("--cluster", metavar="ADDRESS", type=cluster_address,
@@ -87,9 +96,10 @@ def register(subparsers: Any) -> None:
     match.add_argument("--json", type=output_path(".json"), metavar="OUT",
                        help="write every figure as JSON")  # fmt: skip
     match.add_argument("--csv", type=output_path(".csv", kind="table"), metavar="OUT",
-                       help="write every move as a CSV row")  # fmt: skip
+                       help="write every move as a CSV row (a study: every statistic)")  # fmt: skip
     match.add_argument("--plot", type=output_path(".png", ".svg", ".pdf", kind="picture"),
-                       metavar="OUT", help="plot each player's figures")  # fmt: skip
+                       metavar="OUT", help="plot each player's figures (a study: one "
+                       "picture per statistic, OUT-<statistic>.png)")  # fmt: skip
     match.add_argument("--quiet", action="store_true", help="no progress bar")
     match.set_defaults(handler=run_match_command)
 
@@ -110,6 +120,8 @@ def _plan_from(args: argparse.Namespace) -> Any:
     except rules.UnknownGameError:
         kinds = ", ".join(k.value for k in rules.GameKind)
         return f"unknown game {args.game!r}; the games are: {kinds}"
+    if not args.players:
+        return "--players is required with a game (the computer's level for each player)"
     for level in args.players:
         if level not in agents.LEVELS:
             return f"unknown level {level!r}; the levels, weakest first: {', '.join(agents.LEVELS)}"
@@ -134,13 +146,13 @@ def _plan_from(args: argparse.Namespace) -> Any:
             return f"--players-warn is for 9-ball; {cls.title} has no two-foul warning"
         options["referee_warns"] = False
     if args.race is not None:
-        return MatchPlan(kind=cls.kind.value, levels=tuple(args.players), seed=args.seed,
+        return MatchPlan(kind=cls.kind.value, levels=tuple(args.players), seed=args.seed or 0,
                          race_to=args.race, matches=args.matches or 1,
                          options=tuple(options.items()))  # fmt: skip
     return MatchPlan(
         kind=cls.kind.value,
         levels=tuple(args.players),
-        seed=args.seed,
+        seed=args.seed or 0,
         racks=args.racks or DEFAULT_RACKS,
         options=tuple(options.items()),
     )
@@ -148,10 +160,13 @@ def _plan_from(args: argparse.Namespace) -> Any:
 
 def run_match_command(args: argparse.Namespace) -> int:
     """``cuesim match``: play the run, print the figures, write the outputs asked for."""
+    from cuesim.match_study_command import is_study_argument, run_study_command
     from lab.matches import run_matches
     from lab.study import StudyError, connect_cluster
     from rules.files import write_atomic
 
+    if is_study_argument(args.game):
+        return run_study_command(args)
     plan = _plan_from(args)
     if isinstance(plan, str):
         return _error(plan)

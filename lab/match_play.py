@@ -53,6 +53,13 @@ class MatchShot:
             (snooker; 0 in pool).
         decision_s: the computer's thinking time for the move (s).
         explain: the move in a player's words.
+        context: why the ruling offers a choice, the ruling's ``extras.choice_context``
+            ("dry_break", "push_out", "illegal_break", "eight_on_break", ...; "" for none).
+        third_foul: the shot lost the rack on a third consecutive foul (9-ball, "Les trois
+            fautes consécutives": a foul that ends the rack with the shooter's count at three).
+        miss: the foul was also called a miss (snooker, paragraph after §3.10; WPBSA 3.14).
+        free_ball: the ruling gives the next player a free ball (snooker §9.1).
+        respotted_black: the frame ended level and the black is re-spotted (snooker §3.10).
     """
 
     rack: int
@@ -71,6 +78,11 @@ class MatchShot:
     points: int = 0
     decision_s: float = 0.0
     explain: str = ""
+    context: str = ""
+    third_foul: bool = False
+    miss: bool = False
+    free_ball: bool = False
+    respotted_black: bool = False
 
 
 @dataclass(frozen=True)
@@ -177,6 +189,14 @@ def _row(
     names = game.ball_names
     made = intent.ball is not None and intent.ball in ruling.pocketed and not ruling.fouls
     points = int(ruling.points[side] - sum(p for i, p in enumerate(ruling.points) if i != side))
+    extras = ruling.extras
+    third_foul = (
+        bool(ruling.fouls)
+        and ruling.frame_over
+        and ruling.winner != side
+        and type(game).has_three_fouls_rule
+        and ruling.fouls_in_a_row[player] >= 3
+    )
     return MatchShot(
         **common,
         intent=intent.kind,
@@ -188,4 +208,9 @@ def _row(
         fouls=",".join(f.code for f in ruling.fouls),
         pocketed=",".join(names[b] for b in ruling.pocketed),
         points=points,
+        context=str(extras.choice_context),
+        third_foul=third_foul,
+        miss=bool(ruling.detail("miss", False)),
+        free_ball=bool(ruling.detail("free_ball", False)),
+        respotted_black=bool(ruling.detail("respotted_black", False)),
     )

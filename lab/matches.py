@@ -11,7 +11,7 @@ run gives the same results, unit for unit, on one worker or many, locally or on 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
@@ -131,39 +131,56 @@ class MatchRun:
         return stats
 
 
-def _warm(plan: MatchPlan) -> None:
-    """Compile the engine, measure the pockets and search the breaks here, once, so that
-    forked workers start warm."""
+def _warm(plans: Sequence[MatchPlan]) -> None:
+    """Compile the engine, measure the pockets and search the breaks here, once per game,
+    options and level, so that forked workers start warm."""
     import agents
     import rules
 
-    names = tuple(f"P{i}" for i in range(len(plan.levels)))
-    game = rules.new_game(plan.kind, players=names, seed=0, **dict(plan.options))
-    for level in dict.fromkeys(plan.levels):
-        agents.choose(game, level, seed=0)
+    seen: set[tuple[str, tuple[tuple[str, Any], ...], str | Level]] = set()
+    for plan in plans:
+        names = tuple(f"P{i}" for i in range(len(plan.levels)))
+        game = rules.new_game(plan.kind, players=names, seed=0, **dict(plan.options))
+        for level in plan.levels:
+            key = (plan.kind, plan.options, level)
+            if key not in seen:
+                seen.add(key)
+                agents.choose(game, level, seed=0)
 
 
-def _local(plan: MatchPlan, workers: int) -> Iterator[tuple[int, tuple[RackResult, ...]]]:
+#: A task of a run of several plans: (the plan's position in the run, the unit's index).
+Task = tuple[int, int]
+
+
+def _play_task(plans: tuple[MatchPlan, ...], task: Task) -> tuple[RackResult, ...]:
+    return play_unit(plans[task[0]], task[1])
+
+
+def _local(
+    plans: tuple[MatchPlan, ...], tasks: list[Task], workers: int
+) -> Iterator[tuple[Task, tuple[RackResult, ...]]]:
     if workers <= 1:
-        for index in range(plan.units):
-            yield index, play_unit(plan, index)
+        for task in tasks:
+            yield task, _play_task(plans, task)
         return
     with ProcessPoolExecutor(max_workers=workers, mp_context=mp_context()) as pool:
-        pending: dict[Future[tuple[RackResult, ...]], int] = {}
-        queue = list(range(plan.units))[::-1]
+        pending: dict[Future[tuple[RackResult, ...]], Task] = {}
+        queue = tasks[::-1]
         while queue or pending:
             while queue and len(pending) < 2 * workers:
-                index = queue.pop()
-                pending[pool.submit(play_unit, plan, index)] = index
+                task = queue.pop()
+                pending[pool.submit(_play_task, plans, task)] = task
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 yield pending.pop(future), future.result()
 
 
-def _dask(plan: MatchPlan, client: Any) -> Iterator[tuple[int, tuple[RackResult, ...]]]:
+def _dask(
+    plans: tuple[MatchPlan, ...], tasks: list[Task], client: Any
+) -> Iterator[tuple[Task, tuple[RackResult, ...]]]:
     from distributed import as_completed
 
-    futures = {client.submit(play_unit, plan, i, pure=False): i for i in range(plan.units)}
+    futures = {client.submit(_play_task, plans, task, pure=False): task for task in tasks}
     for future in as_completed(list(futures)):
         yield futures[future], future.result()
 
@@ -178,21 +195,41 @@ def run_matches(
     """Play every unit of ``plan`` (``workers`` local processes, default every core; or the
     Dask ``client``'s cluster); the units come back in order. ``StudyError`` when a worker or
     the cluster fails."""
+    return run_plans((plan,), workers=workers, client=client, progress=progress)[0]
+
+
+def run_plans(
+    plans: Sequence[MatchPlan],
+    *,
+    workers: int | None = None,
+    client: Any = None,
+    progress: bool = False,
+) -> list[MatchRun]:
+    """Play every unit of every plan in one pool of workers (or on the Dask ``client``'s
+    cluster), the plans' units interleaved so that every plan advances together; one
+    ``MatchRun`` per plan, its units in order. A unit is a pure function of its plan and index
+    (:func:`play_unit`), so the runs do not depend on the workers. ``StudyError`` when a worker
+    or the cluster fails."""
+    plans = tuple(plans)
+    total = sum(plan.units for plan in plans)
     if client is not None:
         count = max(1, len(client.scheduler_info().get("workers", {})))
         backend = "dask"
     else:
-        count = min(default_workers() if workers is None else max(1, workers), max(1, plan.units))
+        count = min(default_workers() if workers is None else max(1, workers), max(1, total))
         backend = "processes" if count > 1 else "inline"
         wait_for_compiled_engine(progress)  # thousands of searched shots: never the Python path
-    _warm(plan)
-    units: list[tuple[RackResult, ...] | None] = [None] * plan.units
-    bar = _bar(plan) if progress else None
+    _warm(plans)
+    # unit-major order: unit 0 of every plan, then unit 1, ... (a bar's rate is the mix's)
+    tasks = [(p, u) for u in range(max((x.units for x in plans), default=0))
+             for p, plan in enumerate(plans) if u < plan.units]  # fmt: skip
+    units: list[list[tuple[RackResult, ...] | None]] = [[None] * p.units for p in plans]
+    bar = _bar(plans, total) if progress else None
     began = time.perf_counter()
     try:
-        source = _dask(plan, client) if client is not None else _local(plan, count)
-        for index, unit in source:
-            units[index] = unit
+        source = _dask(plans, tasks, client) if client is not None else _local(plans, tasks, count)
+        for (p, u), unit in source:
+            units[p][u] = unit
             if bar is not None:
                 bar.update(1)
     except Exception as exc:
@@ -202,15 +239,24 @@ def run_matches(
     finally:
         if bar is not None:
             bar.close()
-    done = tuple(u for u in units if u is not None)
-    return MatchRun(plan=plan, units=done, workers=count, backend=backend,
-                    wall_s=time.perf_counter() - began)  # fmt: skip
+    wall = time.perf_counter() - began
+    return [
+        MatchRun(
+            plan=plan,
+            units=tuple(u for u in done if u is not None),
+            workers=count,
+            backend=backend,
+            wall_s=wall,
+        )
+        for plan, done in zip(plans, units, strict=True)
+    ]
 
 
-def _bar(plan: MatchPlan) -> Any:
+def _bar(plans: tuple[MatchPlan, ...], total: int) -> Any:
     from tqdm import tqdm
 
     import rules
 
+    plan = plans[0]
     word = "match" if plan.race_to else rules.game_class(plan.kind).frame_word
-    return tqdm(total=plan.units, unit=word, desc="match", smoothing=0.1, dynamic_ncols=True)
+    return tqdm(total=total, unit=word, desc="match", smoothing=0.1, dynamic_ncols=True)

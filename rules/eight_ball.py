@@ -29,13 +29,14 @@ clause); this module holds the game: set-up, groups, declarations, the choices. 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from rules.eight_ball_break import judge_eight_ball_break
 from rules.eight_ball_judge import GROUP_BALLS, balls_on_among, judge_eight_ball_play, objects_up
-from rules.errors import InvalidDeclarationError, InvalidGameStateError
+from rules.errors import InvalidDeclarationError, InvalidGameStateError, InvalidOptionError
 from rules.facts import JudgedShot, ShotFacts
 from rules.game import Game
 from rules.pool import COMMON_DECLARABLE, POOL_OPTIONS, PoolGame
@@ -72,6 +73,11 @@ EIGHT_DECLARABLE: dict[str, str] = {
 
 #: The groups' values as text ("solids", "stripes"), which a game's ``groups`` may be given as.
 _GROUP_VALUES = frozenset(m.value for m in Group)
+#: Who decides after the 8 drops on a legal break (option ``eight_on_break``): the breaker
+#: spots it and shoots on or re-racks (WPA 3.4, the default); the opponent does, as the French
+#: text's words have it (« le joueur adverse peut »); or the 8 wins the rack (a league rule
+#: the texts do not have, for comparison). A break with a foul keeps the texts' rule.
+EIGHT_ON_BREAK_RULES = ("breaker", "opponent", "wins")
 
 
 @dataclass(frozen=True)
@@ -81,12 +87,21 @@ class EightBallGame(PoolGame):
     kind = GameKind.EIGHT_BALL
     title = "8-ball"
     ball_names = ("cue", *(str(i) for i in range(1, 16)))
-    options = POOL_OPTIONS
+    options = MappingProxyType(
+        {
+            **POOL_OPTIONS,
+            "eight_on_break": (
+                "who decides after the 8 is pocketed on a legal break: breaker (default, WPA "
+                "3.4), opponent (the French text's words), or wins (the 8 wins the rack)"
+            ),
+        }
+    )
     phases = PoolGame.phases | {Phase.OPEN_TABLE, Phase.GROUPS_ASSIGNED}
     calls_shots = True
     game_ball = "8"
 
     groups: tuple[Group | None, ...] = (None, None)
+    eight_on_break: str = "breaker"
 
     @classmethod
     def new(
@@ -94,13 +109,19 @@ class EightBallGame(PoolGame):
     ) -> Self:
         """An 8-ball rack ready for the break. Options: ``table`` (pool ``sim.Table``, default
         9 ft), ``breaker`` (0 or 1), ``referee_warns`` (bool), ``rack_number`` (racks of the
-        match played before this one)."""
+        match played before this one), ``eight_on_break`` (``EIGHT_ON_BREAK_RULES``)."""
         options = dict(options)
         common = cls._common_options(players, seed, options)
+        eight_on_break = options.pop("eight_on_break", "breaker")
+        if eight_on_break not in EIGHT_ON_BREAK_RULES:
+            raise InvalidOptionError(
+                f"eight_on_break {str(eight_on_break)[:40]!r} is unknown; allowed: "
+                + ", ".join(EIGHT_ON_BREAK_RULES)
+            )
         state = racked_state(
             eight_ball_rack(common["table"], common["seed"], common["rack_number"])
         )
-        game = cls(state=state, **common)
+        game = cls(state=state, eight_on_break=eight_on_break, **common)
         return replace(
             game, ball_on=game.first_ball_on(state), ball_in_hand=BallInHand.BEHIND_HEAD_STRING
         )
@@ -111,7 +132,13 @@ class EightBallGame(PoolGame):
 
     def _check_game_fields(self) -> None:
         """``groups``: one entry per player, both None (open table) or one group each (a
-        ``Group``, or its value as text: "solids", "stripes", kept as the ``Group``)."""
+        ``Group``, or its value as text: "solids", "stripes", kept as the ``Group``);
+        ``eight_on_break`` one of ``EIGHT_ON_BREAK_RULES``."""
+        if self.eight_on_break not in EIGHT_ON_BREAK_RULES:
+            raise InvalidGameStateError(
+                f"8-ball: eight_on_break = {self.eight_on_break!r} is refused; allowed: "
+                + ", ".join(EIGHT_ON_BREAK_RULES)
+            )
         g = self.groups
         ok = (
             isinstance(g, tuple)

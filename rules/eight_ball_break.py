@@ -26,7 +26,14 @@ from rules.pool_clauses import (
     EIGHT_ON_BREAK_FOUL,
 )
 from rules.pool_fouls import common_fouls, four_cushion_shortfall
-from rules.pool_judge import Outcome, PoolStroke, ShotRecord, first_outcome, pool_ruling
+from rules.pool_judge import (
+    Outcome,
+    PoolStroke,
+    ShotRecord,
+    first_outcome,
+    pool_ruling,
+    rack_won,
+)
 from rules.types import BallInHand, Choice, ChoiceContext, Foul, Phase, Ruling, RulingExtras
 from rules.values import quick_init
 
@@ -51,14 +58,23 @@ def eight_on_break(call: BreakCall) -> Outcome | None:
     """« Si la bille n° 8 est empochée à la casse… »: no foul, the breaker spots the 8 and
     shoots on or re-racks and breaks (WPA 3.4; the French text says "le joueur adverse", but
     only the breaker can "continuer à jouer"); with a foul, the opponent spots it and plays
-    with ball in hand behind the head string, or re-racks and breaks."""
+    with ball in hand behind the head string, or re-racks and breaks. The game's option
+    ``eight_on_break`` gives the choice of a legal break to the opponent instead ("opponent")
+    or makes the 8 win the rack ("wins")."""
     stroke = call.stroke
     if 8 not in stroke.facts.object_balls_pocketed:
         return None
     fouled = bool(call.fouls)
-    spot = (stroke.game.spot_on_foot(stroke.final, 8),)
-    chooser = stroke.opponent if fouled else stroke.shooter
+    rule = stroke.game.eight_on_break
     p1, p2 = stroke.shooter_name, stroke.opponent_name
+    if rule == "wins" and not fouled:
+        return rack_won(
+            stroke.shooter,
+            f"{p1} pocketed the 8 on a legal break and wins the rack (this match's rule: "
+            "eight_on_break = wins).",
+        )
+    spot = (stroke.game.spot_on_foot(stroke.final, 8),)
+    chooser = stroke.opponent if fouled or rule == "opponent" else stroke.shooter
     return Outcome(
         to_spot=spot,
         next_to_play=chooser,
@@ -71,6 +87,10 @@ def eight_on_break(call: BreakCall) -> Outcome | None:
             f"({EIGHT_ON_BREAK_FOUL}): {p2} spots the 8 and plays with ball in "
             "hand behind the head string, or re-racks and breaks."
             if fouled
+            else f"The 8 was pocketed on the break, no foul ({EIGHT_ON_BREAK}): "
+            f"{p2} spots the 8 and plays on, or re-racks and breaks (the text's words: the "
+            "opponent chooses)."
+            if rule == "opponent"
             else f"The 8 was pocketed on the break, no foul ({EIGHT_ON_BREAK}): "
             f"{p1} spots the 8 and keeps shooting, or re-racks and breaks again "
             "(WPA 3.4: the breaker chooses)."

@@ -15,8 +15,10 @@ Format (version 1), one JSON object::
     }
 
 ``fields`` holds every other dataclass field of the game, by name: enums as their string
-value, frozensets as sorted lists, tuples as lists, None as null. A game is saved between
-shots, so every ball is at rest. ``load(save(game)) == game`` holds exactly.
+value, frozensets as sorted lists, tuples as lists, None as null. A rule option the file does
+not hold (one added to the game after the file was written: 8-ball ``eight_on_break``, snooker
+``miss_rule``) takes its default, the rule text's own; any other missing field is refused. A
+game is saved between shots, so every ball is at rest. ``load(save(game)) == game`` holds exactly.
 
 A file that is not JSON, not a cuesim game, of another version, or with a field missing or out
 of range raises ``SaveFileError`` saying which; so does a file that is not a regular file or is
@@ -305,6 +307,11 @@ def from_dict(data: Any) -> Game:
         if f.name in _SPECIAL_FIELDS:
             continue
         if f.name not in raw:
+            if f.name in cls.options and f.default is not dataclasses.MISSING:
+                # a rule option newer than the file: the file's game was played under the
+                # option's default, the rule text's own
+                values[f.name] = f.default
+                continue
             raise SaveFileError(f"fields: {f.name!r} is missing")
         values[f.name] = _decode(_field_type(cls, f.type), raw[f.name], f"fields.{f.name}")
     unknown = sorted(set(raw) - {f.name for f in dataclasses.fields(cls)})

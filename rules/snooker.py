@@ -110,6 +110,10 @@ class SnookerGame(Game):
             ending level is drawn (``winner`` None).
         stalemate_warned: the referee has warned that the frame will be re-started if the
             position does not change (§13); a ball potted lifts the warning.
+        miss_rule: the referee calls a foul and a miss (the paragraph after §3.10, WPBSA
+            3.14; the default); False plays without it, as many leagues do: a failure to hit
+            the ball on is a foul like any other, the balls are never replaced and no run of
+            misses loses the frame.
     """
 
     kind = GameKind.SNOOKER
@@ -128,6 +132,10 @@ class SnookerGame(Game):
                 "(a, b) (default None: frames stand alone)"
             ),
             "last_frame": "the last frame of an aggregate match (default False)",
+            "miss_rule": (
+                "bool, the referee calls a foul and a miss (default True; the paragraph after "
+                "§3.10)"
+            ),
         }
     )
     player_counts = (2, 4)
@@ -160,6 +168,7 @@ class SnookerGame(Game):
     aggregate_before: tuple[int, ...] | None = None
     last_frame: bool = False
     stalemate_warned: bool = False
+    miss_rule: bool = True
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -200,6 +209,7 @@ class SnookerGame(Game):
                 )
             aggregate = (int(aggregate[0]), int(aggregate[1]))
         last_frame = yes_no_option("last_frame", options.get("last_frame", False))
+        miss_rule = yes_no_option("miss_rule", options.get("miss_rule", True))
         if last_frame and aggregate is None:
             raise InvalidOptionError(
                 "last_frame is the last frame of an aggregate match: give aggregate_before too"
@@ -225,6 +235,7 @@ class SnookerGame(Game):
             highest_break=(0,) * len(players),
             aggregate_before=aggregate,
             last_frame=last_frame,
+            miss_rule=miss_rule,
         )
 
     @classmethod
@@ -268,6 +279,10 @@ class SnookerGame(Game):
         check_counts(self, "highest_break", self.highest_break, MAX_COUNT)
         check_count(self, "break_points", self.break_points, MAX_COUNT)
         check_count(self, "full_ball_misses", self.full_ball_misses, 3)
+        if not isinstance(self.miss_rule, bool):
+            raise InvalidGameStateError(
+                f"Snooker: miss_rule = {self.miss_rule!r} is refused; allowed: True or False"
+            )
         if self.aggregate_before is not None:
             check_per(self, "aggregate_before", self.aggregate_before, 2, "side")
             check_counts(self, "aggregate_before", self.aggregate_before, MAX_COUNT)
@@ -361,6 +376,7 @@ class SnookerGame(Game):
             cue_reach=cue_reach_of(result, facts),
             aggregate_before=self.aggregate_before,
             last_frame=self.last_frame,
+            miss_rule=self.miss_rule,
         )
         return judge_stroke(ctx)
 
@@ -509,6 +525,7 @@ class SnookerGame(Game):
             rack_number=self.rack_number + 1,
             aggregate_before=self.aggregate_before,
             last_frame=self.last_frame,
+            miss_rule=self.miss_rule,
         )
         how = "after the referee's warning" if self.stalemate_warned else "by agreement"
         return replace(

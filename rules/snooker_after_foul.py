@@ -106,7 +106,8 @@ def after_foul(
 ) -> AfterFoul:
     """After a re-spotted black the chosen player may hand the table back. After a foul that
     does not end the frame: a free ball when the cue ball is left snookered (§9.1); the miss of
-    a ball on that could be hit (paragraph after §3.10, WPBSA 3.14), three full-ball misses in
+    a ball on that could be hit (paragraph after §3.10, WPBSA 3.14; unless the game plays
+    without the miss rule, ``StrokeContext.miss_rule``), three full-ball misses in
     a row losing the frame; the options of §10 (play, or make the offender play again) and,
     after a miss, replacing the balls."""
     if turn.respotted_black:
@@ -118,7 +119,7 @@ def after_foul(
     if free_next:
         notes.append("Free ball (§9): the cue ball is snookered after the foul.")
     miss, full_misses, frame_over, winner = False, 0, False, None
-    if any(is_miss_candidate(ctx, f) for f in fouls) and ctx.on0[0]:
+    if ctx.miss_rule and any(is_miss_candidate(ctx, f) for f in fouls) and ctx.on0[0]:
         new_score = (ctx.score[0] + score.points[0], ctx.score[1] + score.points[1])
         miss, full, note = miss_verdict(ctx, new_score, turn)
         if note:

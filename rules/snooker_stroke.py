@@ -64,6 +64,7 @@ class StrokeContext:
             gave it (``open_cloth_reach``), m; None when the log has no strike row.
         aggregate_before, last_frame: the points of the earlier frames of an aggregate match
             (per side, None outside one) and whether this frame is its last (§3.10 note).
+        miss_rule: the foul and a miss is called (the game's option ``miss_rule``).
     """
 
     table: Table
@@ -88,6 +89,7 @@ class StrokeContext:
     cue_reach: float | None = None
     aggregate_before: tuple[int, ...] | None = None
     last_frame: bool = False
+    miss_rule: bool = True
 
     @property
     def side(self) -> int:

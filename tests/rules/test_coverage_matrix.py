@@ -46,6 +46,7 @@ FILES = {
     "af": "test_snooker_after_a_foul.py",
     "fe": "test_snooker_frame_end.py",
     "df": "test_snooker_declared_fouls.py",
+    "ro": "test_rule_options.py",
 }
 
 #: Words of the "Where" column too general to stand for a clause's behaviour.
