@@ -29,6 +29,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import rules  # noqa: E402 (after the path above)
+
+GAMES = tuple(kind.value for kind in rules.GameKind)
+NINE_BALL = rules.GameKind.NINE_BALL.value
+
 #: Target: learner steps per second, 9-ball, random actions, the other side's moves excluded.
 TARGET_STEPS_PER_S = 2000.0
 
@@ -72,9 +77,7 @@ def measure(game: str, opponent: str, steps: int, seed: int) -> dict[str, float]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--game", default="nine-ball", choices=("nine-ball", "eight-ball", "snooker")
-    )
+    parser.add_argument("--game", default=NINE_BALL, choices=GAMES)
     parser.add_argument("--opponent", default="random", help="random or a computer level")
     parser.add_argument("--steps", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=7)
@@ -87,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{figures['steps']} learner steps ({figures['episodes']} episodes): "
           f"{figures['steps_per_s']:,.0f} steps/s ({figures['mean_step_ms']:.3f} ms a step; "
           f"the other side's moves, {figures['other_side_s']:.2f} s, excluded)")  # fmt: skip
-    if args.game == "nine-ball":
+    if args.game == NINE_BALL:
         ok = figures["steps_per_s"] >= TARGET_STEPS_PER_S
         print(f"target >= {TARGET_STEPS_PER_S:,.0f} steps/s: {'met' if ok else 'NOT met'}")
     if args.json is not None:

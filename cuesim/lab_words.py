@@ -45,11 +45,18 @@ def overwrites_input(source: Path, targets: Iterable[Path | None]) -> Path | Non
 
 def scenario_files(paths: Iterable[Path]) -> list[Path]:
     """The files of ``paths``: a file as given, a folder searched (not through links to other
-    folders) for scenario files, in name order."""
+    folders) for scenario files, in name order; a folder's files that declare another cuesim
+    format (a match study) are left out."""
+    from lab.scenario import OTHER_FORMATS, declared_format
+
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found = [p for p in sorted(path.rglob("*")) if p.suffix.lower() in SCENARIO_SUFFIXES]
+            found = [
+                p
+                for p in sorted(path.rglob("*"))
+                if p.suffix.lower() in SCENARIO_SUFFIXES and declared_format(p) not in OTHER_FORMATS
+            ]
             files.extend(found)
         else:
             files.append(path)

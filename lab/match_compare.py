@@ -248,7 +248,8 @@ def _bootstrap_ratios(num: np.ndarray, den: np.ndarray, rng: np.random.Generator
     n = len(num)
     picks = rng.integers(0, n, size=(BOOTSTRAP_DRAWS, n))
     tops, bottoms = num[picks].sum(axis=1), den[picks].sum(axis=1)
-    return np.divide(tops, bottoms, out=np.zeros_like(tops), where=bottoms > 0)
+    ratios: np.ndarray = np.divide(tops, bottoms, out=np.zeros_like(tops), where=bottoms > 0)
+    return ratios
 
 
 def compare(

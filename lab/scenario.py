@@ -45,6 +45,11 @@ from rules.files import FileReadError, read_regular_file, write_atomic
 #: Largest scenario file read, bytes (a scenario is a few KiB).
 MAX_SCENARIO_BYTES = 1 << 20
 
+#: The other cuesim files a scenario's folder may hold: their ``format`` -> what reads them.
+OTHER_FORMATS = {
+    "cuesim-match-study": "a match study, not a scenario: run it with `cuesim match FILE`"
+}
+
 __all__ = [
     "CUE",
     "DEFAULT_PLAYERS",
@@ -92,6 +97,19 @@ def load_scenario(path: str | Path) -> Scenario:
     return parse_scenario(text, source=source, kind=kind)
 
 
+def declared_format(path: Path) -> str | None:
+    """The ``format`` a TOML or JSON file at ``path`` declares at its top level; None when it
+    cannot be read or parsed, or declares none (it is then judged, and refused, as a
+    scenario)."""
+    try:
+        text = read_regular_file(path, MAX_SCENARIO_BYTES).decode("utf-8")
+        raw = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
+    except (FileReadError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    found = raw.get("format") if isinstance(raw, dict) else None
+    return found if isinstance(found, str) else None
+
+
 def parse_scenario(text: str, *, source: str = "<string>", kind: str = "toml") -> Scenario:
     """Validate scenario ``text`` of ``kind`` "toml" or "json" (see :func:`load_scenario`)."""
     try:
@@ -118,6 +136,10 @@ def scenario_from_dict(raw: Any, *, source: str = "<dict>") -> Scenario:
     """Validate a parsed scenario (the dict a TOML or JSON file gives)."""
     if not isinstance(raw, dict):
         raise ScenarioError(source, "", "a scenario must be a table/object at the top level")
+    declared = raw.get("format")
+    other = OTHER_FORMATS.get(declared) if isinstance(declared, str) else None
+    if other is not None:
+        raise ScenarioError(source, "format", f"this file is {other}")
     if raw.get("format") != FORMAT_NAME:
         raise ScenarioError(
             source, "format", f"expected format = {FORMAT_NAME!r}, got {raw.get('format')!r}"

@@ -21,8 +21,9 @@ def test_judge_passes_every_shipped_example(capsys: pytest.CaptureFixture[str]) 
     status = main(["judge", str(EXAMPLES)])
     out = capsys.readouterr().out
     assert status == 0, out
-    n = len(list(EXAMPLES.rglob("*.toml"))) + len(list(EXAMPLES.rglob("*.json")))
-    assert n >= 30
+    files = [*EXAMPLES.rglob("*.toml"), *EXAMPLES.rglob("*.json")]
+    n = sum("match-studies" not in p.parts for p in files)  # match studies are left out
+    assert n >= 30 and "match-studies" not in out
     assert f"{n} scenario(s): {n} passed, 0 failed, 0 could not run" in out
     for game in ("nine-ball", "eight-ball", "snooker"):
         assert f"examples/{game}/" in out
@@ -203,7 +204,7 @@ def test_no_sentence_cuesim_shot_prints_holds_french(capsys: pytest.CaptureFixtu
     from rules.wording import has_french
 
     paths = sorted([*EXAMPLES.rglob("*.toml"), *EXAMPLES.rglob("*.json")])
-    paths = [p for p in paths if p.parent.name != "studies"]
+    paths = [p for p in paths if p.parent.name not in ("studies", "match-studies")]
     quoted = 0
     for path in paths:
         assert main(["shot", str(path)]) == 0, path
@@ -217,3 +218,12 @@ def test_no_sentence_cuesim_shot_prints_holds_french(capsys: pytest.CaptureFixtu
             quoted += has_french(foul["rule_text"])
         assert not has_french(ruling["reason"] + " ".join(ruling["notes"])), path
     assert len(paths) >= 30 and quoted >= 5, "the French quotes are still there for a tester"
+
+
+def test_judge_refuses_a_match_study_named_with_the_command_that_runs_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    study = next((EXAMPLES / "match-studies").glob("*.toml"))
+    assert main(["judge", str(study)]) == 1
+    out = capsys.readouterr().out
+    assert "format: this file is a match study, not a scenario: run it with `cuesim match" in out

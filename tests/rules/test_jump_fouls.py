@@ -31,11 +31,12 @@ SNOOKER = sim.Table.snooker()
 #: 2.5 m/s, the cue raised 35 degrees, 0.16 m behind a red: the cue ball meets the red about
 #: 41 mm up in its first flight and flies on over it, landing about 0.26 m beyond it.
 OVER_THE_RED = sim.Strike(speed=2.5, phi=90.0, theta=35.0)
-#: 2 m/s at 40 degrees, 0.12 m behind the red: it meets the red 32 mm up, the red runs away
+#: 1.8 m/s at 40 degrees, 0.12 m behind the red: it meets the red 29 mm up, the red runs away
 #: faster than the cue ball flies, and the cue ball lands behind it.
-INTO_THE_RED = sim.Strike(speed=2.0, phi=90.0, theta=40.0)
-#: A pool jump: 4 m/s, the cue raised 40 degrees; its first flight is about 1.15 m long.
-JUMP = sim.Strike(speed=4.0, phi=90.0, theta=40.0)
+INTO_THE_RED = sim.Strike(speed=1.8, phi=90.0, theta=40.0)
+#: A pool jump: 3.5 m/s, the cue raised 40 degrees; its first flight is about 0.88 m long, over
+#: the 5 (a harder one, 4 m/s, now bounces off the far rail's top and leaves the table).
+JUMP = sim.Strike(speed=3.5, phi=90.0, theta=40.0)
 CALL_ONE = Declaration(called_ball=1, called_pocket="top-right")
 
 
