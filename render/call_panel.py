@@ -16,7 +16,6 @@ import pygame
 from render import hud, typeset
 from render.layout import (
     Layout,
-    button_rows,
     buttons_height,
     lay_out_buttons,
     natural_button_width,
@@ -42,7 +41,8 @@ def call_layout(
 ) -> tuple[pygame.Rect, pygame.Rect, tuple[Button, ...]]:
     """The banner (px), the rectangle of its text and its buttons for (label, action) pairs,
     in a window laid out as ``layout``. Buttons answer to 1, 2, ... (D and W for declaring a
-    foul and warning) and wrap into as many rows as their column needs; the banner grows to
+    foul and warning), each label showing its key in every window size, and wrap into as many
+    rows as their column needs; the banner grows to
     hold them and its text, at most up to the scoreboard's bottom edge. ``balls`` (the balls'
     squares on screen, px): a banner grown over more of them than the same banner hung from
     the scoreboard's bottom edge would hide goes there instead, over the table's top edge (a
@@ -59,11 +59,6 @@ def call_layout(
         min(column, natural_button_width(typeset.text_width(f"{label}  [{key}]", LINE_PX)))
         for label, _action, key in keyed
     ]
-    # A narrow window: the labels without their keys when that saves a row of buttons (the
-    # keys still answer; H lists them), so the banner covers less of the table.
-    compact = [min(column, natural_button_width(typeset.text_width(k[0], LINE_PX))) for k in keyed]
-    if keyed and len(button_rows(column, compact)) < len(button_rows(column, widths)):
-        widths, keyed = compact, [(label, action, "") for label, action, _key in keyed]
     rows_h = buttons_height(column, widths) if keyed else 0
     text_w = inner - column - MARGIN if beside else inner
     text_h = HEADLINE_H + LINE_H * len(hud.call_text_lines(info, text_w))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from render.history import LastShot
 from render.session import Session
+from render.words import foul_words
 from rules.wording import ball_words, player_summary
 
 
@@ -69,7 +70,8 @@ def declared_words(shot: LastShot) -> str:
         kind = "free ball" if declaration.free_ball else "nominated"
         parts.append(f"{kind} {ball(declaration.nominated)}")
     if declaration.declared_fouls:
-        parts.append("foul declared: " + ", ".join(sorted(declaration.declared_fouls)))
+        fouls = sorted(declaration.declared_fouls)
+        parts.append("foul declared: " + ", ".join(foul_words(f).lower() for f in fouls))
     return "; ".join(parts)
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from rules.clauses import Clause
 from rules.placement import is_in_d, rested
 from rules.snooker_clauses import CLAUSES, DECLARABLE
 from rules.snooker_geometry import (
@@ -304,9 +305,15 @@ def declared_fouls(ctx: StrokeContext) -> tuple[Foul, ...]:
         if rule == "concerned" and concerned is not None:
             penalty = max(penalty, ctx.value(concerned))
             evidence += f", the ball concerned: {ctx.name(concerned)}"
-        words = clause.split(" ", 1)[1]
-        fouls.append(make_foul(code, f"Foul: {words}", penalty, evidence))
+        fouls.append(make_foul(code, f"Foul: {declared_words(clause)}", penalty, evidence))
     return tuple(fouls)
+
+
+def declared_words(clause: Clause) -> str:
+    """A declared foul's call after "Foul: ", in English: the clause's English without its
+    section ("snooker §11.1: no foot on the floor" -> "no foot on the floor"); the call is
+    read in the window, the shot list and ``cuesim shot``, never the French quote."""
+    return clause.english.partition(": ")[2] or clause.english
 
 
 def final_positions(ctx: StrokeContext) -> BallState:

@@ -10,27 +10,9 @@ from render.host import Host, ModeLike
 from render.keys import Action, Context, action_for
 from render.modes.base import Mode
 from render.widgets import Button
+from render.words import FOUL_WORDS as FOUL_WORDS
+from render.words import foul_words
 
-#: The fouls a 2-D simulator cannot see, in a player's words, by ``rules.DeclaredFoul`` code (and
-#: the snooker referee's own codes); a code missing here is shown with its underscores as spaces.
-FOUL_WORDS = {
-    "foot_off_floor": "No foot on the floor at the strike",
-    "ball_touched": "A ball touched or moved (hand, cue, clothing)",
-    "double_hit": "Double hit / push shot",
-    "cue_on_table": "Cue laid on the table to sight a line",
-    "out_of_turn": "Played out of turn",
-    "slow_play": "Shot clock exceeded",
-    "played_object_ball": "Struck an object ball, not the cue ball",
-    "cue_ball_moved_while_positioning": "Cue ball hit a ball while being placed",
-    "full_pocket": "Cue ball touched a ball in a full pocket",
-    "jump_with_draw": "Cue ball jumped by a hit below centre",
-    "balls_moving": "Played while a ball was still moving",
-    "bad_placement": "Cue ball in hand played from outside the zone",
-    "jump_shot": "Jump shot (the cue ball jumped a ball)",
-    "push_stroke": "Push stroke",
-    "ball_misplaced": "Played while a ball was wrongly spotted",
-    "used_ball_off_table": "Used a ball off the table (to measure, ...)",
-}
 #: Height of one row of the foul menu, px.
 FOUL_ROW_H = 32
 #: The foul menu's explanation, under its title.
@@ -38,11 +20,6 @@ FOUL_MENU_LINES = (
     "Fouls the table cannot see: the referee judges the shot again with the one picked.",
     "Click it or press its number (arrows and Enter); pick it again to withdraw it. Esc closes.",
 )
-
-
-def foul_words(code: str) -> str:
-    """A declarable foul's code in a player's words (see ``FOUL_WORDS``)."""
-    return FOUL_WORDS.get(code, code.replace("_", " ").capitalize())
 
 
 def open_foul_menu(host: Host) -> None:
