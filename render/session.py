@@ -20,8 +20,15 @@ import sim
 from render.game_features import FrameMovesGame
 from render.history import HistoryEntry, LastShot
 from render.match import MatchConfig, MatchScore
-from render.savefile import save_session
-from render.session_codec import encode_session, read_session
+from render.match_statistics import (
+    Figures,
+    added,
+    figures_from_json,
+    figures_to_json,
+    match_figures,
+)
+from render.savefile import SaveFileError, load_session, save_session
+from render.session_codec import decode_session, encode_session
 from render.words import choice_label
 from rules.persist import to_dict
 from sim.errors import EventCapExceededError, SimInputError
@@ -94,6 +101,9 @@ class Session:
         #: (the shot, who chose, what, in words) of the last choice made on a shot's call: the
         #: last-call line says it while that shot is still ``last_shot``.
         self.choice_made: tuple[LastShot, str, str] | None = None
+        #: Each player's figures over the matches played before this one in the window's
+        #: session, by name (``render.match_statistics``).
+        self.earlier_matches: dict[str, Figures] = {}
 
     @property
     def game(self) -> rules.Game:
@@ -122,7 +132,9 @@ class Session:
 
     # ---------------------------------------------------------------- match and games
     def start_match(self, config: MatchConfig) -> None:
-        """Start a new match: the first rack / frame, the first player breaking."""
+        """Start a new match: the first rack / frame, the first player breaking; the figures
+        of the match before it join the session's (``earlier_matches``)."""
+        self.earlier_matches = self.session_figures()
         self.config = config
         self.score = MatchScore.start()
         self.history.clear()
@@ -362,10 +374,26 @@ class Session:
         self.pending_ruling = None
         return True
 
+    def match_figures(self) -> dict[str, Figures]:
+        """Each player's figures over this match's shots, by name."""
+        return match_figures(self.history, self.last_shot, self._game)
+
+    def session_figures(self) -> dict[str, Figures]:
+        """Each player's figures over the window's session: the earlier matches and this one."""
+        return added(self.earlier_matches, self.match_figures())
+
     def to_json(self) -> dict[str, object]:
-        """The whole session as JSON-ready data (:func:`render.session_codec.encode_session`)."""
+        """The whole session as JSON-ready data (:func:`render.session_codec.encode_session`),
+        with the players' figures: ``statistics.match`` (this match, for a reader: a loaded
+        match counts its shots again) and ``statistics.earlier_matches`` (the window's session
+        before it, read back on loading)."""
         config, score = self._match()
-        return encode_session(config, score, self.game, self.history, self.last_shot)
+        data = encode_session(config, score, self.game, self.history, self.last_shot)
+        data["statistics"] = {
+            "match": figures_to_json(self.match_figures()),
+            "earlier_matches": figures_to_json(self.earlier_matches),
+        }
+        return data
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the session to ``path`` atomically; raises ``SaveFileError``."""
@@ -376,12 +404,30 @@ class Session:
     def load(self, path: str | os.PathLike[str]) -> None:
         """Replace the session by the one saved at ``path``; raises ``SaveFileError`` and then
         leaves this one as it was."""
-        restored = read_session(path)
+        raw = load_session(path)
+        restored = decode_session(raw)
+        earlier = saved_earlier_matches(raw)
         self.config, self.score, self.game, self.history, shot = restored
+        self.earlier_matches = earlier
         self.last_shot = shot_linked_to_undo(self.history, shot)
         self.match_winner = None
         self.pending_ruling = None
         self.saved_as = (self.game, self.score)
+
+
+def saved_earlier_matches(raw: dict[str, object]) -> dict[str, Figures]:
+    """The figures of the earlier matches a save file holds (``statistics.earlier_matches``);
+    none in a file written before statistics were saved. ``SaveFileError`` when present and
+    wrong."""
+    saved = raw.get("statistics")
+    if saved is None:
+        return {}
+    if not isinstance(saved, dict):
+        raise SaveFileError("the save file is damaged: session.statistics is not an object")
+    try:
+        return figures_from_json(saved.get("earlier_matches", {}), "earlier_matches")
+    except ValueError as exc:
+        raise SaveFileError(f"the save file is damaged: session.statistics.{exc}") from exc
 
 
 def shot_linked_to_undo(history: list[HistoryEntry], shot: LastShot | None) -> LastShot | None:

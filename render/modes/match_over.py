@@ -1,4 +1,5 @@
-"""The match is won: the final score; a new match (Enter) or quit."""
+"""The match is won: the result card (the final score, each player's statistics over the
+match and over the window's session); a new match (Enter) or quit."""
 
 from __future__ import annotations
 
@@ -6,25 +7,61 @@ import dataclasses
 
 import pygame
 
-from render import hud
+from render import hud, typeset
 from render.keys import Action, Context, action_for
 from render.modes.base import Mode, draw_scene
 from render.widgets import Button
 
 
+#: Widest result card, px, and its margin to the window's edges.
+CARD_MAX_W, CARD_MARGIN = 820, 20
+#: The card's title band and one line of text, px (``hud.draw_banner``).
+CARD_TITLE_H, CARD_LINE_H = 62, 22
+#: Height of the buttons under the card and the gap above them, px.
+BUTTON_H, BUTTON_GAP = 44, 12
+
+
 class MatchOverMode(Mode):
-    """The match is won: the final score; a new match or quit."""
+    """The match is won: the result card (score and statistics); a new match or quit."""
 
     context = Context.MATCH_OVER
     history_opens_over = True
 
-    def _buttons(self, size: tuple[int, int]) -> list[Button]:
+    def card_lines(self) -> list[str]:
+        """The card's lines: the score, then per player the match's figures
+        (``render.match_statistics``), then the window's session when it holds earlier
+        matches."""
+        session = self.host.session
+        players = session.match_config.sides
+        score = " - ".join(str(x) for x in session.match_score.wins)
+        lines = [f"{' v '.join(players)}: {score}"]
+        on_points = session.match_config.game_class.scores_points
+        for name, figures in session.match_figures().items():
+            lines.append(f"{name}: " + "; ".join(figures.lines(on_points)))
+        if session.earlier_matches:
+            for name, figures in session.session_figures().items():
+                lines.append(f"{name}, this session: " + "; ".join(figures.lines(on_points)))
+        return lines
+
+    def card(self, size: tuple[int, int]) -> pygame.Rect:
+        """The card's rectangle (px): as tall as its wrapped lines, centred above the buttons,
+        inside the window."""
         w, h = size
+        width = max(1, min(CARD_MAX_W, w - 2 * CARD_MARGIN))
+        rows = sum(len(typeset.wrap_text(t, 22, width - 40)) for t in self.card_lines())
+        height = min(CARD_TITLE_H + CARD_LINE_H * rows + 16, max(1, h - BUTTON_H - 3 * BUTTON_GAP))
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (w // 2, (h - BUTTON_H - BUTTON_GAP) // 2)
+        return box
+
+    def _buttons(self, size: tuple[int, int]) -> list[Button]:
+        w, _h = size
+        top = self.card(size).bottom + BUTTON_GAP
         return [
             Button(
-                pygame.Rect(w // 2 - 230, h // 2 + 40, 210, 44), "New match", "new", hotkey="Enter"
+                pygame.Rect(w // 2 - 230, top, 210, BUTTON_H), "New match", "new", hotkey="Enter"
             ),
-            Button(pygame.Rect(w // 2 + 20, h // 2 + 40, 210, 44), "Quit", "quit", hotkey="Q"),
+            Button(pygame.Rect(w // 2 + 20, top, 210, BUTTON_H), "Quit", "quit", hotkey="Q"),
         ]
 
     def _act(self, action: str) -> None:
@@ -47,18 +84,10 @@ class MatchOverMode(Mode):
         host = self.host
         host.remember_size(surface.get_size())
         draw_scene(host, surface)
-        w, h = surface.get_size()
-        box = pygame.Rect(0, 0, 560, 200)
-        box.center = (w // 2, h // 2)
+        size = surface.get_size()
         players = host.session.match_config.sides
-        score = " - ".join(str(x) for x in host.session.match_score.wins)
         winner = host.session.match_winner
         title = "The match is over" if winner is None else f"{players[winner]} wins the match"
-        hud.draw_banner(
-            surface,
-            box,
-            title,
-            [f"{' v '.join(players)}: {score}"],
-        )
-        for button in self._buttons((w, h)):
+        hud.draw_banner(surface, self.card(size), title, self.card_lines())
+        for button in self._buttons(size):
             hud.draw_button(surface, button)
