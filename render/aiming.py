@@ -386,9 +386,12 @@ def declaration_problem(game: rules.Game, aim: AimState) -> str | None:
     options = game.declaration_options()
     if options.call_required and not aim.safety:
         if aim.called_ball is None:
-            return "Call your shot: click the ball you will pocket (or press F for a safety)."
+            return (
+                "Call your shot first: click the ball you will pocket (or press F for a "
+                "safety); the cue stays still until the call is made."
+            )
         if aim.called_pocket is None:
-            return "Now click the pocket for the called ball."
+            return "Now click the pocket for the called ball; then aim."
     if (options.nomination_required or aim.free_ball) and nominated_ball(game, aim) is None:
         return "Nominate a ball: aim at it, or press N and click it."
     return None

@@ -78,6 +78,9 @@ class AimMode(Mode):
         self.call_aim: float | None = None
         #: The pocket labels and mouths drawn in the last frame (px): messages keep off them.
         self.label_rects: list[pygame.Rect] = []
+        #: The kinds of ring drawn round balls in the last frame ("call", "met"): the prompt
+        #: says what each colour means (``render.modes.aim_screen.ring_legend``).
+        self.rings: tuple[str, ...] = ()
         if host.sounds.problem:  # a damaged settings file: said once, the defaults used
             host.say(host.sounds.problem, palette.ALERT)
             host.sounds.problem = None
@@ -230,7 +233,9 @@ class AimMode(Mode):
                     ax, ay = host.aim.lock_anchor
                     if math.hypot(event.pos[0] - ax, event.pos[1] - ay) > AIM_UNLOCK_PX:
                         host.aim.locked = False
-                calling = self.call_aim is not None and self._call_missing()
+                # While the rules want a call, the pointer travelling to the ball and the
+                # pocket clicked for it never turns the cue (the call never moves the aim).
+                calling = self._call_missing()
                 moved = self._pointer_moved(size, tuple(event.pos))
                 if not host.aim.locked and moved and not calling:
                     self._aim_at(event.pos)

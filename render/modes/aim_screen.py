@@ -80,6 +80,19 @@ def panel_buttons(mode: AimMode, size: tuple[int, int]) -> list[Button]:
     return list(lay_out_right(layout.buttons, rows))
 
 
+#: What each ring round a ball means, by kind (``AimMode.rings``), for the prompt's legend.
+RING_WORDS = {
+    "call": "yellow ring = the ball called or nominated",
+    "met": "orange ring = a ball a guide line runs into",
+}
+
+
+def ring_legend(rings: tuple[str, ...]) -> str:
+    """The legend of the rings drawn round balls in the last frame ("" when none was)."""
+    kinds = [RING_WORDS[k] for k in RING_WORDS if k in rings]
+    return "Rings: " + "; ".join(kinds) + "." if kinds else ""
+
+
 def prompt_lines(mode: AimMode) -> list[str]:
     host = mode.host
     who = host.session.game.players[host.session.game.to_play]
@@ -106,6 +119,9 @@ def prompt_lines(mode: AimMode) -> list[str]:
             how = "" if host.aim.nominated is not None else " (the ball aimed at)"
             prefix = "Free ball" if host.aim.free_ball else "Nominated"
             lines.append(f"{prefix}: {ball_words(host.ball_names[nominated])}{how}.")
+    legend = ring_legend(mode.rings)
+    if legend:
+        lines.append(legend)
     if mode.wrong_ball is not None:
         words = ball_name(host.session.game, mode.wrong_ball)
         lines.append(f"Careful: the aim hits {words} first, not a ball on.")
@@ -137,6 +153,7 @@ def draw_aim_screen(mode: AimMode, surface: pygame.Surface) -> None:
     positions, on = host.current_positions()
     cue = host.cue_xy()
     mode.wrong_ball = None
+    mode.rings = ()
     level = host.session.match_config.aim_assist
     if level == "full" and full_preview_waits() is not None:
         level = "ghost"  # the predicted paths wait for the compiled engine
@@ -151,6 +168,7 @@ def draw_aim_screen(mode: AimMode, surface: pygame.Surface) -> None:
                 preview.contact_xy, warning=mode.wrong_ball is not None,
                 meets=preview.meets,
             )  # fmt: skip
+            mode.rings += ("met",) * bool(preview.meets)
     if cue is not None and contact is not None:
         mode.wrong_ball = wrong_first_ball(host.session.game, host.aim, contact.ball)
         obj_path = tangent = None
@@ -173,6 +191,7 @@ def draw_aim_screen(mode: AimMode, surface: pygame.Surface) -> None:
             tangent_path=tangent,
             meets=meets,
         )
+        mode.rings += ("met",) * bool(meets)
     draw.draw_balls(
         surface, view, table, positions, on, host.looks, orientations=host.ball_orientations()
     )
@@ -212,6 +231,7 @@ def _draw_calls(mode: AimMode, surface: pygame.Surface, view: View, positions: n
     nominated = host.aim.nominated
     if nominated is not None:
         marks.append(positions[nominated])
+    mode.rings += ("call",) * bool(marks)
     for p in marks:
         cx, cy = view.to_screen(float(p[0]), float(p[1]))
         pygame.draw.circle(surface, palette.ACCENT, (round(cx), round(cy)), round(r + 5), 2)

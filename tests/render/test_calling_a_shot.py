@@ -60,3 +60,30 @@ def test_calling_a_pocket_keeps_the_aim_and_its_message_covers_no_pocket_label()
     key(app, pygame.K_SPACE)  # shoots the call, at the aim the player gave
     assert app.mode.context == "playback"
     assert app.last_shot.declaration.called_pocket == pocket.name
+
+
+def test_the_pointer_travelling_to_call_a_ball_and_a_pocket_never_turns_the_cue() -> None:
+    """The player aims (arrow keys), then calls: the pointer crosses the cloth to the 1, then
+    to the pocket; neither the travel nor either click moves the aim."""
+    app = new_app("eight-ball")
+    _eight_ball_call_position(app)
+    key(app, pygame.K_LEFT)
+    aimed = app.aim.phi_deg
+    for xy in ((0.2, 1.2), (0.5, 1.4), (0.62, 1.58)):  # across the cloth, then onto the 1
+        move(app, screen_of(app, xy))
+        assert app.aim.phi_deg == pytest.approx(aimed), xy
+    click(app, screen_of(app, (0.635, 1.6)))
+    pocket = app.table.pocket_named("top-middle")
+    move(app, screen_of(app, (0.3, 1.3)))
+    click(app, screen_of(app, (pocket.x, pocket.y)))
+    assert (app.aim.called_ball, app.aim.called_pocket) == (1, pocket.name)
+    assert app.aim.phi_deg == pytest.approx(aimed)
+
+
+def test_the_rings_round_balls_have_a_legend() -> None:
+    app = new_app("eight-ball")
+    _eight_ball_call_position(app)
+    click(app, screen_of(app, (0.635, 1.6)))  # the 1 called: a yellow ring round it
+    frame(app)
+    legend = [line for line in app.mode.prompt_lines() if line.startswith("Rings:")]
+    assert legend and "yellow ring = the ball called" in legend[0]
