@@ -169,7 +169,8 @@ BINDINGS: tuple[Binding, ...] = (
         (pygame.K_LEFT, pygame.K_RIGHT),
         "aim",
         "turn",
-        "Left/Right arrows 0.1\u00b0 (Shift 1\u00b0)",
+        "Right arrow turns the cue clockwise on screen, Left anticlockwise: 0.05\u00b0 "
+        "(Ctrl 0.01\u00b0, Shift 1\u00b0)",
         "Aim",
     ),
     _b((), "aim", "", "right-click locks the aim", "Aim"),

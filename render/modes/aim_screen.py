@@ -135,7 +135,7 @@ def prompt_lines(mode: AimMode) -> list[str]:
     if waiting is not None:
         lines.append(waiting + ".")
     lines.append(
-        f"Aim {host.aim.phi_deg % 360:6.1f}\u00b0 \u00b7 arrows fine-tune"
+        f"Aim {host.aim.phi_deg % 360:6.2f}\u00b0 \u00b7 Right arrow clockwise, Left anticlockwise"
         f"{assist}{foul_hint} \u00b7 H help"
     )
     return lines

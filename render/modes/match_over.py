@@ -12,7 +12,6 @@ from render.keys import Action, Context, action_for
 from render.modes.base import Mode, draw_scene
 from render.widgets import Button
 
-
 #: Widest result card, px, and its margin to the window's edges.
 CARD_MAX_W, CARD_MARGIN = 820, 20
 #: The card's title band and one line of text, px (``hud.draw_banner``).
