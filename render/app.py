@@ -28,6 +28,7 @@ from render.keys import Action, Context, action_for
 from render.layout import Layout, open_window
 from render.match import MatchConfig
 from render.modes.decision import DecisionMode
+from render.modes.menus import ChoiceMode
 from render.modes.preparing import PreparingMode, draw_engine_status, engine_building
 from render.modes.shot_history import open_shot_history
 from render.modes.start import StartMode
@@ -89,7 +90,7 @@ class App(MatchMoves):
         }
         self._global_actions: dict[Action, Callable[[], object]] = {
             Action.SAVE: self.save,
-            Action.LOAD: self.load,
+            Action.LOAD: self.ask_to_load,
             Action.UNDO: self.undo,
             Action.REPLAY: self.replay,
             Action.QUIT: self.request_quit,
@@ -140,6 +141,26 @@ class App(MatchMoves):
         self._orientations = draw.rolled(
             self.ball_orientations(), displacement, float(self.table.ball_radius)
         )
+
+    # ---------------------------------------------------------------- loading
+    def ask_to_load(self) -> None:
+        """Ctrl+O: load the saved session; when the match on the table has play not saved
+        (``Session.unsaved_play``), ask first (Y loads, dropping it; N or Esc goes back);
+        when there is no save file, say so and change nothing."""
+        if not self.save_path.is_file():
+            self.say(f"No saved session to load ({self.save_path.name} does not exist).")
+            return
+        if not (self.session.has_match and self.session.unsaved_play):
+            self.load()
+            return
+        lines = (
+            f"Loading {self.save_path.name} drops the shots played since it was saved.",
+            "Ctrl+S saves this match first (then Ctrl+O loads).",
+        )
+        self.mode = ChoiceMode(
+            self, self.mode, "Load the saved session?", lines,
+            [("Load it, dropping the play since the save", self.load)], confirm=True,
+        )  # fmt: skip
 
     # ---------------------------------------------------------------- quitting
     def request_quit(self) -> None:

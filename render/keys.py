@@ -78,6 +78,7 @@ class Action(StrEnum):
     NUMBER = "number"
     PEEK = "peek"
     NEW = "new"
+    SETUP = "setup"
     UP = "up"
     DOWN = "down"
     PAGE_UP = "page_up"
@@ -250,7 +251,14 @@ BINDINGS: tuple[Binding, ...] = (
         "V hides the call to see the whole table",
         "Referee's call",
     ),
-    _b((*_ENTER,), "matchover", "new", "match over: Enter a new match", "Referee's call"),
+    _b((*_ENTER,), "matchover", "new", "match over: Enter a rematch", "Referee's call"),
+    _b(
+        (pygame.K_n,),
+        "matchover",
+        "setup",
+        "N a new match (another game, players)",
+        "Referee's call",
+    ),
     _b(_DIGITS, "choice declarefoul", "number", "click, or the number", "Lists and questions"),
     _b((pygame.K_UP,), "declarefoul", "up", "(arrows and Enter)", "Lists and questions"),
     _b((pygame.K_DOWN,), "declarefoul", "down", "(arrows and Enter)", "Lists and questions"),

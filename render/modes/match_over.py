@@ -10,6 +10,7 @@ import pygame
 from render import hud, typeset
 from render.keys import Action, Context, action_for
 from render.modes.base import Mode, draw_scene
+from render.modes.start import StartMode
 from render.widgets import Button
 
 #: Widest result card, px, and its margin to the window's edges.
@@ -56,18 +57,22 @@ class MatchOverMode(Mode):
     def _buttons(self, size: tuple[int, int]) -> list[Button]:
         w, _h = size
         top = self.card(size).bottom + BUTTON_GAP
+        width = max(1, min(210, (w - 4 * BUTTON_GAP) // 3))
+        left = w // 2 - (3 * width + 2 * BUTTON_GAP) // 2
+        specs = (("Rematch", "new", "Enter"), ("New match", "setup", "N"), ("Quit", "quit", "Q"))
         return [
-            Button(
-                pygame.Rect(w // 2 - 230, top, 210, BUTTON_H), "New match", "new", hotkey="Enter"
-            ),
-            Button(pygame.Rect(w // 2 + 20, top, 210, BUTTON_H), "Quit", "quit", hotkey="Q"),
-        ]
+            Button(pygame.Rect(left + i * (width + BUTTON_GAP), top, width, BUTTON_H), *spec[:2],
+                   hotkey=spec[2])
+            for i, spec in enumerate(specs)
+        ]  # fmt: skip
 
     def _act(self, action: str) -> None:
         host = self.host
         if action == Action.NEW:
             config = host.session.match_config
             host.start_match(dataclasses.replace(config, seed=config.seed + 1000))
+        elif action == Action.SETUP:  # the start screen, this match's choices filled in
+            host.mode = StartMode(host, host.session.match_config)
         else:
             host.request_quit()
 
@@ -76,8 +81,8 @@ class MatchOverMode(Mode):
             for button in self._buttons(self.host.size_hint()):
                 if button.hit(event.pos):
                     self._act(button.action)
-        elif action_for(Context.MATCH_OVER, event) == Action.NEW:
-            self._act(Action.NEW)
+        elif action_for(Context.MATCH_OVER, event) in (Action.NEW, Action.SETUP):
+            self._act(str(action_for(Context.MATCH_OVER, event)))
 
     def draw(self, surface: pygame.Surface) -> None:
         host = self.host

@@ -169,7 +169,7 @@ class StartMode(Mode):
             elif action == Action.START:
                 self.start()
             elif action == Action.LOAD:
-                self.host.load()
+                self.host.ask_to_load()
             elif action == Action.QUIT:
                 self.host.request_quit()
 
@@ -182,14 +182,15 @@ class StartMode(Mode):
         typeset.draw_text(
             surface, "cuesim: a new match", (w // 2, top), 44, palette.TEXT, anchor="midtop"
         )
-        typeset.draw_text(
-            surface,
-            f"Ctrl+O continues the saved session ({self.host.save_path.name})",
-            (w // 2, top + 480),
-            20,
-            palette.DIM,
-            anchor="midtop",
-        )
+        if self.host.save_path.is_file():  # offered only when there is one to continue
+            typeset.draw_text(
+                surface,
+                f"Ctrl+O continues the saved session ({self.host.save_path.name})",
+                (w // 2, top + 480),
+                20,
+                palette.DIM,
+                anchor="midtop",
+            )
         typeset.draw_text(surface, "Game", (left, top + 48), 22, palette.DIM)
         typeset.draw_text(
             surface,

@@ -238,7 +238,9 @@ def test_the_quit_question_says_whether_play_would_be_lost(tmp_path: Path) -> No
     to_decision(app)
     assert app.session.unsaved_play
     assert overlays.quit_warning(True).startswith("Unsaved play is lost")
-    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)  # loading is saved play too
+    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)  # loading is saved play too, once confirmed
+    assert app.session.unsaved_play and app.mode.context == "choice"
+    key(app, pygame.K_y)
     frame(app)
     app.update(0.1)
     assert not app.session.unsaved_play
