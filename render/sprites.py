@@ -132,9 +132,10 @@ def ball_sprite(
 
     The image is ``2 * r + 2`` pixels square with an alpha channel; the ball centre is at the
     image centre. Shading: Lambert diffuse plus a Phong highlight from a fixed light at the
-    upper left; a stripe is the band ``|n . stripe_axis| < 1/2`` of the sphere; the numbers sit
-    on two white discs of radius R/2 around ``+-number_axis``. Images of a ball at rest (the
-    default axes) are cached per (look, radius in whole pixels); turned ones are not.
+    upper left; a stripe is the band ``|n . stripe_axis| < 1/2`` of the sphere; two white discs
+    of radius R/2 around ``+-number_axis`` turn with the ball, and the number is written on a
+    flat badge on the centre (:func:`_draw_badge`), readable at every angle. Images of a ball
+    at rest (the default axes) are cached per (look, radius in whole pixels); turned ones are not.
     """
     r = max(2, round(radius_px))
     at_rest = number_axis == _NUMBER_AXIS0 and stripe_axis == _STRIPE_AXIS0
@@ -177,20 +178,34 @@ def ball_sprite(
     alpha_px[...] = _sphere_grid(r, 4).alpha_bytes
     del alpha_px
     if look.label and r >= 5:
-        for sign in (1.0, -1.0):
-            facing = sign * number_axis[2]
-            if facing < 0.6:
-                continue  # the disc is on the back or too close to the rim to read
-            # Foreshortened like the disc: a smaller font the more the disc faces away.
-            font = get_font(max(6, round(r * 1.05 * (1.0 if facing > 0.97 else facing))))
-            text = font.render(look.label, True, (20, 20, 20))
-            cx = size / 2 + sign * number_axis[0] * r
-            cy = size / 2 + sign * number_axis[1] * r + 0.5
-            sprite.blit(text, text.get_rect(center=(cx, cy)))
+        _draw_badge(sprite, look, r)
     if not at_rest and len(cache) > _TURNED_CACHE_SIZE:
         cache.clear()
     cache[key] = sprite
     return sprite
+
+
+#: The number badge drawn flat on every numbered ball, whatever way it has rolled: its radius
+#: and the white disc's inside it, in ball radii (the ring between them in the ball's colour).
+BADGE_R, BADGE_WHITE_R = 0.56, 0.42
+
+
+def _draw_badge(sprite: pygame.Surface, look: BallLook, r: int) -> None:
+    """A flat badge on the ball's centre, always upright and facing the viewer: a ring of the
+    ball's colour round a white disc holding its number. The rolled picture under it still
+    shows the ball turning; the badge keeps it recognisable at every angle (a stripe rolled
+    onto its white cap still shows its colour and number, never a second cue ball)."""
+    centre = (sprite.get_width() / 2, sprite.get_height() / 2)
+    pygame.draw.circle(sprite, look.colour, centre, BADGE_R * r)
+    pygame.draw.circle(sprite, CUE_WHITE, centre, BADGE_WHITE_R * r)
+    font = get_font(max(6, round(r * 0.95)))
+    text = font.render(look.label, True, (20, 20, 20))
+    widest = 2 * BADGE_WHITE_R * r * 0.95
+    if text.get_width() > widest:  # two digits on a small ball: narrowed to the disc
+        scale = widest / text.get_width()
+        size = (max(1, round(text.get_width() * scale)), max(1, round(text.get_height() * scale)))
+        text = pygame.transform.smoothscale(text, size)
+    sprite.blit(text, text.get_rect(center=(centre[0], centre[1] + 0.5)))
 
 
 @dataclass(frozen=True)
