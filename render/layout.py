@@ -110,12 +110,20 @@ FULL_ROW = WidgetRow(PANEL_H, 320, 96, 110, 80, 30, 38, 26, 38)
 COMPACT_ROW = WidgetRow(100, 90, 64, 96, 64, 20, 45, 26, 26)
 
 
+#: Largest share of the window's height the full control panel may take before the compact
+#: one is used.
+PANEL_SHARE_MAX = 0.25
+
+
 @functools.lru_cache(maxsize=16)
 def _layout_for(w: int, h: int) -> Layout:
-    """The full panel, or the compact one when the full one would be taller than the table
-    area it leaves (a 640x480 window: a 142 px table under a 266 px panel before)."""
+    """The full panel, or the compact one when the full one would take more than
+    ``PANEL_SHARE_MAX`` of the window's height (the control strip shrinks with the window as
+    the table does: at 900x580 the full panel took 202 px, 35 %; the compact one 170 px) or
+    be taller than the table area it leaves (a 640x480 window: a 142 px table under a 266 px
+    panel)."""
     full = _arranged(w, h, FULL_ROW)
-    if full.table.height >= full.panel.height:
+    if full.table.height >= full.panel.height and full.panel.height <= PANEL_SHARE_MAX * h:
         return full
     return _arranged(w, h, COMPACT_ROW)
 

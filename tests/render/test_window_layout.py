@@ -272,3 +272,15 @@ def test_a_window_of_one_to_three_pixels_draws_every_panel(size: tuple[int, int]
         app.draw(pygame.Surface(size))
     app.request_quit()
     app.draw(pygame.Surface(size))
+
+
+@pytest.mark.parametrize("size", [(900, 580), (960, 600), (1024, 700)])
+def test_the_control_panel_shrinks_with_the_window(size) -> None:
+    """A window shorter than the default gets the compact widget row, so the control strip
+    takes at most 30 % of its height and the table keeps the rest."""
+    from render.layout import COMPACT_ROW, Layout
+
+    layout = Layout.for_size(size)
+    assert layout.tip.rect.width == COMPACT_ROW.tip
+    assert layout.panel.height <= 0.3 * size[1], layout.panel
+    assert Layout.for_size((1280, 820)).tip.rect.width > COMPACT_ROW.tip
