@@ -447,7 +447,7 @@ def toast_box(
 ) -> tuple[pygame.Rect, list[str]]:
     """Where a toast of ``text`` goes in a window of ``size`` px, and its wrapped lines: centred
     near the top of the table area (84 px down), or, when that box would cover one of
-    ``avoid`` (pocket labels and mouths, px), just below the lowest of them it would cover,
+    ``avoid`` (pocket labels and mouths, balls, px), just below the lowest of them it would cover,
     moving down until it covers none (the first place tried stays when every place does)."""
     lines = typeset.wrap_text(text, 24, max(200, size[0] - 160)) or [""]
     width = max(typeset.text_width(line, 24) for line in lines) + 24
@@ -460,6 +460,8 @@ def toast_box(
         if not hit:
             return box, lines
         box.top = max(r.bottom for r in hit) + 4
+        if box.bottom > size[1]:
+            break  # no clear place below: the first one
     return first, lines
 
 

@@ -385,5 +385,6 @@ class AimMode(Mode):
             return
 
     def message_avoids(self) -> list[pygame.Rect]:
-        """The pocket labels and mouths drawn in the last frame (px): messages keep off them."""
-        return self.label_rects
+        """The pocket labels and mouths drawn in the last frame and the balls (px): messages
+        keep off them."""
+        return [*self.label_rects, *super().message_avoids()]

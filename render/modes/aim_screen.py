@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
+import sim
 from render import aim_drawing, draw, hud, palette, typeset
 from render.aiming import guide_lines
 from render.keys import Action
@@ -179,6 +180,8 @@ def draw_aim_screen(mode: AimMode, surface: pygame.Surface) -> None:
             for path, met in ((obj_path, lines.object_meets), (tangent, lines.tangent_meets)):
                 if path is not None and met >= 0:
                     meets.append((path[1], (float(positions[met][0]), float(positions[met][1]))))
+        clip = surface.get_clip()  # the guide lines stay on the cloth, off rails and pockets
+        surface.set_clip(cloth_rect(view, table).clip(clip))
         aim_drawing.draw_aim(
             surface,
             view,
@@ -191,6 +194,7 @@ def draw_aim_screen(mode: AimMode, surface: pygame.Surface) -> None:
             tangent_path=tangent,
             meets=meets,
         )
+        surface.set_clip(clip)
         mode.rings += ("met",) * bool(meets)
     draw.draw_balls(
         surface, view, table, positions, on, host.looks, orientations=host.ball_orientations()
@@ -206,7 +210,6 @@ def draw_aim_screen(mode: AimMode, surface: pygame.Surface) -> None:
             round(view.length_px(table.ball_radius) + 4),
             2,
         )
-    _draw_calls(mode, surface, view, positions)
     layout = host.layout(size)
     if cue is not None and mode.dragging != "cue":
         clip = surface.get_clip()  # the cue stays on the table area, off the scoreboard
@@ -215,11 +218,20 @@ def draw_aim_screen(mode: AimMode, surface: pygame.Surface) -> None:
             surface, view, table, cue, host.aim.phi_deg, 0.02 + 0.12 * host.aim.power
         )
         surface.set_clip(clip)
+    _draw_calls(mode, surface, view, positions)  # over the cue: a pocket's label stays legible
     hud.draw_scoreboard(surface, layout.board, score_info(host.session))
     draw_controls(host, surface, layout)
     hud.draw_prompt(surface, layout.prompt, prompt_lines(mode))
     for button in panel_buttons(mode, size):
         hud.draw_button(surface, button, highlight=button.label.endswith("ON"))
+
+
+def cloth_rect(view: View, table: sim.Table) -> pygame.Rect:
+    """The playing surface (inside the cushions' noses) on screen, px."""
+    x0, y0 = view.to_screen(0.0, 0.0)
+    x1, y1 = view.to_screen(float(table.width), float(table.length))
+    left, top = min(x0, x1), min(y0, y1)
+    return pygame.Rect(round(left), round(top), round(abs(x1 - x0)), round(abs(y1 - y0)))
 
 
 def _draw_calls(mode: AimMode, surface: pygame.Surface, view: View, positions: np.ndarray) -> None:

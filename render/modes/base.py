@@ -22,6 +22,21 @@ from render.widgets import speed_to_power
 from sim.constants import MISCUE_LIMIT
 
 
+def ball_squares(host: Host) -> list[pygame.Rect]:
+    """The squares (px) of the balls on the table, in the window of the last frame drawn;
+    none before a match."""
+    if not host.session.has_match:
+        return []
+    view = host.view_for(host.size_hint())
+    positions, on = host.current_positions()
+    r = view.length_px(float(host.table.ball_radius)) + 2
+    out = []
+    for i in np.flatnonzero(on):
+        x, y = view.to_screen(float(positions[i][0]), float(positions[i][1]))
+        out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r) + 1, round(2 * r) + 1))
+    return out
+
+
 class Mode:
     """Base class: a mode does nothing by default. A mode states what it is as class
     attributes (its key context and how the window treats it), never through its class name."""
@@ -57,8 +72,9 @@ class Mode:
         self.draw(surface)
 
     def message_avoids(self) -> Sequence[pygame.Rect]:
-        """Rectangles (px) a short message keeps off in the frame last drawn (none)."""
-        return ()
+        """Rectangles (px) a short message keeps off in the frame last drawn: the balls on
+        the table (a message never hides one when a place clear of them is found)."""
+        return ball_squares(self.host)
 
     def on_resumed(self) -> None:
         """Called when a menu opened over this mode closes and this mode shows again."""

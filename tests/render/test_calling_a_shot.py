@@ -87,3 +87,39 @@ def test_the_rings_round_balls_have_a_legend() -> None:
     frame(app)
     legend = [line for line in app.mode.prompt_lines() if line.startswith("Rings:")]
     assert legend and "yellow ring = the ball called" in legend[0]
+
+
+def test_the_pocket_labels_go_over_the_cue_and_the_guide_lines_stay_on_the_cloth(
+    monkeypatch,
+) -> None:
+    from render import aim_drawing, typeset
+    from render.modes.aim_screen import cloth_rect
+
+    app = new_app("eight-ball")
+    _eight_ball_call_position(app)
+    order: list[str] = []
+    clips: list[pygame.Rect] = []
+    real_cue, real_aim, real_text = (
+        aim_drawing.draw_cue_stick, aim_drawing.draw_aim, typeset.draw_text,
+    )  # fmt: skip
+
+    def cue(*a, **k):
+        order.append("cue")
+        return real_cue(*a, **k)
+
+    def aim(surface, *a, **k):
+        clips.append(surface.get_clip())
+        return real_aim(surface, *a, **k)
+
+    def text(surface, words, *a, **k):
+        if words in {p.name for p in app.table.pockets}:
+            order.append("label")
+        return real_text(surface, words, *a, **k)
+
+    monkeypatch.setattr(aim_drawing, "draw_cue_stick", cue)
+    monkeypatch.setattr(aim_drawing, "draw_aim", aim)
+    monkeypatch.setattr(typeset, "draw_text", text)
+    frame(app)
+    assert order and order[0] == "cue" and "label" in order
+    cloth = cloth_rect(app.view_for(app.size), app.table)
+    assert clips and all(cloth.contains(c) for c in clips), (clips, cloth)
