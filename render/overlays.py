@@ -33,19 +33,56 @@ class Toast(NamedTuple):
 
 #: The help overlay's geometry, px: the title band, one wrapped line, the foot (its hint).
 HELP_TITLE_PX, HELP_LINE_PX, HELP_FOOT_PX = 62, 22, 30
+#: The help panel's colour: opaque.
+HELP_BACKGROUND = (22, 24, 30)
 #: Wrapped lines the mouse wheel scrolls the help by, per notch.
 HELP_WHEEL_ROWS = 3
 
 
 def _help_width(size: tuple[int, int]) -> int:
-    return max(1, min(820, size[0] - 40))
+    return max(1, min(HELP_MAX_W, size[0] - 40))
 
 
-def help_rows(size: tuple[int, int]) -> list[str]:
-    """The help's lines (``render.keys.HELP_LINES``) wrapped to its box in a window of
-    ``size`` px."""
-    width = _help_width(size) - 40
-    return [piece for line in HELP_LINES for piece in typeset.wrap_text(line, HELP_LINE_PX, width)]
+#: One cell of the help: (text, is a section's heading).
+HelpCell = tuple[str, bool]
+#: Indent of a key's line under its section's heading, px; the gap between the two columns.
+HELP_INDENT_PX, HELP_COLUMN_GAP = 14, 24
+#: Widest help box, px; the narrowest boxes laid out in two and in three columns.
+HELP_MAX_W, HELP_TWO_COLUMNS_FROM, HELP_THREE_COLUMNS_FROM = 1200, 700, 1100
+
+
+def _help_sections(width: int) -> list[list[HelpCell]]:
+    """Each section of ``render.keys.HELP_LINES`` as cells for a column ``width`` px wide:
+    its heading, then one key or mouse action a line (wrapped, indented)."""
+    sections = []
+    for line in HELP_LINES:
+        head, _, items = line.partition(": ")
+        cells: list[HelpCell] = [(head, True)]
+        for item in items.split(" \u00b7 "):
+            wrapped = typeset.wrap_text(item, HELP_LINE_PX, max(1, width - HELP_INDENT_PX))
+            cells.extend((piece, False) for piece in wrapped)
+        sections.append(cells)
+    return sections
+
+
+def help_columns(size: tuple[int, int]) -> int:
+    """Columns of the help in a window of ``size`` px: three or two in a wide box, else one."""
+    width = _help_width(size)
+    return 3 if width >= HELP_THREE_COLUMNS_FROM else 2 if width >= HELP_TWO_COLUMNS_FROM else 1
+
+
+def help_rows(size: tuple[int, int]) -> list[tuple[HelpCell, ...]]:
+    """The help as rows of cells (one per column) in a window of ``size`` px: the sections
+    whole, each put in the column that is shorter so far, headings aligned left, keys under
+    them; the rows scroll together."""
+    n = help_columns(size)
+    inner = _help_width(size) - 40
+    width = (inner - HELP_COLUMN_GAP * (n - 1)) // n
+    columns: list[list[HelpCell]] = [[] for _ in range(n)]
+    for cells in _help_sections(width):
+        min(columns, key=len).extend(cells)  # headings in their own colour part the sections
+    depth = max(len(c) for c in columns)
+    return [tuple(c[i] if i < len(c) else ("", False) for c in columns) for i in range(depth)]
 
 
 def help_box(size: tuple[int, int]) -> pygame.Rect:
@@ -93,17 +130,26 @@ def draw_help(surface: pygame.Surface, top: int = 0) -> None:
     box = help_box(size)
     if not typeset.has_room(surface, box):
         return
-    hud.draw_banner(surface, box, "Keys and mouse (H to close)")
+    # An opaque panel: the table under it never shows through the text.
+    pygame.draw.rect(surface, HELP_BACKGROUND, box, border_radius=8)
+    pygame.draw.rect(surface, palette.PANEL_EDGE, box, width=2, border_radius=8)
+    typeset.draw_text(
+        surface, "Keys and mouse (H to close)", (box.centerx, box.top + 18), 34, palette.TEXT,
+        anchor="midtop",
+    )  # fmt: skip
     rows = help_rows(size)
     top = min(max(top, 0), help_last_top(size))
     shown = rows[top : top + help_page_rows(size)]
+    n = help_columns(size)
+    width = (box.width - 40 - HELP_COLUMN_GAP * (n - 1)) // n
     y = box.top + HELP_TITLE_PX
-    for piece in shown:
+    for row in shown:
         if y + HELP_LINE_PX > box.bottom - HELP_FOOT_PX // 2:
             break
-        typeset.draw_text(
-            surface, piece, (box.centerx, y), HELP_LINE_PX, palette.DIM, anchor="midtop"
-        )
+        for i, (text, heading) in enumerate(row):
+            x = box.left + 20 + i * (width + HELP_COLUMN_GAP) + (0 if heading else HELP_INDENT_PX)
+            colour = palette.ACCENT if heading else palette.TEXT
+            typeset.draw_text(surface, text, (x, y), HELP_LINE_PX, colour)
         y += HELP_LINE_PX
     hint = help_hint(top, len(shown), len(rows))
     if hint:
