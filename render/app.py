@@ -93,6 +93,7 @@ class App(MatchMoves):
             Action.LOAD: self.ask_to_load,
             Action.UNDO: self.undo,
             Action.REPLAY: self.replay,
+            Action.REPLAY_FRAME: self.replay_frame,
             Action.QUIT: self.request_quit,
             Action.HELP: self.toggle_help,
             Action.HISTORY: self.open_history,

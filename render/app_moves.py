@@ -34,6 +34,7 @@ from render.overlays import TOAST_S, Toast
 from render.playback import Playback, make_playback
 from render.savefile import SaveFileError
 from render.session import ActionRefusedError, Session
+from render.shot_log import frame_shots
 from render.words import placement_refusal
 
 #: Seconds after a panel (the referee's call, a menu) is closed by a key or a click during which
@@ -245,6 +246,18 @@ class MatchMoves(SessionViews, AimingViews, Host):
             return
         self.playback = make_playback(shot.result, replay=True)
         self.mode = PlaybackMode(self, resume=self.mode)
+
+    def replay_frame(self) -> None:
+        """Play every shot of the current frame again, in order, from their stored results
+        (``render.shot_log.frame_shots``; no new simulation): Enter goes to the next shot,
+        Esc stops, and the mode it interrupted comes back at the end."""
+        shots = frame_shots(self.session)
+        if not shots:
+            self.say("No shot has been played in this frame yet.")
+            return
+        self.playback = make_playback(shots[0].result, replay=True)
+        queue = [shot.result for shot in shots[1:]]
+        self.mode = PlaybackMode(self, resume=self.mode, queue=queue)
 
     def save(self, path: str | os.PathLike[str] | None = None) -> bool:
         target = Path(path) if path is not None else self.save_path

@@ -89,6 +89,7 @@ class Action(StrEnum):
     CANCEL = "cancel"
     CLOSE = "close"
     REPLAY = "replay"
+    REPLAY_FRAME = "replay_frame"
     UNDO = "undo"
     SAVE = "save"
     LOAD = "load"
@@ -274,6 +275,14 @@ BINDINGS: tuple[Binding, ...] = (
         "Lists and questions",
     ),
     _b((pygame.K_r,), "global", "replay", "R replay the last shot", "Window", ctrl=False),
+    _b(
+        (pygame.K_r,),
+        "global",
+        "replay_frame",
+        "Ctrl+R replay every shot of this frame (Enter: the next shot, Esc: stop)",
+        "Window",
+        ctrl=True,
+    ),
     _b((pygame.K_u,), "global", "undo", "U or Ctrl+Z undo", "Window"),
     _b((pygame.K_z,), "global", "undo", "U or Ctrl+Z undo", "Window", ctrl=True),
     _b((pygame.K_s,), "global", "save", "Ctrl+S save", "Window", ctrl=True),

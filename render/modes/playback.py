@@ -3,15 +3,18 @@ Enter / Space / Esc / a click skip, D declares a foul on it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
+import sim
 from render import hud
 from render.host import Host, ModeLike
 from render.keys import Action, Context, action_for
 from render.modes.aim import AimMode
 from render.modes.base import Mode, draw_controls, draw_scene
 from render.modes.fouls import open_foul_menu
-from render.playback import SLOW_MOTION
+from render.playback import SLOW_MOTION, make_playback
 from render.sound import SOUND_ACTIONS, sound_key
 
 
@@ -21,9 +24,15 @@ class PlaybackMode(Mode):
     context = Context.PLAYBACK
     arms_shot_guard = False
 
-    def __init__(self, host: Host, resume: ModeLike | None = None) -> None:
+    def __init__(
+        self, host: Host, resume: ModeLike | None = None, queue: Sequence[sim.ShotResult] = ()
+    ) -> None:
         super().__init__(host)
         self.resume = resume
+        #: A whole frame's replay: the shots still to play after this one, in order; and how
+        #: many it holds in all (0: one shot).
+        self.queue = list(queue)
+        self.total = len(self.queue) + 1 if self.queue else 0
 
     allows_global_keys = False
 
@@ -35,6 +44,8 @@ class PlaybackMode(Mode):
         if action == Action.SLOW:
             playback.slow = not playback.slow
         elif action == Action.SKIP:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.queue.clear()  # Esc stops a frame's replay; Enter goes to its next shot
             self.host.finish_playback()
         elif action == Action.QUIT:
             self.host.request_quit()
@@ -58,7 +69,9 @@ class PlaybackMode(Mode):
         self.host.roll_balls(end_pos - start_pos)
         self.host.sounds.play_between(playback.result, before, playback.t)
         if playback.done:
-            if playback.replay:
+            if playback.replay and self.queue:
+                self.host.playback = make_playback(self.queue.pop(0), replay=True)
+            elif playback.replay:
                 self.host.playback = None
                 self.host.mode = self.resume if self.resume is not None else AimMode(self.host)
             else:
@@ -78,6 +91,8 @@ class PlaybackMode(Mode):
         strike = shot.strike if shot is not None and shot.result is playback.result else None
         draw_controls(host, surface, layout, strike)
         label = "Replay" if playback.replay else "Playing"
+        if self.total:
+            label = f"Frame replay, shot {self.total - len(self.queue)} of {self.total}"
         speed = " (slow motion)" if playback.slow else ""
         hud.draw_prompt(
             surface, layout.prompt,
