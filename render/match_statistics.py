@@ -234,6 +234,7 @@ def match_figures(
         for n, rows in sorted(racks.items())
     ]
     sides = len(shots[0].before_score.wins)
+    runs = _break_and_runs(players, rack_results, sides)
     counted = player_stats(players, rack_results, sides)
     out: dict[str, Figures] = {}
     for name, stats in zip(players, counted, strict=True):
@@ -248,8 +249,25 @@ def match_figures(
             fouls=Counter(stats.fouls),
             high_break=max(visits, default=0),
             breaks_50=sum(v >= BREAK_50 for v in visits),
-            break_and_runs=0 if on_points else stats.break_and_runs,
+            break_and_runs=0 if on_points else runs.get(name, 0),
         )
+    return out
+
+
+def _break_and_runs(
+    players: Sequence[str], racks: Sequence[RackResult], sides: int
+) -> Counter[str]:
+    """Break-and-runs by player name, as ``lab.match_stats`` defines them, over the racks
+    whose first shot kept in the session is their break (a rack loaded or undone to after
+    its break has none to count)."""
+    out: Counter[str] = Counter()
+    for rack in racks:
+        first = rack.shots[0]
+        if first.intent != "break" or first.fouls or rack.winner is None:
+            continue
+        alone = all(row.player == first.player for row in rack.shots)
+        if alone and rack.winner == first.player % sides:
+            out[players[first.player]] += 1
     return out
 
 

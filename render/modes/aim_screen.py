@@ -83,8 +83,8 @@ def panel_buttons(mode: AimMode, size: tuple[int, int]) -> list[Button]:
 
 #: What each ring round a ball means, by kind (``AimMode.rings``), for the prompt's legend.
 RING_WORDS = {
-    "call": "yellow ring = the ball called or nominated",
-    "met": "orange ring = a ball a guide line runs into",
+    "call": "yellow = the ball called or nominated",
+    "met": "orange = a ball a guide line runs into",
 }
 
 
@@ -112,7 +112,7 @@ def prompt_lines(mode: AimMode) -> list[str]:
         lines.append(problem)
     elif host.aim.called_ball is not None and host.aim.called_pocket is not None:
         called = call_words(host.session.game, host.aim.called_ball, host.aim.called_pocket)
-        lines.append(f"Called: {called}.")
+        lines.append(f"Called: {called}. Yellow rings: the call.")
     options = host.declaration_options()
     if options.nomination_required or host.aim.free_ball:
         nominated = host.nominated_ball()
@@ -120,9 +120,6 @@ def prompt_lines(mode: AimMode) -> list[str]:
             how = "" if host.aim.nominated is not None else " (the ball aimed at)"
             prefix = "Free ball" if host.aim.free_ball else "Nominated"
             lines.append(f"{prefix}: {ball_words(host.ball_names[nominated])}{how}.")
-    legend = ring_legend(mode.rings)
-    if legend:
-        lines.append(legend)
     if mode.wrong_ball is not None:
         words = ball_name(host.session.game, mode.wrong_ball)
         lines.append(f"Careful: the aim hits {words} first, not a ball on.")
@@ -136,9 +133,15 @@ def prompt_lines(mode: AimMode) -> list[str]:
     if waiting is not None:
         lines.append(waiting + ".")
     lines.append(
-        f"Aim {host.aim.phi_deg % 360:6.2f}\u00b0 \u00b7 Right arrow clockwise, Left anticlockwise"
+        f"Aim {host.aim.phi_deg % 360:6.2f}\u00b0 (Right arrow: clockwise)"
         f"{assist}{foul_hint} \u00b7 H help"
     )
+    # The rest of the legend last: in a short prompt the keys' line comes first (the call's
+    # line says its own rings).
+    said = ("call",) if any(line.startswith("Called: ") for line in lines) else ()
+    legend = ring_legend(tuple(k for k in mode.rings if k not in said))
+    if legend:
+        lines.append(legend)
     return lines
 
 

@@ -86,7 +86,11 @@ def test_the_rings_round_balls_have_a_legend() -> None:
     click(app, screen_of(app, (0.635, 1.6)))  # the 1 called: a yellow ring round it
     frame(app)
     legend = [line for line in app.mode.prompt_lines() if line.startswith("Rings:")]
-    assert legend and "yellow ring = the ball called" in legend[0]
+    assert legend and "yellow = the ball called" in legend[0]
+    pocket = app.table.pocket_named("top-middle")
+    click(app, screen_of(app, (pocket.x, pocket.y)))  # the call made: its line names its rings
+    frame(app)
+    assert any("Yellow rings: the call." in line for line in app.mode.prompt_lines())
 
 
 def test_the_pocket_labels_go_over_the_cue_and_the_guide_lines_stay_on_the_cloth(

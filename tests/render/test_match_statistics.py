@@ -133,3 +133,30 @@ def test_a_snooker_red_potted_makes_a_break_of_one() -> None:
     figures = app.session.match_figures()[player]
     assert (figures.pots_made, figures.high_break, figures.breaks_50) == (1, 1, 0)
     assert "High break 1" in "; ".join(figures.lines(True))
+
+
+def test_a_rack_won_without_its_break_in_the_session_is_no_break_and_run() -> None:
+    app = new_app("nine-ball")
+    shooter = app.game.players[pot_the_nine(app)]  # a position set mid-rack: no break shot
+    to_decision(app)
+    assert app.session.match_figures()[shooter].break_and_runs == 0
+
+
+def test_a_break_and_run_is_the_breakers_rack_won_without_the_opponent_at_the_table() -> None:
+    from lab.match_play import MatchShot, RackResult
+    from render.match_statistics import _break_and_runs
+
+    def rack(players_in_turn: list[int], winner: int, foul_on_break: str = "") -> RackResult:
+        rows = tuple(
+            MatchShot(0, i, p, p, "shot", intent="break" if i == 0 else "pot",
+                      fouls=foul_on_break if i == 0 else "")
+            for i, p in enumerate(players_in_turn)
+        )  # fmt: skip
+        return RackResult(0, players_in_turn[0], winner, False, "", (), rows)
+
+    runs = _break_and_runs(
+        ("Ann", "Bob"),
+        [rack([0, 0, 0], 0), rack([1, 0, 0], 0), rack([0, 0], 0, "no_ball_hit"), rack([1], 1)],
+        2,
+    )
+    assert runs == Counter({"Ann": 1, "Bob": 1})
