@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from render import hud
+from render import hud, typeset
 from render.host import Host, ModeLike
 from render.keys import Action, Context, action_for
 from render.modes.base import Mode
@@ -15,11 +15,48 @@ from render.words import foul_words
 
 #: Height of one row of the foul menu, px.
 FOUL_ROW_H = 32
+#: The gap between the foul list's two columns, px.
+FOUL_COLUMN_GAP = 16
 #: The foul menu's explanation, under its title.
 FOUL_MENU_LINES = (
     "Fouls the table cannot see: the referee judges the shot again with the one picked.",
     "Click it or press its number (arrows and Enter); pick it again to withdraw it. Esc closes.",
 )
+
+
+def foul_list_layout(
+    size: tuple[int, int], rows: list[tuple[str, str, str]]
+) -> tuple[pygame.Rect, list[Button]]:
+    """The foul list's box and buttons (px) in a window of ``size``: across the window's
+    bottom edge, over the control panel, its buttons in two columns where the widest label
+    fits one, so the table above stays in sight (a centred list of eleven
+    snooker fouls hid three quarters of the table, the ball that jumped with it)."""
+    w, h = size
+    inner = max(1, w - 40)
+    widest = max((typeset.text_width(f"{r[0]}  [{r[2]}]", 22) + 16 for r in rows), default=0)
+    columns = 2 if (inner - FOUL_COLUMN_GAP) // 2 >= widest else 1
+    header = 62 + 22 * sum(len(typeset.wrap_text(t, 22, inner)) for t in FOUL_MENU_LINES) + 6
+    depth = -(-len(rows) // columns)
+    # One column in a narrow window: rows as tall as the window leaves room for (24 px least).
+    row_h = max(24, min(FOUL_ROW_H, (h - header - 12) // max(1, depth)))
+    height = min(h, header + row_h * depth + 12)
+    box = pygame.Rect(0, h - height, w, height)
+    column_w = (inner - FOUL_COLUMN_GAP * (columns - 1)) // columns
+    buttons = [
+        Button(
+            pygame.Rect(
+                box.left + 20 + (i // depth) * (column_w + FOUL_COLUMN_GAP),
+                box.top + header + (i % depth) * row_h,
+                column_w,
+                row_h - 4,
+            ),
+            label,
+            action,
+            hotkey=hotkey,
+        )
+        for i, (label, action, hotkey) in enumerate(rows)
+    ]
+    return box, buttons
 
 
 def open_foul_menu(host: Host) -> None:
@@ -62,8 +99,7 @@ class DeclareFoulMode(Mode):
             )
             for i, (code, words, declared) in enumerate(self.entries())
         ]
-        box, buttons = hud.list_box(size, FOUL_MENU_LINES, rows, row_h=FOUL_ROW_H)
-        return box, list(buttons)
+        return foul_list_layout(size, rows)
 
     def close(self) -> None:
         self.resume.on_resumed()

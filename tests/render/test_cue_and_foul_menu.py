@@ -59,3 +59,24 @@ def test_a_full_power_cue_starts_within_its_limit_behind_the_cue_ball(
     at = view.to_screen(cue[0], cue[1] - back)
     at = (round(at[0]), round(at[1]))
     assert with_cue.get_at(at) != without_cue.get_at(at), "the stick starts within the limit"
+
+
+@pytest.mark.parametrize("size", [(1280, 820), (900, 580), (640, 480)])
+def test_the_declare_foul_list_leaves_the_table_in_sight(size: tuple[int, int]) -> None:
+    """The list sits across the window's bottom edge, over the control panel: at 1280x820 it
+    covers under half of the table area; every button is inside it and the window, none
+    overlapping another."""
+    app = new_app("snooker")
+    snooker_foul_and_miss(app)
+    key(app, pygame.K_d)
+    app.remember_size(size)
+    frame(app, size)
+    box, buttons = app.mode.layout(size)
+    table = app.layout(size).table
+    window = pygame.Rect(0, 0, *size)
+    assert box.bottom == size[1] and window.contains(box)
+    if size == (1280, 820):
+        assert box.clip(table).height < 0.5 * table.height, (box, table)
+    for i, button in enumerate(buttons):
+        assert box.contains(button.rect), (size, button.label)
+        assert all(not button.rect.colliderect(b.rect) for b in buttons[i + 1 :])
