@@ -171,8 +171,8 @@ BINDINGS: tuple[Binding, ...] = (
         (pygame.K_LEFT, pygame.K_RIGHT),
         "aim",
         "turn",
-        "Right arrow turns the cue clockwise on screen, Left anticlockwise: 0.05\u00b0 "
-        "(Ctrl 0.01\u00b0, Shift 1\u00b0)",
+        "Right / Left arrow: clockwise / anticlockwise on screen, 0.05\u00b0 (Ctrl 0.01\u00b0, "
+        "Shift 1\u00b0)",
         "Aim",
     ),
     _b((), "aim", "", "right-click locks the aim", "Aim"),
@@ -279,7 +279,7 @@ BINDINGS: tuple[Binding, ...] = (
         (pygame.K_r,),
         "global",
         "replay_frame",
-        "Ctrl+R replay every shot of this frame (Enter: the next shot, Esc: stop)",
+        "Ctrl+R replay the whole frame (Enter next shot, Esc stop)",
         "Window",
         ctrl=True,
     ),

@@ -73,14 +73,18 @@ def help_columns(size: tuple[int, int]) -> int:
 
 def help_rows(size: tuple[int, int]) -> list[tuple[HelpCell, ...]]:
     """The help as rows of cells (one per column) in a window of ``size`` px: the sections
-    whole, each put in the column that is shorter so far, headings aligned left, keys under
-    them; the rows scroll together."""
+    whole, the longest first each put in the column that is shortest so far (a column keeps
+    the sections in the keys' order), headings aligned left, keys under them (headings in
+    their own colour part the sections); the rows scroll together."""
     n = help_columns(size)
     inner = _help_width(size) - 40
     width = (inner - HELP_COLUMN_GAP * (n - 1)) // n
-    columns: list[list[HelpCell]] = [[] for _ in range(n)]
-    for cells in _help_sections(width):
-        min(columns, key=len).extend(cells)  # headings in their own colour part the sections
+    sections = _help_sections(width)
+    # The longest sections first, each to the shortest column; in a column, the keys' order.
+    placed: list[list[int]] = [[] for _ in range(n)]
+    for k in sorted(range(len(sections)), key=lambda k: -len(sections[k])):
+        min(placed, key=lambda ks: sum(len(sections[i]) for i in ks)).append(k)
+    columns = [[cell for k in sorted(ks) for cell in sections[k]] for ks in placed]
     depth = max(len(c) for c in columns)
     return [tuple(c[i] if i < len(c) else ("", False) for c in columns) for i in range(depth)]
 
