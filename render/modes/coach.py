@@ -85,10 +85,9 @@ class Coach:
         if move is not None and move.kind is agents.MoveKind.SHOT:
             self._draw_aim(surface, view, aim_of_move(move, self.host.aim))
         area = self.host.layout(surface.get_size()).table
-        width = min(area.width - 20, max(typeset.text_width(line, 20) for line in lines) + 24)
+        width = min(area.width // 2 - 40, max(typeset.text_width(line, 20) for line in lines) + 24)
         wrapped = [piece for line in lines for piece in typeset.wrap_text(line, 20, width - 24)]
-        box = pygame.Rect(0, 0, width, 10 + 22 * len(wrapped))
-        box.midbottom = (area.centerx, area.bottom - 6)
+        box = self.place(pygame.Rect(0, 0, width, 10 + 22 * len(wrapped)), area, view)
         surface.blit(typeset.shade_surface(box.size, (10, 10, 14, 225)), box.topleft)
         pygame.draw.rect(surface, palette.ACCENT, box, width=1, border_radius=4)
         y = box.top + 5
@@ -96,6 +95,35 @@ class Coach:
             colour = palette.ACCENT if i == 0 else palette.TEXT
             typeset.draw_text(surface, piece, (box.left + 12, y), 20, colour)
             y += 22
+
+    def place(self, box: pygame.Rect, area: pygame.Rect, view: View) -> pygame.Rect:
+        """``box`` moved onto the table area ``area`` (px) where it covers no ball and no
+        pocket: along the bottom rail, then the top one, between the middle pockets and the
+        corners, else in the middle of the bottom rail."""
+        positions, on = self.host.current_positions()
+        table = self.host.table
+        r = view.length_px(float(table.ball_radius)) + 2
+        covered = [
+            pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+            for x, y in (view.to_screen(float(p[0]), float(p[1])) for p in positions[on])
+        ]
+        for pocket in table.pockets:
+            x, y = view.to_screen(pocket.x, pocket.y)
+            m = view.length_px(pocket.radius) + 4
+            covered.append(pygame.Rect(x - m, y - m, 2 * m, 2 * m))
+        quarter = area.width // 4
+        for y_edge in ("bottom", "top"):
+            for dx in (-quarter, quarter, 0):
+                spot = box.copy()
+                spot.centerx = area.centerx + dx
+                if y_edge == "bottom":
+                    spot.bottom = area.bottom - 4
+                else:
+                    spot.top = area.top + 4
+                if spot.collidelist(covered) < 0:
+                    return spot
+        box.midbottom = (area.centerx, area.bottom - 4)
+        return box
 
     def _draw_aim(self, surface: pygame.Surface, view: View, aim: AimState) -> None:
         game = self.host.session.game

@@ -132,7 +132,7 @@ class ComputerTurnMode(Mode):
             return
         if move.kind is agents.MoveKind.SHOT:
             if not host.play_computer_shot(move):
-                self.problem = f"{self.name}'s shot was refused (U undoes)."
+                self.problem = f"{self.name}'s shot was refused (the message says why)."
         elif move.kind is agents.MoveKind.CHOICE:
             assert move.choice is not None
             host.choose(move.choice)
@@ -143,7 +143,12 @@ class ComputerTurnMode(Mode):
     def handle(self, event: pygame.event.Event) -> None:
         if action_for(Context.COMPUTER, event) == Action.PAUSE:
             self.pause()
-        elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.phase != "thinking":
+        elif event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            return
+        elif self.problem is not None:  # the search failed: search again
+            self.problem, self.phase, self.move = None, "thinking", None
+            self.thinking = self._think()
+        elif self.phase != "thinking":
             self.act()
 
     def pause(self) -> None:
@@ -158,7 +163,7 @@ class ComputerTurnMode(Mode):
     # -- words
     def prompt_lines(self) -> list[str]:
         if self.problem is not None:
-            return [self.problem, "U undoes the last shot \u00b7 Ctrl+S saves \u00b7 Q quits"]
+            return [self.problem, "Any key searches again \u00b7 U undoes \u00b7 Ctrl+S saves"]
         if self.phase == "thinking":
             return [f"{self.name} is thinking...", "Esc pauses \u00b7 U undoes \u00b7 H help"]
         move = self.move

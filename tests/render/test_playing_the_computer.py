@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import threading
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pygame
 import pytest
 
 import agents
+import render.computer
 from cuesim import cli
 from render.app import App
 from render.computer import Thinking
@@ -21,6 +23,16 @@ from tests.render.window_driver import SIZE, frame, key
 
 #: Longest a search may take in a test before it is a failure, s.
 SEARCH_LIMIT_S = 120.0
+
+
+@pytest.fixture
+def searches_in_a_thread(monkeypatch):
+    """The searches run in a thread of this process (not the window's worker processes), so a
+    test can hold one back by replacing ``agents.choose``."""
+    pool = ThreadPoolExecutor(2)
+    monkeypatch.setattr(render.computer, "search_pool", lambda: pool)
+    yield
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def hvc_app(level: str = "amateur", seed: int = 5, game: str = "nine-ball") -> App:
@@ -113,7 +125,9 @@ def test_its_turn_shows_its_aim_and_words_then_plays_on_its_own() -> None:
     assert app.session.last_shot is not None and app.session.last_shot.strike == move.strike
 
 
-def test_the_window_draws_and_reads_keys_while_the_computer_thinks(monkeypatch) -> None:
+def test_the_window_draws_and_reads_keys_while_the_computer_thinks(
+    monkeypatch, searches_in_a_thread
+) -> None:
     release = threading.Event()
     real_choose = agents.choose
 
@@ -141,7 +155,7 @@ def test_the_window_draws_and_reads_keys_while_the_computer_thinks(monkeypatch) 
     assert mode.phase == "showing"
 
 
-def test_a_search_that_ends_after_an_undo_is_dropped(monkeypatch) -> None:
+def test_a_search_that_ends_after_an_undo_is_dropped(monkeypatch, searches_in_a_thread) -> None:
     app = hvc_app("amateur", seed=5)
     record: list[str] = []
     step(app, record)  # Ann breaks
@@ -334,6 +348,18 @@ def test_the_coach_shows_the_computers_shot_its_chance_and_why() -> None:
         s.get_at((x, y)) == accent for x in range(0, SIZE[0], 2) for y in range(0, SIZE[1], 2)
     )
     assert count(before) > count(hidden) + 50
+
+
+def test_a_search_runs_in_a_worker_process_and_fails_in_words() -> None:
+    config = MatchConfig("nine-ball", ("Ann", "Bob"), seed=5)
+    game = App(SIZE, config=config, warm_up=False).session.game
+    thinking = Thinking(game, "beginner", 1)
+    assert thinking.wait(SEARCH_LIMIT_S) and thinking.move is not None
+    assert thinking.move == agents.choose(game, "beginner", seed=1)  # the same move here
+    assert isinstance(render.computer.search_pool(), ProcessPoolExecutor)
+    wrong = Thinking(game, "grandmaster", 1)
+    assert wrong.wait(SEARCH_LIMIT_S) and wrong.move is None
+    assert "grandmaster" in (wrong.error or "")
 
 
 def test_a_thinking_result_is_only_for_its_own_position() -> None:
