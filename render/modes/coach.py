@@ -5,9 +5,9 @@ The search runs off the frame loop (``render.computer.Thinking``, the same as th
 own turn); until it ends the hint says so, and the finished search wakes the loop
 (``render.modes.computer_turn.WAKE_EVENT``). A again searches at the next level
 (``agents.LEVELS``, round), Shift+A hides the hint; the level chosen is kept for the next turns
-(``Host.coach_level``). The hint's aim is drawn in the accent colour from where its cue ball
-would be (its own spot when the cue ball is in hand) to its first contact, with the ghost ball
-and the object ball's line; the player's own aim is left as it was.
+(``Host.coach_level``). The hint's shot is drawn in the accent colour as the engine plays it
+(the cue ball's path from its spot, its own when the cue ball is in hand, to its first contact,
+and the object ball's path); the player's own aim is left as it was.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from render.computer import Thinking, search_seed
 from render.host import Host
 from render.match import COMPUTER_LEVELS
 from render.modes.computer_turn import aim_of_move, wake_window
+from render.preview import PreviewCache, preview_for_aim
 from render.view import View
 
 #: Width of the hint's lines, px.
@@ -39,6 +40,8 @@ class Coach:
     def __init__(self, host: Host) -> None:
         self.host = host
         self.thinking: Thinking | None = None
+        #: The engine's paths of the hint's shot (computed once per hint).
+        self.previews = PreviewCache()
 
     def ask(self, *, hide: bool = False) -> None:
         """A: search the hint at the coach's level, or at the next level when one is already
@@ -126,16 +129,33 @@ class Coach:
         return box
 
     def _draw_aim(self, surface: pygame.Surface, view: View, aim: AimState) -> None:
+        """The hint's shot as the engine plays it (``render.preview``: a shot with side drawn
+        where it goes), from its own cue ball spot when the cue ball is in hand; the ghost
+        ball's straight lines when the engine refuses it."""
         game = self.host.session.game
-        contact, cue = aim_contact(game, aim), cue_xy(game, aim)
-        if contact is None or cue is None:
+        cue = cue_xy(game, aim)
+        if cue is None:
             return
         r = max(2, round(view.length_px(float(game.table.ball_radius))))
+        if self.host.in_hand:
+            x, y = view.to_screen(*cue)
+            pygame.draw.circle(surface, palette.ACCENT, (round(x), round(y)), r, 1)
+        preview = preview_for_aim(game, aim, self.previews)
+        if preview is not None:
+            for path in (preview.cue_path, preview.object_path):
+                if len(path) >= 2:
+                    points = [view.to_screen(float(px), float(py)) for px, py in path]
+                    pygame.draw.lines(surface, palette.ACCENT, False, points, LINE_PX)
+            if preview.contact_xy is not None:
+                x, y = view.to_screen(*preview.contact_xy)
+                pygame.draw.circle(surface, palette.ACCENT, (round(x), round(y)), r, LINE_PX)
+            return
+        contact = aim_contact(game, aim)
+        if contact is None:
+            return
         start, end = view.to_screen(*cue), view.to_screen(*contact.ghost)
         pygame.draw.line(surface, palette.ACCENT, start, end, LINE_PX)
         pygame.draw.circle(surface, palette.ACCENT, (round(end[0]), round(end[1])), r, LINE_PX)
-        if self.host.in_hand:
-            pygame.draw.circle(surface, palette.ACCENT, (round(start[0]), round(start[1])), r, 1)
         lines = guide_lines(game, aim, contact)
         if lines is not None:
             a, b = (view.to_screen(*p) for p in lines.object_path)

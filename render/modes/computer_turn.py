@@ -23,7 +23,9 @@ from render.host import Host
 from render.keys import Action, Context, action_for
 from render.modes.base import Mode, draw_controls
 from render.modes.menus import ChoiceMode
+from render.preview import PreviewCache, preview_for_aim
 from render.scoreboard import score_info
+from render.view import View
 from render.words import call_words, choice_label
 from rules.wording import ball_words
 
@@ -74,6 +76,8 @@ class ComputerTurnMode(Mode):
         self.move: agents.Move | None = None
         #: What went wrong (the search failed, the move was refused), shown until an undo.
         self.problem: str | None = None
+        #: The engine's paths of the shot shown (computed once: the aim stays as it is).
+        self.previews = PreviewCache()
         self.thinking = self._think()
 
     def _think(self) -> Thinking:
@@ -217,15 +221,8 @@ class ComputerTurnMode(Mode):
         positions, on = host.current_positions()
         cue = host.cue_xy()
         showing = self.phase == "showing" and self.problem is None
-        contact = host.aim_contact() if showing else None
-        if cue is not None and contact is not None:
-            lines = guide_lines(host.session.game, host.aim, contact)
-            aim_drawing.draw_aim(
-                surface, view, table, cue, host.aim.phi_deg, ghost_xy=contact.ghost,
-                end_xy=contact.ghost,
-                object_path=lines.object_path if lines is not None else None,
-                tangent_path=lines.tangent_path if lines is not None else None,
-            )  # fmt: skip
+        if showing and cue is not None:
+            self._draw_path(surface, view, cue)
         draw.draw_balls(
             surface, view, table, positions, on, host.looks, orientations=host.ball_orientations()
         )
@@ -249,6 +246,31 @@ class ComputerTurnMode(Mode):
             box = pygame.Rect(0, 0, width, height)
             box.center = layout.table.center
             hud.draw_banner(surface, box, title, told)
+
+    def _draw_path(self, surface: pygame.Surface, view: View, cue: tuple[float, float]) -> None:
+        """Where its shot sends the cue ball and the first ball it meets, as the engine plays
+        the aimed shot (``render.preview``: spin, squirt and throw included, so a shot with side
+        is drawn where it goes, not along the cue's line); the ghost ball's straight lines when
+        the engine refuses it."""
+        host = self.host
+        game, table = host.session.game, host.table
+        preview = preview_for_aim(game, host.aim, self.previews)
+        if preview is not None:
+            aim_drawing.draw_preview(
+                surface, view, table, preview.cue_path, preview.object_path, preview.contact_xy,
+                meets=preview.meets,
+            )  # fmt: skip
+            return
+        contact = host.aim_contact()
+        if contact is None:
+            return
+        lines = guide_lines(game, host.aim, contact)
+        aim_drawing.draw_aim(
+            surface, view, table, cue, host.aim.phi_deg, ghost_xy=contact.ghost,
+            end_xy=contact.ghost,
+            object_path=lines.object_path if lines is not None else None,
+            tangent_path=lines.tangent_path if lines is not None else None,
+        )  # fmt: skip
 
     def _draw_marks(self, surface: pygame.Surface, positions: np.ndarray) -> None:
         """Rings round the called or nominated ball and the called pocket (``positions``: the
