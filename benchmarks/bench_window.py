@@ -31,9 +31,10 @@
    on the same position: the real search's load, as long as asked). Measured side by side:
    the frame loop's own CPU (its thread's, ``time.thread_time``) on the aim screen of a person
    with no input, and on the computer's turn while the search runs (the loop sleeps until the
-   search's end wakes it); then the frame times while the search runs with a frame drawn at
-   every pass (a driver that keeps the loop awake, capped at 60 frames a second): the frame
-   rate the window keeps while the computer thinks. Off-screen without ``DISPLAY``.
+   search's end wakes it); then the frame times with a frame drawn at every pass (a driver
+   that keeps the loop awake), capped at 60 frames a second and uncapped (what a frame costs),
+   on a person's aim screen and while the search runs: the frame rate the window keeps while
+   the computer thinks. Off-screen without ``DISPLAY``.
 The machine's load average (``os.getloadavg``) is printed first: the figures depend on it.
 """
 
@@ -271,10 +272,11 @@ class _KeepAwake:
 
 
 def computer_turn_loop(size: tuple[int, int], seconds: float, *, computer: bool,
-                       awake: bool) -> dict[str, float]:  # fmt: skip
+                       awake: bool, fps: int = 60) -> dict[str, float]:  # fmt: skip
     """The real frame loop run for ``seconds`` on a 9-ball position after the break: the
     computer (pro) to play while its search runs (``computer``), or a person to aim with no
-    input; ``awake`` draws every pass (at most 60 a second). The loop thread's CPU share (%),
+    input; ``awake`` draws every pass (at most ``fps`` a second; 0: no cap, what a frame
+    costs). The loop thread's CPU share (%),
     the process's (the search's thread included), the frames drawn and their times."""
     import pygame
 
@@ -324,7 +326,7 @@ def computer_turn_loop(size: tuple[int, int], seconds: float, *, computer: bool,
         work = sum(_cpu_seconds(pid) for pid in workers)
         wall, cpu, proc = time.perf_counter(), time.thread_time(), time.process_time()
         timer.start()
-        frame_loop(app, screen, _KeepAwake() if awake else None, 60)
+        frame_loop(app, screen, _KeepAwake() if awake else None, fps)
         wall = time.perf_counter() - wall
         cpu, proc = time.thread_time() - cpu, time.process_time() - proc
         work = sum(_cpu_seconds(pid) for pid in workers) - work
@@ -352,15 +354,24 @@ def computer_turn_report(size: tuple[int, int], seconds: float, where: str) -> d
         "computer_thinking_idle": computer_turn_loop(size, seconds, computer=True, awake=False),
         "person_frames": computer_turn_loop(size, seconds, computer=False, awake=True),
         "computer_thinking_frames": computer_turn_loop(size, seconds, computer=True, awake=True),
+        "person_uncapped": computer_turn_loop(size, seconds, computer=False, awake=True, fps=0),
+        "computer_thinking_uncapped": computer_turn_loop(
+            size, seconds, computer=True, awake=True, fps=0
+        ),
     }
-    person, idle, person_frames, frames = rows.values()
+    person, idle, person_frames, frames, person_free, free = rows.values()
     print(f"the computer's turn, {where}, {size[0]}x{size[1]}, {seconds:g} s each:")
     print(f"  aim screen, a person to play, no input: frame loop {person['loop_cpu_pct']:.2f} % "
           f"of a core ({person['frames']} frames)")  # fmt: skip
     print(f"  the computer thinking: frame loop {idle['loop_cpu_pct']:.2f} % of a core (target "
           f"< 3 %), the window's process {idle['process_cpu_pct']:.1f} %, its search worker "
           f"{idle['worker_cpu_pct']:.1f} % ({idle['frames']} frames)")  # fmt: skip
-    for label, row in (("a person's aim screen", person_frames), ("while it thinks", frames)):
+    for label, row in (
+        ("a person's aim screen, capped at 60", person_frames),
+        ("while it thinks, capped at 60", frames),
+        ("a person's aim screen, uncapped", person_free),
+        ("while it thinks, uncapped", free),
+    ):
         print(f"  a frame every pass, {label}: {row['fps']:.1f} fps (target >= 60), frame "
               f"median {row['median_ms']:.2f} ms, p95 {row['p95_ms']:.2f} ms, max "
               f"{row['max_ms']:.2f} ms; frame loop {row['loop_cpu_pct']:.1f} % of a core, "

@@ -262,11 +262,16 @@ class MatchMoves(SessionViews, AimingViews, Host):
             self.say("Nothing to undo.")
             return
         config = self.session.config
+        steps = 1
         if config is not None and config.has_person:
             while self.computer_to_act() and self.session.undo():
-                pass
+                steps += 1
         self.playback = None
-        self.say("Undone: back to the position before.")
+        if steps > 1:  # the computer's moves went with it
+            game = self.session.game
+            self.say(f"Undone: back to {game.players[game.to_play]}'s turn before.")
+        else:
+            self.say("Undone: back to the position before.")
         self.enter_aim()
 
     def replay(self) -> None:

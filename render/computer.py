@@ -38,7 +38,7 @@ SEARCH_WORKERS = 2
 
 #: How much lower than the window's the workers' scheduling priority is (``os.nice``): where
 #: the search and the frame loop want the same core, the frames go first.
-WORKER_NICENESS = 10
+WORKER_NICENESS = 5
 
 _pool: Executor | None = None
 _pool_lock = threading.Lock()

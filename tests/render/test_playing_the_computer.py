@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pygame
@@ -19,6 +20,7 @@ from render.computer import Thinking
 from render.match import MatchConfig, MatchSetupError
 from render.modes import computer_turn
 from render.modes.computer_turn import ComputerTurnMode
+from render.scripted import ScriptPlayer
 from tests.render.window_driver import SIZE, frame, key
 
 #: Longest a search may take in a test before it is a failure, s.
@@ -373,3 +375,26 @@ def test_a_thinking_result_is_only_for_its_own_position() -> None:
 
     copy = dataclasses.replace(game)
     assert thinking.move_for(copy) is None
+
+
+def test_a_script_breaks_for_ann_and_watches_the_computer_play(tmp_path) -> None:
+    shot = tmp_path / "after.png"
+    script = tmp_path / "script.txt"
+    script.write_text(
+        "until aim\nkey space\nuntil playback\nkey return\n"  # Ann's break, skipped to its end
+        "until computer\nuntil playback\nwait 0.5\nkey return\n"  # its shot, played by itself
+        f"until decision\nshot {shot}\nquit\n"
+    )
+    player = ScriptPlayer.from_file(script)
+    app = hvc_app("amateur", seed=5)
+    screen = pygame.Surface(SIZE)
+    deadline = time.monotonic() + SEARCH_LIMIT_S
+    while app.running and time.monotonic() < deadline:
+        player.step(app, screen, 0.05)
+        app.update(0.05)
+        app.draw(screen)
+        if isinstance(app.mode, ComputerTurnMode) and app.mode.phase == "thinking":
+            time.sleep(0.01)  # its search runs in its worker meanwhile
+    assert not app.running, f"the script stopped at {player.commands[:1]} in {app.mode.context}"
+    assert shot.exists() and app.session.last_shot is not None
+    assert app.session.last_shot.before_game.to_play == 1  # the computer's shot was the last
