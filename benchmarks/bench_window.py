@@ -294,7 +294,9 @@ def computer_turn_loop(size: tuple[int, int], seconds: float, *, computer: bool,
     real_search = render.computer.choose_move
 
     seats = (None, "pro") if computer else (None, None)
-    config = MatchConfig("nine-ball", ("Ann", "Computer (pro)"), seed=5, computers=seats)
+    config = MatchConfig(
+        GameKind.NINE_BALL.value, ("Ann", "Computer (pro)"), seed=5, computers=seats
+    )
     pygame.init()
     render.computer.choose_move = functools.partial(long_search, seconds + 0.5)
     try:

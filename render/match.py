@@ -150,7 +150,9 @@ class MatchConfig:
     def _check_computers(self) -> None:
         """The seats' levels: one per player (or none), each a computer level or None; a side
         the referee knows as one player (pool doubles) has one level for both its seats."""
-        if self.computers and len(self.computers) != len(self.players):
+        if not any(level is not None for level in self.computers):  # people only: one form
+            object.__setattr__(self, "computers", ())
+        elif len(self.computers) != len(self.players):
             raise MatchSetupError(
                 f"{len(self.computers)} seat levels for {len(self.players)} players; give one "
                 "per player (a level, or none for a person)"

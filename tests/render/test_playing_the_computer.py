@@ -5,6 +5,9 @@ shots, and the command line's seats."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -21,7 +24,11 @@ from render.match import MatchConfig, MatchSetupError
 from render.modes import computer_turn
 from render.modes.computer_turn import ComputerTurnMode
 from render.scripted import ScriptPlayer
+from tests.render import test_real_window
 from tests.render.window_driver import SIZE, frame, key
+
+#: A virtual X display for the real-window test (its fixture, ``display``).
+xvfb_display = test_real_window.display
 
 #: Longest a search may take in a test before it is a failure, s.
 SEARCH_LIMIT_S = 120.0
@@ -398,3 +405,25 @@ def test_a_script_breaks_for_ann_and_watches_the_computer_play(tmp_path) -> None
     assert not app.running, f"the script stopped at {player.commands[:1]} in {app.mode.context}"
     assert shot.exists() and app.session.last_shot is not None
     assert app.session.last_shot.before_game.to_play == 1  # the computer's shot was the last
+
+
+@pytest.mark.xvfb
+def test_cuesim_play_against_the_computer_in_a_real_window(xvfb_display, tmp_path) -> None:
+    """``cuesim play nine-ball --players Ann --computer amateur`` under Xvfb: Ann breaks, the
+    computer's search runs in its worker process, its shot plays, the call shows."""
+    shot = tmp_path / "window.png"
+    script = tmp_path / "script.txt"
+    script.write_text(
+        "until aim\nwait 0.3\nkey space\nuntil playback\nkey return\n"
+        f"until computer\nuntil playback\nkey return\nuntil decision\nshot {shot}\nquit\n"
+    )
+    env = dict(os.environ, DISPLAY=xvfb_display, CUESIM_SCRIPT=str(script), SDL_AUDIODRIVER="dummy")
+    env.pop("SDL_VIDEODRIVER", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "cuesim", "play", "nine-ball", "--players", "Ann", "--computer",
+         "amateur", "--seed", "5", "--save", str(tmp_path / "s.json")],
+        cwd=test_real_window.ROOT, env=env, capture_output=True, text=True, timeout=240,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert shot.exists()
+    assert pygame.image.load(str(shot)).get_size() == (1280, 820)
