@@ -229,7 +229,7 @@ BINDINGS: tuple[Binding, ...] = (
     _b((pygame.K_x,), "aim", "frame", "X concede or re-rack the frame", "The frame"),
     _b(
         (pygame.K_d,),
-        "aim playback decision",
+        "aim playback decision computer",
         "declare",
         "D declare a foul the table cannot see (double hit, foot off the floor...)"
         " on the last shot",

@@ -6,7 +6,8 @@ Phases: ``thinking`` (``render.computer.Thinking`` searches in its thread; the w
 until it ends, woken by :data:`WAKE_EVENT`), ``showing`` (a shot: its aim line, cue, power and
 spin and its words, :data:`SHOW_S`), ``telling`` (a choice or a concession: a banner with its
 words, :data:`TELL_S`). Any key or a click ends ``showing`` or ``telling`` at once; Esc pauses
-the match (a menu over the turn: nothing is played while it is open). A result for a position
+the match (a menu over the turn: nothing is played while it is open); D declares a foul on the
+last shot first (``render.modes.fouls``). A result for a position
 that is no longer the game's (an undo, a load) is dropped and the search started again.
 """
 
@@ -22,6 +23,7 @@ from render.computer import Thinking, level_to_act, search_seed
 from render.host import Host
 from render.keys import Action, Context, action_for
 from render.modes.base import Mode, draw_controls
+from render.modes.fouls import open_foul_menu
 from render.modes.menus import ChoiceMode
 from render.preview import PreviewCache, preview_for_aim
 from render.scoreboard import score_info
@@ -145,8 +147,11 @@ class ComputerTurnMode(Mode):
 
     # -- input
     def handle(self, event: pygame.event.Event) -> None:
-        if action_for(Context.COMPUTER, event) == Action.PAUSE:
+        action = action_for(Context.COMPUTER, event)
+        if action == Action.PAUSE:
             self.pause()
+        elif action == Action.DECLARE:  # a foul on the last shot, before the computer plays on
+            open_foul_menu(self.host)
         elif event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             return
         elif self.problem is not None:  # the search failed: search again

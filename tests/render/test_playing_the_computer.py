@@ -114,7 +114,7 @@ def test_the_computer_plays_itself_to_the_end_of_a_rack() -> None:
 
 
 def test_its_turn_shows_its_aim_and_words_then_plays_on_its_own() -> None:
-    app = hvc_app("amateur", seed=3)
+    app = hvc_app("amateur", seed=5)
     record: list[str] = []
     while not isinstance(app.mode, ComputerTurnMode):
         step(app, record)
@@ -126,6 +126,11 @@ def test_its_turn_shows_its_aim_and_words_then_plays_on_its_own() -> None:
     assert move is not None and move.intended is not None
     assert app.aim.phi_deg == pytest.approx(move.intended.phi)  # its aim line and cue
     assert any(move.explain in line for line in mode.prompt_lines())
+    shots = len(app.session.history)
+    key(app, pygame.K_d)  # D: a foul on Ann's shot first, not "any key plays it"
+    assert app.mode.context == "declarefoul"
+    key(app, pygame.K_ESCAPE)
+    assert app.mode is mode and mode.phase == "showing" and len(app.session.history) == shots
     assert app.animating()  # its aim stays a moment, then it plays by itself
     app.update(computer_turn.SHOW_S / 2)
     assert app.mode is mode
@@ -158,6 +163,7 @@ def test_the_window_draws_and_reads_keys_while_the_computer_thinks(
     assert app.mode.context == "choice"
     key(app, pygame.K_1)  # Resume
     assert app.mode is mode and mode.phase == "thinking"
+
     release.set()
     assert mode.thinking.wait(SEARCH_LIMIT_S)
     app.update(0.0)
