@@ -8,7 +8,9 @@ on the lock the search holds). The game value goes to the worker pickled, the mo
 the same way; the window keeps the position the search was started for (``Thinking.game``) and
 ignores a result for any other (an undo, a load, a new match meanwhile):
 :meth:`Thinking.move_for`. A worker starts in about half a second (a fresh interpreter loading
-the compiled engine from its cache) and serves every later search of the window.
+the compiled engine from its cache) and serves every later search of the window. Being a fresh
+interpreter (``spawn``), it imports the program's main module again: a script that opens the
+window itself does so under ``if __name__ == "__main__":`` (``cuesim`` and pytest do).
 
 The same game, level and seed give the same move (``agents.choose``): the window passes the
 match's seed, so a match against the computer replays alike after an undo or a load.
