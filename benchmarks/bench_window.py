@@ -25,12 +25,23 @@
    across the table 20 times a second (the full preview recomputed each move).
 4. A resize keeps the aim (real window only): the pointer aims with ``xdotool``, the window is
    resized with ``xdotool windowsize``; the aim, power and spin before and after are printed.
+5. The computer's turn (``--think-s``, default 8; ``--no-computer`` skips it): the real frame
+   loop of ``render.app`` in this process on a 9-ball table where the computer (pro) is to
+   play, its search made to last the measured time (``agents.choose`` searched again and again
+   on the same position: the real search's load, as long as asked). Measured side by side:
+   the frame loop's own CPU (its thread's, ``time.thread_time``) on the aim screen of a person
+   with no input, and on the computer's turn while the search runs (the loop sleeps until the
+   search's end wakes it); then the frame times with a frame drawn at every pass (a driver
+   that keeps the loop awake), capped at 60 frames a second and uncapped (what a frame costs),
+   on a person's aim screen and while the search runs: the frame rate the window keeps while
+   the computer thinks. Off-screen without ``DISPLAY``.
 The machine's load average (``os.getloadavg``) is printed first: the figures depend on it.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import os
@@ -38,6 +49,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -239,6 +251,136 @@ def resize_keeps_aim(
     return {"before": before, "after": after, "kept": driver.before == driver.after}
 
 
+def long_search(seconds: float, game: Any, level: str, seed: int | None) -> Any:
+    """The computer's search (``render.computer.choose_move``, in its worker process) made again
+    and again on ``game`` for ``seconds``: a search of that length, the real one's load."""
+    from render.computer import choose_move
+
+    end = time.perf_counter() + seconds
+    move = choose_move(game, level, seed)
+    while time.perf_counter() < end:
+        move = choose_move(game, level, seed)
+    return move
+
+
+class _KeepAwake:
+    """A ``render.frame_loop.FrameDriver`` that does nothing: with a driver the loop draws
+    every pass (at most its ``fps``), as it does while anything moves on screen."""
+
+    def step(self, app: Any, screen: Any) -> None:
+        return None
+
+
+def computer_turn_loop(size: tuple[int, int], seconds: float, *, computer: bool,
+                       awake: bool, fps: int = 60) -> dict[str, float]:  # fmt: skip
+    """The real frame loop run for ``seconds`` on a 9-ball position after the break: the
+    computer (pro) to play while its search runs (``computer``), or a person to aim with no
+    input; ``awake`` draws every pass (at most ``fps`` a second; 0: no cap, what a frame
+    costs). The loop thread's CPU share (%),
+    the process's (the search's thread included), the frames drawn and their times."""
+    import pygame
+
+    import agents
+    import render.computer
+    import sim
+    from render.app import App
+    from render.frame_loop import frame_loop
+    from render.layout import open_window
+    from render.match import MatchConfig
+
+    sim.start_engine()
+    sim.wait_for_engine()
+    real_choose = agents.choose
+    real_search = render.computer.choose_move
+
+    seats = (None, "pro") if computer else (None, None)
+    config = MatchConfig(
+        GameKind.NINE_BALL.value, ("Ann", "Computer (pro)"), seed=5, computers=seats
+    )
+    pygame.init()
+    render.computer.choose_move = functools.partial(long_search, seconds + 0.5)
+    try:
+        screen = open_window(size)
+        app = App(size, config=config, warm_up=False, sound=False)
+        # the break and what follows until the second seat is to shoot: a real search's position
+        game = app.session.game
+        for _ in range(20):
+            if game.to_play == 1 and not game.pending_choice and not game.is_over:
+                break
+            game = real_choose(game, "pro", seed=1).play(game)[1]
+        else:
+            raise RuntimeError("the second seat never came to the table")
+        render.computer.search_pool().submit(int).result()  # its worker started, as in a match
+        app.session.game = game
+        app.enter_aim()
+        app.draw(screen)  # the table's picture made once, as in the match before this turn
+        pygame.display.flip()
+        stamps: list[float] = []
+        draw = app.draw
+
+        def counted(surface: Any) -> None:
+            stamps.append(time.perf_counter())
+            draw(surface)
+
+        app.draw = counted  # type: ignore[method-assign]
+        timer = threading.Timer(seconds, lambda: setattr(app, "running", False))
+        workers = list(getattr(render.computer.search_pool(), "_processes", {}) or {})
+        work = sum(_cpu_seconds(pid) for pid in workers)
+        wall, cpu, proc = time.perf_counter(), time.thread_time(), time.process_time()
+        timer.start()
+        frame_loop(app, screen, _KeepAwake() if awake else None, fps)
+        wall = time.perf_counter() - wall
+        cpu, proc = time.thread_time() - cpu, time.process_time() - proc
+        work = sum(_cpu_seconds(pid) for pid in workers) - work
+        thinking = getattr(app.mode, "thinking", None)
+        if thinking is not None:  # the next measure starts with its worker idle
+            thinking.wait()
+    finally:
+        render.computer.choose_move = real_search
+        pygame.quit()
+    row: dict[str, float] = {
+        "loop_cpu_pct": round(100.0 * cpu / wall, 2),
+        "process_cpu_pct": round(100.0 * proc / wall, 1),
+        "worker_cpu_pct": round(100.0 * work / wall, 1),
+        "frames": len(stamps),
+    }
+    if awake and len(stamps) >= 3:
+        row.update(_summary(stamps))
+    return row
+
+
+def computer_turn_report(size: tuple[int, int], seconds: float, where: str) -> dict[str, Any]:
+    """The three measures of the computer's turn (module docstring, 5), printed and returned."""
+    rows = {
+        "person_idle": computer_turn_loop(size, seconds, computer=False, awake=False),
+        "computer_thinking_idle": computer_turn_loop(size, seconds, computer=True, awake=False),
+        "person_frames": computer_turn_loop(size, seconds, computer=False, awake=True),
+        "computer_thinking_frames": computer_turn_loop(size, seconds, computer=True, awake=True),
+        "person_uncapped": computer_turn_loop(size, seconds, computer=False, awake=True, fps=0),
+        "computer_thinking_uncapped": computer_turn_loop(
+            size, seconds, computer=True, awake=True, fps=0
+        ),
+    }
+    person, idle, person_frames, frames, person_free, free = rows.values()
+    print(f"the computer's turn, {where}, {size[0]}x{size[1]}, {seconds:g} s each:")
+    print(f"  aim screen, a person to play, no input: frame loop {person['loop_cpu_pct']:.2f} % "
+          f"of a core ({person['frames']} frames)")  # fmt: skip
+    print(f"  the computer thinking: frame loop {idle['loop_cpu_pct']:.2f} % of a core (target "
+          f"< 3 %), the window's process {idle['process_cpu_pct']:.1f} %, its search worker "
+          f"{idle['worker_cpu_pct']:.1f} % ({idle['frames']} frames)")  # fmt: skip
+    for label, row in (
+        ("a person's aim screen, capped at 60", person_frames),
+        ("while it thinks, capped at 60", frames),
+        ("a person's aim screen, uncapped", person_free),
+        ("while it thinks, uncapped", free),
+    ):
+        print(f"  a frame every pass, {label}: {row['fps']:.1f} fps (target >= 60), frame "
+              f"median {row['median_ms']:.2f} ms, p95 {row['p95_ms']:.2f} ms, max "
+              f"{row['max_ms']:.2f} ms; frame loop {row['loop_cpu_pct']:.1f} % of a core, "
+              f"search worker {row['worker_cpu_pct']:.1f} %")  # fmt: skip
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1280x820", help="window size, e.g. 1280x820")
@@ -247,6 +389,11 @@ def main() -> int:
     parser.add_argument(
         "--idle-s", type=float, default=10.0, help="seconds of idle CPU measured (default 10)"
     )
+    parser.add_argument(
+        "--think-s", type=float, default=8.0, help="seconds of each computer's-turn measure"
+    )
+    parser.add_argument("--no-computer", action="store_true", help="skip the computer's turn")
+    parser.add_argument("--only-computer", action="store_true", help="only the computer's turn")
     parser.add_argument("--shots", metavar="DIR", help="screenshots of the real window here")
     parser.add_argument("--json", metavar="PATH", help="also write the numbers as JSON")
     args = parser.parse_args()
@@ -261,6 +408,12 @@ def main() -> int:
     load = os.getloadavg()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
     out: dict[str, Any] = {"display": display or None, "size": [w, h], "load": list(load)}
+    if not args.no_computer:
+        out["computer_turn"] = computer_turn_report((w, h), args.think_s, where)
+    if args.only_computer:
+        if args.json:
+            write_atomic(Path(args.json), json.dumps(out, indent=2) + "\n")
+        return 0
     if display:
         for level in ("full", "ghost"):
             row = idle_cpu(level, (w, h), args.idle_s)

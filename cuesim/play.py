@@ -7,7 +7,7 @@ the size between :data:`MIN_WINDOW` and :data:`MAX_WINDOW`, the save file's path
 an option is for is read off the game classes), the match itself (``render.match``), and the
 script of ``CUESIM_SCRIPT`` (``render.scripted``).
 
-    cuesim play [GAME] --players NAME NAME [NAME NAME]
+    cuesim play [GAME] --players NAME NAME [NAME NAME] [--computer LEVEL [LEVEL ...]]
                 [--table 7|8|9] [--race N | --frames N | --aggregate N] [--players-warn]
                 [--save PATH] [--aim none|ghost|full] [--size WxH] [--seed N]
     cuesim replay SAVEFILE [--size WxH]
@@ -26,7 +26,12 @@ from typing import TYPE_CHECKING, Any
 import rules
 import rules.arguments
 from cuesim.options import bounded_int
-from render.match import AIM_LEVELS, DEFAULT_AIM_LEVEL  # no pygame: the match setup only
+from render.match import (  # no pygame: the match setup only
+    AIM_LEVELS,
+    COMPUTER_LEVELS,
+    DEFAULT_AIM_LEVEL,
+    computer_name,
+)
 
 if TYPE_CHECKING:
     from render.app import App
@@ -80,6 +85,15 @@ def _frames(text: str) -> int:
             f"--frames must be odd (best of N frames cannot end level); got {value}"
         )
     return value
+
+
+def computer_level(text: str) -> str:
+    """``--computer``: one of the computer's levels (``agents.LEVELS``)."""
+    if text not in COMPUTER_LEVELS:
+        raise argparse.ArgumentTypeError(
+            f"unknown computer level {text!r}; the levels are {', '.join(COMPUTER_LEVELS)}"
+        )
+    return text
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -138,6 +152,15 @@ def register(subparsers: Any) -> None:
     play.add_argument("game", nargs="?", choices=GAMES, help="the game (default: start screen)")
     play.add_argument(
         "--players", nargs="+", metavar="NAME", help="2 names, or 4 for doubles (1 & 3 v 2 & 4)"
+    )
+    play.add_argument(
+        "--computer",
+        nargs="+",
+        type=computer_level,
+        metavar="LEVEL",
+        help=f"the computer plays the seats after the --players, one per level "
+        f"({', '.join(COMPUTER_LEVELS)}): --players Ann --computer pro; two levels and no "
+        "--players to watch it play itself",
     )
     play.add_argument(
         "--table",
@@ -232,18 +255,19 @@ def match_config(args: argparse.Namespace) -> MatchConfig | None:
 
     if args.aim is not None and args.game is None:
         raise PlayRefusedError("--aim needs a game (the start screen asks for the level)")
-    if args.game is None and not args.players:
+    levels = tuple(args.computer or ())
+    if args.game is None and not args.players and not levels:
         return None
     cls = rules.game_class(args.game or GAMES[0])
     problem = option_problem(cls, args)
     if problem is not None:
         raise PlayRefusedError(problem)
     try:
-        players = rules.arguments.check_player_names(
-            tuple(args.players or ("Player 1", "Player 2")), "--players"
-        )
+        people = tuple(args.players or (() if levels else ("Player 1", "Player 2")))
+        players = rules.arguments.check_player_names(people, "--players") if people else ()
     except rules.InvalidOptionError as exc:
         raise PlayRefusedError(str(exc)) from None
+    players, computers = seats(players, levels)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "little")
     try:
         return MatchConfig(
@@ -256,9 +280,33 @@ def match_config(args: argparse.Namespace) -> MatchConfig | None:
             referee_warns=not args.players_warn,
             aim_assist=args.aim or DEFAULT_AIM_LEVEL,
             aggregate=args.aggregate is not None,
+            computers=computers,
         )
     except MatchSetupError as exc:
         raise PlayRefusedError(str(exc)) from None
+
+
+def seats(
+    people: tuple[str, ...], levels: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    """The match's seats: the people of ``--players`` first, then one computer seat per level
+    of ``--computer`` (named by :func:`render.match.computer_name`); and each seat's level
+    (None: a person; () when no computer plays). :class:`PlayRefusedError` for a number of
+    seats no match has (2, or 4 for doubles)."""
+    if not levels:
+        return people, ()
+    count = len(people) + len(levels)
+    if count not in (2, 4):
+        given = f"--players {' '.join(people)} and " if people else ""
+        raise PlayRefusedError(
+            f"{given}--computer {' '.join(levels)} make {count} seat{'s' * (count != 1)}; a match "
+            "needs 2 (--players Ann --computer pro, or --computer pro amateur to watch), or 4 "
+            "for doubles"
+        )
+    names = list(people)
+    for level in levels:
+        names.append(computer_name(level, tuple(names)))
+    return tuple(names), (None,) * len(people) + levels
 
 
 def scripted_input() -> FrameDriver[App] | None:

@@ -27,6 +27,7 @@ from render.host import ModeLike
 from render.keys import Action, Context, action_for
 from render.layout import Layout, open_window
 from render.match import MatchConfig
+from render.modes.computer_turn import WAKE_EVENT, ComputerTurnMode
 from render.modes.decision import DecisionMode
 from render.modes.menus import ChoiceMode
 from render.modes.preparing import PreparingMode, draw_engine_status, engine_building
@@ -68,6 +69,7 @@ class App(MatchMoves):
         self.aim = AimState()
         self.show_ghost = True
         self.show_help = False
+        self.coach_level = "pro"
         self.help_top = 0  # the first wrapped line the help shows (it scrolls in small windows)
         self.toast: Toast | None = None
         self.running = True
@@ -87,6 +89,7 @@ class App(MatchMoves):
             pygame.QUIT: lambda _event: self.request_quit(),
             pygame.VIDEORESIZE: lambda event: self.remember_size((event.w, event.h)),
             pygame.WINDOWRESIZED: lambda _event: None,
+            WAKE_EVENT: lambda _event: None,  # a search ended: the frame that follows shows it
         }
         self._global_actions: dict[Action, Callable[[], object]] = {
             Action.SAVE: self.save,
@@ -189,10 +192,13 @@ class App(MatchMoves):
     def animating(self) -> bool:
         """Whether the next frame differs without any input: a shot playing back, a message or
         the shot guard running out, the preparing screen, the engine's progress on the start
-        screen, or a routine call that goes away by itself."""
+        screen, a call that goes away by itself, or the computer's aim or choice on screen (its
+        thinking is not: the search's end wakes the loop, ``computer_turn.WAKE_EVENT``)."""
         if self._timed_motion() or self._engine_progress_shown():
             return True
-        return isinstance(self.mode, DecisionMode) and self.mode.is_routine
+        if isinstance(self.mode, ComputerTurnMode):
+            return self.mode.animates
+        return isinstance(self.mode, DecisionMode) and self.mode.goes_on_by_itself
 
     def only_progress_moves(self) -> bool:
         """Whether the one thing moving on screen is the engine's progress (the preparing

@@ -17,15 +17,18 @@ from pathlib import Path
 
 import numpy as np
 
+import agents
 import rules
 from render import aiming, palette
 from render.aiming import AimState
 from render.app_state import AimingViews, SessionViews
+from render.computer import level_to_act
 from render.history import LastShot
 from render.host import Host, ModeLike
 from render.keys import Context
 from render.match import MatchConfig
 from render.modes.aim import AimMode
+from render.modes.computer_turn import ComputerTurnMode
 from render.modes.decision import DecisionMode, GameOverMode
 from render.modes.match_over import MatchOverMode
 from render.modes.playback import PlaybackMode
@@ -94,6 +97,8 @@ class MatchMoves(SessionViews, AimingViews, Host):
         self.aim = aiming.aim_for_turn(game, self.turn_power())
         if game.is_over:
             self.mode = GameOverMode(self)
+        elif self.computer_to_act():  # its search runs off the frame loop
+            self.mode = ComputerTurnMode(self)
         elif game.pending_choice:  # the call of the shot that left it, when still open
             shot = self.session.foul_shot()
             self.mode = DecisionMode(self, shot.ruling if shot is not None else None)
@@ -140,6 +145,26 @@ class MatchMoves(SessionViews, AimingViews, Host):
         before = shot.before_game
         if not aiming.is_break(before):
             self.player_power[int(before.to_play)] = self.aim.power
+        self.playback = make_playback(shot.result)
+        self.mode = PlaybackMode(self)
+        return True
+
+    def computer_to_act(self) -> bool:
+        """Whether the computer plays the player to act (to shoot, or to choose)."""
+        game = self.session.game if self.session.has_match else None
+        return level_to_act(self.session.config, game) is not None
+
+    def play_computer_shot(self, move: agents.Move) -> bool:
+        """Play the computer's shot (``agents.Move``: its strike as its hand played it, its
+        declaration, its cue ball in hand) exactly as a person's shot is played, and start its
+        playback. False (with the session's refusal) when the session refuses it."""
+        declaration = move.declaration if move.declaration is not None else rules.Declaration()
+        assert move.strike is not None
+        try:
+            shot = self.session.shoot(move.strike, declaration, move.cue_ball_at)
+        except ActionRefusedError as exc:
+            self.say(str(exc), palette.ALERT)
+            return False
         self.playback = make_playback(shot.result)
         self.mode = PlaybackMode(self)
         return True
@@ -230,12 +255,24 @@ class MatchMoves(SessionViews, AimingViews, Host):
         return self._move(self.session.declare_stalemate)
 
     def undo(self) -> None:
-        """Take back the last shot (or the last rack change): the previous game and score."""
+        """Take back the last shot (or the last rack change): the previous game and score. In
+        a match of people against the computer, the computer's moves since a person last acted
+        are taken back with it: the undo goes back to a person's turn (a search under way is
+        dropped, ``render.computer.Thinking.move_for``)."""
         if not self.session.undo():
             self.say("Nothing to undo.")
             return
+        config = self.session.config
+        steps = 1
+        if config is not None and config.has_person:
+            while self.computer_to_act() and self.session.undo():
+                steps += 1
         self.playback = None
-        self.say("Undone: back to the position before.")
+        if steps > 1:  # the computer's moves went with it
+            game = self.session.game
+            self.say(f"Undone: back to {game.players[game.to_play]}'s turn before.")
+        else:
+            self.say("Undone: back to the position before.")
         self.enter_aim()
 
     def replay(self) -> None:

@@ -16,6 +16,7 @@ from typing import Protocol
 import numpy as np
 import pygame
 
+import agents
 import rules
 import sim
 from render.aim import AimContact
@@ -77,6 +78,8 @@ class Host(Protocol):
     sounds: Sounds
     save_path: Path
     pending_load: tuple[Path, bool] | None
+    #: The level the coach's hint (A) last searched at (``agents.LEVELS``).
+    coach_level: str
 
     # -- the physics warm-up
     @property
@@ -148,6 +151,8 @@ class Host(Protocol):
     def shot_guarded(self) -> bool: ...
 
     def shoot(self) -> bool: ...
+
+    def play_computer_shot(self, move: agents.Move) -> bool: ...
 
     def finish_shot(self) -> None: ...
 

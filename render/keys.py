@@ -44,6 +44,7 @@ class Context(StrEnum):
     QUESTION = "question"
     HELP = "help"
     QUIT = "quit"
+    COMPUTER = "computer"
     GLOBAL = "global"
 
 
@@ -100,13 +101,15 @@ class Action(StrEnum):
     NEXT_BOX = "next_box"
     BACKSPACE = "backspace"
     START = "start"
+    PAUSE = "pause"
+    HINT = "hint"
 
 
 #: The sections of the help overlay, in order.
 SECTIONS = (
     "Aim", "Shoot", "Power", "Spin", "Ball in hand", "Calling the shot", "Push-out",
     "Two-foul warning", "Nominating", "The frame", "Fouls", "Playback", "Referee's call",
-    "Lists and questions", "Window", "Start screen",
+    "Lists and questions", "Window", "Start screen", "The computer", "Coach",
 )  # fmt: skip
 
 #: The sections of keys only some games use, each with what a game has that uses them (its
@@ -229,7 +232,7 @@ BINDINGS: tuple[Binding, ...] = (
     _b((pygame.K_x,), "aim", "frame", "X concede or re-rack the frame", "The frame"),
     _b(
         (pygame.K_d,),
-        "aim playback decision",
+        "aim playback decision computer",
         "declare",
         "D declare a foul the table cannot see (double hit, foot off the floor...)"
         " on the last shot",
@@ -308,6 +311,23 @@ BINDINGS: tuple[Binding, ...] = (
     _b((pygame.K_TAB,), "start", "next_box", "Tab next box", "Start screen"),
     _b((pygame.K_BACKSPACE,), "start", "backspace", "Backspace", "Start screen"),
     _b((*_ENTER,), "start", "start", "Enter starts", "Start screen"),
+    _b((), "start", "", "click Person beside a name for the computer at a level", "Start screen"),
+    _b(
+        (),
+        "computer",
+        "",
+        "on its turn any key or a click plays its shot (or makes its choice) at once",
+        "The computer",
+    ),
+    _b((pygame.K_ESCAPE,), "computer", "pause", "Esc pauses the match", "The computer"),
+    _b(
+        (pygame.K_a,),
+        "aim",
+        "hint",
+        "A the shot the computer would play for you, its chance and why (A again: the next "
+        "level; Shift+A hides it)",
+        "Coach",
+    ),
 )
 
 

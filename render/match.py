@@ -16,6 +16,7 @@ from typing import Any
 
 import rules
 import sim
+from agents.levels import LEVELS
 from rules.game import Game
 
 #: The games the window offers, in the order of the start screen (``rules.games()``).
@@ -32,6 +33,21 @@ DEFAULT_AIM_LEVEL = "ghost"
 
 #: Longest player name, characters (the rules' limit too: a scoreboard line holds two).
 MAX_NAME_LENGTH = 40
+
+#: The levels a seat played by the computer may have (``agents.LEVELS``, weakest first).
+COMPUTER_LEVELS = tuple(LEVELS)
+
+
+def computer_name(level: str, taken: tuple[str, ...] = ()) -> str:
+    """The name a computer seat at ``level`` gets: "Computer (pro)", numbered ("Computer
+    (pro) 2") when a name of ``taken`` is already that (case and format characters aside)."""
+    base = f"Computer ({level})"
+    seen = {visible_name(name).casefold() for name in taken}
+    name, k = base, 1
+    while name.casefold() in seen:
+        k += 1
+        name = f"{base} {k}"
+    return name
 
 
 def visible_name(name: str) -> str:
@@ -81,6 +97,10 @@ class MatchConfig:
             side with more points over them wins (WPBSA §3.10 note: the rules game carries the
             earlier frames' points, ``aggregate_before``, and re-spots the black on a tie of
             the totals in the ``last_frame`` only; an earlier frame may end drawn).
+        computers: per seat of ``players``, the computer's level (one of
+            :data:`COMPUTER_LEVELS`) or None for a person; () when every seat is a person.
+            Where the referee knows sides, not players (pool doubles), both seats of a side
+            have the same level: the side plays as one.
     """
 
     game: str = rules.GameKind.NINE_BALL.value
@@ -92,6 +112,7 @@ class MatchConfig:
     referee_warns: bool = True
     aim_assist: str = DEFAULT_AIM_LEVEL
     aggregate: bool = False
+    computers: tuple[str | None, ...] = ()
 
     def __post_init__(self) -> None:
         if self.aim_assist not in AIM_LEVELS:
@@ -124,6 +145,59 @@ class MatchConfig:
                 f"an aggregate-score match is played on points over a number of frames "
                 f"(snooker); {self.game_class.title} is played as a race"
             )
+        self._check_computers()
+
+    def _check_computers(self) -> None:
+        """The seats' levels: one per player (or none), each a computer level or None; a side
+        the referee knows as one player (pool doubles) has one level for both its seats."""
+        if not any(level is not None for level in self.computers):  # people only: one form
+            object.__setattr__(self, "computers", ())
+        elif len(self.computers) != len(self.players):
+            raise MatchSetupError(
+                f"{len(self.computers)} seat levels for {len(self.players)} players; give one "
+                "per player (a level, or none for a person)"
+            )
+        for level in self.computers:
+            if level is not None and level not in COMPUTER_LEVELS:
+                raise MatchSetupError(
+                    f"unknown computer level {level!r}; the levels are {', '.join(COMPUTER_LEVELS)}"
+                )
+        if len(self.game_players) < len(self.players):
+            levels = self.seat_levels
+            for side in range(2):
+                first, second = levels[side], levels[side + 2]
+                if first != second:
+                    who = [
+                        f"{self.players[i]} is "
+                        + (f"the computer at {levels[i]}" if levels[i] else "a person")
+                        for i in (side, side + 2)
+                    ]
+                    raise MatchSetupError(
+                        f"in {self.game_class.title} doubles the referee knows the two sides, "
+                        f"not which partner is at the table: a side is two people or the "
+                        f"computer at one level for both; {who[0]}, {who[1]}"
+                    )
+
+    @property
+    def seat_levels(self) -> tuple[str | None, ...]:
+        """The computer's level for each seat of ``players`` (None: a person)."""
+        return self.computers or (None,) * len(self.players)
+
+    def level_for(self, player: int) -> str | None:
+        """The computer's level for the game's player ``player`` (an index of
+        ``game_players``), or None for a person."""
+        levels = self.seat_levels
+        return levels[player] if 0 <= player < len(levels) else None
+
+    @property
+    def has_computer(self) -> bool:
+        """Whether the computer plays any seat."""
+        return any(level is not None for level in self.seat_levels)
+
+    @property
+    def has_person(self) -> bool:
+        """Whether a person plays any seat."""
+        return any(level is None for level in self.seat_levels)
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -195,6 +269,7 @@ class MatchConfig:
             "referee_warns": self.referee_warns,
             "aim_assist": self.aim_assist,
             "aggregate": self.aggregate,
+            "computers": list(self.seat_levels),
         }
 
     @classmethod
@@ -209,6 +284,7 @@ class MatchConfig:
             referee_warns=bool(data.get("referee_warns", True)),
             aim_assist=str(data.get("aim_assist", DEFAULT_AIM_LEVEL)),
             aggregate=bool(data.get("aggregate", False)),
+            computers=tuple(data.get("computers") or ()),
         )
 
 

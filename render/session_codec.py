@@ -24,6 +24,7 @@ import sim
 from render.history import HistoryEntry, LastShot
 from render.match import (
     AIM_LEVELS,
+    COMPUTER_LEVELS,
     DEFAULT_AIM_LEVEL,
     GAME_KINDS,
     MatchConfig,
@@ -32,6 +33,7 @@ from render.match import (
 )
 from render.savecheck import game_problem, point_problem, score_problem
 from render.savefile import SaveFileError, load_session
+from rules.arguments import shown
 from rules.persist import from_dict, to_dict
 from sim.errors import EventCapExceededError, SimInputError
 
@@ -210,6 +212,15 @@ def _config_from(data: object) -> MatchConfig:
         raise _damaged(
             f"{where}.aim_assist", f"must be one of {', '.join(AIM_LEVELS)}, got {aim!r}"
         )
+    computers = fields.get("computers", [])  # a save from before the computer seats: people
+    if not isinstance(computers, list) or any(
+        level is not None and level not in COMPUTER_LEVELS for level in computers
+    ):
+        raise _damaged(
+            f"{where}.computers",
+            f"must be a list of levels ({', '.join(COMPUTER_LEVELS)}) or null for a person, "
+            f"one per player; got {shown(computers)}",
+        )
     try:
         return MatchConfig(
             game=game,
@@ -221,6 +232,7 @@ def _config_from(data: object) -> MatchConfig:
             referee_warns=_optional_flag(fields, "referee_warns", where, True),
             aim_assist=aim,
             aggregate=_optional_flag(fields, "aggregate", where, False),
+            computers=tuple(computers) if any(level is not None for level in computers) else (),
         )
     except MatchSetupError as exc:
         raise _damaged(where, f"is refused: {exc}") from exc

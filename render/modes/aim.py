@@ -20,6 +20,7 @@ from render.host import Host
 from render.keys import Action, Context, action_for
 from render.modes.aim_screen import draw_aim_screen, panel_buttons, prompt_lines
 from render.modes.base import Mode
+from render.modes.coach import Coach
 from render.modes.fouls import open_foul_menu
 from render.modes.menus import frame_menu_offered, open_frame_menu
 from render.preview import PreviewCache
@@ -99,6 +100,8 @@ class AimMode(Mode):
         #: The kinds of ring drawn round balls in the last frame ("call", "met"): the prompt
         #: says what each colour means (``render.modes.aim_screen.ring_legend``).
         self.rings: tuple[str, ...] = ()
+        #: The coach's hint of this turn (A), searched off the frame loop.
+        self.coach = Coach(host)
         if host.sounds.problem:  # a damaged settings file: said once, the defaults used
             host.say(host.sounds.problem, palette.ALERT)
             host.sounds.problem = None
@@ -114,6 +117,7 @@ class AimMode(Mode):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_aim_screen(self, surface)
+        self.coach.draw(surface, self.host.view_for(surface.get_size()))
 
     def frame_menu_offered(self) -> bool:
         """Whether "Concede / re-rack" means something now (``render.modes.menus.
@@ -352,6 +356,8 @@ class AimMode(Mode):
             self._shoot()
         elif action == Action.GHOST:
             host.show_ghost = not host.show_ghost
+        elif action == Action.HINT:
+            self.coach.ask(hide=shift)
         elif action in SOUND_ACTIONS:
             host.say(sound_key(host.sounds, action))
         elif action in PANEL_ACTIONS:

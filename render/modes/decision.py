@@ -9,6 +9,7 @@ import pygame
 import rules
 from render import hud, palette, typeset
 from render.call_panel import call_layout
+from render.computer import level_to_act
 from render.host import Host
 from render.keys import Action, Context, action_for
 from render.modes.base import Mode, draw_controls, draw_scene
@@ -20,6 +21,8 @@ from rules.wording import player_sentence, player_summary, wins_words
 
 #: Seconds the referee's call on a routine legal shot stays up before play goes on.
 AUTO_CONTINUE_S = 2.5
+#: Seconds any other call stays up before the computer, next to act, goes on.
+COMPUTER_GOES_ON_S = 6.0
 
 
 class DecisionMode(Mode):
@@ -54,6 +57,17 @@ class DecisionMode(Mode):
             and not game.is_over
         )
 
+    @property
+    def computer_next(self) -> bool:
+        """The computer acts next (to shoot or to choose) after this call of a shot."""
+        session = self.host.session
+        return self.ruling is not None and level_to_act(session.config, session.game) is not None
+
+    @property
+    def goes_on_by_itself(self) -> bool:
+        """The call goes away by itself: a routine one, or any call the computer acts after."""
+        return self.is_routine or self.computer_next
+
     def on_resumed(self) -> None:
         self.shown_for = 0.0  # a routine call stays up its full time again
 
@@ -61,7 +75,8 @@ class DecisionMode(Mode):
         if self.peeking:
             return  # a call put aside to look at the table waits for the player
         self.shown_for += dt
-        if self.is_routine and self.shown_for >= AUTO_CONTINUE_S:
+        limit = AUTO_CONTINUE_S if self.is_routine else COMPUTER_GOES_ON_S
+        if self.goes_on_by_itself and self.shown_for >= limit:
             self.host.enter_aim()
 
     @property
@@ -86,6 +101,8 @@ class DecisionMode(Mode):
                 return [("The match's result", "next_rack"), *extra]
             config = self.host.session.match_config
             return [(f"Next {config.game_class.frame_word}", "next_rack"), *extra]
+        if game.pending_choice and self.computer_next:  # it makes its choice, shown as a call
+            return [(f"Continue: {game.players[game.to_play]} chooses", "continue"), *extra]
         if game.pending_choice:
             choices = [(choice_label(c, game), f"choice:{c.value}") for c in game.pending_choice]
             return choices + extra

@@ -10,7 +10,15 @@ import rules
 from render import hud, palette, table_drawing, typeset
 from render.host import Host
 from render.keys import Action, Context, action_for
-from render.match import AIM_LEVELS, GAME_KINDS, GAME_TITLES, MatchConfig, MatchSetupError
+from render.match import (
+    AIM_LEVELS,
+    COMPUTER_LEVELS,
+    GAME_KINDS,
+    GAME_TITLES,
+    MatchConfig,
+    MatchSetupError,
+    computer_name,
+)
 from render.modes.base import Mode
 from render.widgets import Button
 
@@ -36,6 +44,8 @@ class StartMode(Mode):
         self.aggregate = base.aggregate
         self.focus = 0
         self.edited = [False] * 4
+        #: Each seat's player: None a person, else the computer's level (``agents.LEVELS``).
+        self.levels: list[str | None] = [*base.seat_levels, None, None, None][:4]
 
     def _layout(self, size: tuple[int, int]) -> list[Button]:
         w, h = size
@@ -54,13 +64,12 @@ class StartMode(Mode):
                 )
             )
         for i in range(4):
-            out.append(
-                Button(
-                    pygame.Rect(left + (i % 2) * 305, top + 170 + (i // 2) * 54, 290, 40),
-                    "",
-                    f"name:{i}",
-                )
-            )
+            x, y = left + (i % 2) * 305, top + 170 + (i // 2) * 54
+            out.append(Button(pygame.Rect(x, y, 190, 40), "", f"name:{i}"))
+            # A click cycles the seat: a person, then the computer at each level.
+            level = self.levels[i]
+            label = level.capitalize() if level is not None else "Person"
+            out.append(Button(pygame.Rect(x + 196, y, 94, 40), label, f"seat:{i}"))
         cls = rules.game_class(self.game)
         if len(cls.allowed_tables()) > 1:
             for i, feet in enumerate((7, 8, 9)):
@@ -105,12 +114,31 @@ class StartMode(Mode):
 
     def _config(self) -> MatchConfig:
         cls = rules.game_class(self.game)
-        names = tuple(n.strip() for n in self.names if n.strip())
+        seats = [
+            (n.strip(), lv) for n, lv in zip(self.names, self.levels, strict=True) if n.strip()
+        ]
+        names = tuple(name for name, _level in seats)
+        levels = tuple(level for _name, level in seats)
         seed = int.from_bytes(os.urandom(3), "little")
         return MatchConfig(
             self.game, names, self.feet, self.race, self.frames, seed, self.referee_warns,
             self.aim_assist, self.aggregate and "aggregate_before" in cls.options,
+            levels if any(level is not None for level in levels) else (),
         )  # fmt: skip
+
+    def cycle_seat(self, i: int) -> None:
+        """Seat ``i`` played next by a person, then the computer at each level in turn; a name
+        the player has not typed follows it ("Computer (pro)", or "Player 2" again)."""
+        order: list[str | None] = [None, *COMPUTER_LEVELS]
+        level = order[(order.index(self.levels[i]) + 1) % len(order)]
+        self.levels[i] = level
+        if self.edited[i]:
+            return
+        others = tuple(n for k, n in enumerate(self.names) if k != i)
+        if level is not None:
+            self.names[i] = computer_name(level, others)
+        else:
+            self.names[i] = f"Player {i + 1}" if i < 2 else ""
 
     def _act(self, action: str) -> None:
         kind, _, value = action.partition(":")
@@ -118,6 +146,8 @@ class StartMode(Mode):
             self.game = value
         elif kind == "name":
             self.focus = int(value)
+        elif kind == "seat":
+            self.cycle_seat(int(value))
         elif kind == "feet":
             self.feet = int(value)
         elif kind == "warns":
@@ -194,7 +224,7 @@ class StartMode(Mode):
         typeset.draw_text(surface, "Game", (left, top + 48), 22, palette.DIM)
         typeset.draw_text(
             surface,
-            "Players: 2, or 4 for doubles (1 & 3 v 2 & 4); click a box and type",
+            "Players (2, or 4: 1 & 3 v 2 & 4); click Person for the computer",
             (left, top + 146),
             22,
             palette.DIM,

@@ -40,9 +40,11 @@ def test_the_screens_a_player_does_not_close_arm_no_shot_guard() -> None:
     by_name = {cls.__name__: cls for cls in _mode_classes()}
     unguarded = {name for name, cls in by_name.items() if not cls.arms_shot_guard}
     assert unguarded == {"PlaybackMode", "PreparingMode", "StartMode"}
-    assert {n for n, c in by_name.items() if c.shows_last_call} == {"AimMode"}
+    # the computer's turn is read like an aim screen: the last call, the frame's shots
+    shows_call = {n for n, c in by_name.items() if c.shows_last_call}
+    assert shows_call == {"AimMode", "ComputerTurnMode"}
     history = {n for n, c in by_name.items() if c.history_opens_over}
-    assert history == {"AimMode", "DecisionMode", "MatchOverMode"}
+    assert history == {"AimMode", "ComputerTurnMode", "DecisionMode", "MatchOverMode"}
 
 
 def test_a_binding_names_members_of_the_enums() -> None:
