@@ -1,17 +1,19 @@
 """The full aim assist: the engine's own answer to "where will the balls go", drawn while aiming.
 
 The preview runs ``sim.simulate`` on the position about to be played with the strike the aim
-would play (speed, direction, elevation, tip: so throw, squirt and swerve are all in it), but
-with a small event cap (:data:`PREVIEW_MAX_EVENTS`): the engine's events come in time order,
-so the prefix it logs before the cap is exactly the prefix of the real shot's log
-(docs/architecture.md, "Determinism"). From that prefix it reads:
+would play (speed, direction, elevation, tip: so throw, squirt, swerve and the jump are all in
+it), capped at :data:`PREVIEW_MAX_EVENTS` events: the engine's events come in time order, so a
+capped log is exactly the prefix of the real shot's log (docs/architecture.md, "Determinism");
+nearly every shot ends well inside the cap. From the log it reads:
 
-- the first ball the cue ball touches (the first ``BALL_BALL`` event with ball 0);
-- the cue ball's path from the strike to its first cushion or pocket after that contact (or,
-  when it touches no ball, to its first cushion or pocket);
-- the object ball's path from the contact to its own first cushion or pocket, and the
+- the first ball the cue ball touches (the first ``BALL_BALL`` event with ball 0), and the
   direction it leaves in (its velocity in the snapshot right after the contact, so the
-  engine's throw is in it, not the ghost-ball line of centres).
+  engine's throw is in it, not the ghost-ball line of centres);
+- the whole path to rest of the cue ball, of that first ball and of every other ball set
+  moving (or to where it drops or leaves the table);
+- the marks a player must see (:class:`PathMark`): where a ball drops, where one touched a
+  pocket's jaw or knuckle and stayed out (it rattled), where one leaves the table, and where
+  the cue ball leaves the cloth (a jump).
 
 Paths are the closed-form motion between events (``sim.kernels.motion.evolve_balls``),
 sampled :data:`SAMPLES_PER_PATH` times plus every event of that ball, so a swerve shows
@@ -30,42 +32,63 @@ import rules
 import sim
 from render import aiming
 from render.aiming import AimState
+from render.words import ball_name, pocket_name
 from sim.constants import MotionState
 from sim.events import EventKind
 from sim.kernels.motion import evolve_balls
 
-#: Event cap of a preview simulation: enough for the strike, the cue ball's slide-to-roll,
-#: the first contact, the object ball's transitions and the first cushions of both balls in
-#: nearly every shot; a break that scatters the pack is cut there and drawn as far as it got.
-PREVIEW_MAX_EVENTS = 48
+#: Event cap of a preview simulation: a whole shot of a few balls takes 20 to 150 events; a
+#: break that scatters the pack may reach the cap and is drawn as far as it got ("cut").
+PREVIEW_MAX_EVENTS = 600
+#: A ball knocked on by another is drawn when it moves at least this far, m.
+MOVED_M = 0.005
 #: Points sampled inside each sliding stretch of a drawn path (event points come on top).
 SAMPLES_PER_PATH = 8
 #: ...at most one per this much travel, m (a short slide between two contacts needs none).
 SAMPLE_SPACING_M = 0.03
 
-_CUSHION_OR_POCKET = (int(EventKind.BALL_CUSHION), int(EventKind.BALL_POCKET))
+_GONE = (int(EventKind.BALL_POCKET), int(EventKind.OFF_TABLE))
 _CURVED = (int(MotionState.SLIDING), int(MotionState.AIRBORNE))
 
 
 @dataclass(frozen=True)
-class AimPreview:
-    """What the engine says the aimed shot does, up to the first cushion or pocket.
+class PathMark:
+    """A point of a previewed path a player must see.
 
     Attributes:
-        first_ball: index of the first ball the cue ball touches, or -1 (none within the
-            preview).
+        ball: the ball's index.
+        kind: "drop" (pocketed here), "rattle" (its last touch of a pocket's jaw or knuckle,
+            and it stayed on the table), "off" (it leaves the table here) or "jump" (it leaves
+            the cloth here).
+        xy: the ball's centre there, (x, y) m.
+        pocket: the pocket's name for "drop" and "rattle", else "".
+    """
+
+    ball: int
+    kind: str
+    xy: tuple[float, float]
+    pocket: str
+
+
+@dataclass(frozen=True)
+class AimPreview:
+    """What the engine says the aimed shot does, each ball to rest.
+
+    Attributes:
+        first_ball: index of the first ball the cue ball touches, or -1 (none).
         contact_xy: the cue ball's centre at that contact, (x, y) m, or None.
         object_direction_deg: the direction the first ball leaves in, degrees CCW from +x
             (from the engine's velocity right after the contact), or None.
-        cue_path: (k, 2) cue ball centres from the strike to its first cushion or pocket after
-            the contact, m.
-        object_path: (m, 2) the first ball's centres from the contact to its first cushion or
-            pocket, m; (0, 2) without a contact.
-        cue_end: how the cue path ends: "cushion", "pocket", "rest" or "cut" (the preview's
-            event cap came first); ``object_end`` likewise for the object path ("" without one).
-        meets: where either path runs into another ball before its end, once per path: (the
-            moving ball's centre at that contact, the other ball's centre there), m; the window
-            marks the hit.
+        cue_path: (k, 2) cue ball centres from the strike to where it rests, drops or leaves
+            the table, m.
+        object_path: (m, 2) the first ball's centres from the contact to its end, m; (0, 2)
+            without a contact.
+        cue_end: how the cue path ends: "pocket", "off" (off the table), "rest" or "cut" (the
+            preview's event cap came first); ``object_end`` likewise ("" without one).
+        meets: where either path first runs into another ball, once per path: (the moving
+            ball's centre at that contact, the other ball's centre there), m.
+        marks: the :class:`PathMark` of every path drawn.
+        other_paths: (j, 2) paths of the other balls set moving, m.
     """
 
     first_ball: int
@@ -76,20 +99,13 @@ class AimPreview:
     cue_end: str
     object_end: str
     meets: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()
+    marks: tuple[PathMark, ...] = ()
+    other_paths: tuple[np.ndarray, ...] = ()
 
-
-def _end_of(events: np.ndarray, ball: int, after: int) -> tuple[int, str]:
-    """Index of the first cushion or pocket event of ``ball`` after row ``after`` of
-    ``events``, and its word; the ball's last event ("rest") or the log's end ("cut")."""
-    rows = np.flatnonzero(
-        (np.arange(len(events)) > after)
-        & (events["a"] == ball)
-        & np.isin(events["kind"], _CUSHION_OR_POCKET)
-    )
-    if rows.size:
-        k = int(rows[0])
-        return k, "pocket" if int(events["kind"][k]) == EventKind.BALL_POCKET else "cushion"
-    return len(events) - 1, "cut"
+    @property
+    def jumps(self) -> bool:
+        """Whether the cue ball leaves the cloth."""
+        return any(m.ball == 0 and m.kind == "jump" for m in self.marks)
 
 
 def _first_meeting(
@@ -169,52 +185,123 @@ def _path(
     return np.concatenate(out)
 
 
-def preview_from_result(result: sim.ShotResult) -> AimPreview:
-    """Read an :class:`AimPreview` off ``result`` (a full shot or a capped prefix of one)."""
+def _stop_of(events: np.ndarray, ball: int, after: int, capped: bool) -> tuple[int, str]:
+    """Row of ``events`` where ``ball``'s part of the shot ends after row ``after``, and its
+    word: its ``BALL_POCKET`` row ("pocket"), its ``OFF_TABLE`` row ("off"), else its last
+    event ("rest"; "cut" when the preview's event cap came first)."""
+    rows = np.arange(len(events))
+    own = (rows > after) & ((events["a"] == ball) | (events["b"] == ball))
+    gone = own & (events["a"] == ball) & np.isin(events["kind"], _GONE)
+    if gone.any():
+        k = int(np.flatnonzero(gone)[0])
+        return k, "pocket" if int(events["kind"][k]) == EventKind.BALL_POCKET else "off"
+    mine = np.flatnonzero(own)
+    last = int(mine[-1]) if mine.size else max(after, 0)
+    return last, "cut" if capped else "rest"
+
+
+def _marks_of(
+    result: sim.ShotResult, table: sim.Table | None, ball: int, stop: int, word: str
+) -> list[PathMark]:
+    """The marks of ``ball``'s path ending at row ``stop`` with ``word`` (:func:`_stop_of`):
+    where it leaves the cloth (its first airborne snapshot), where it drops or leaves the
+    table, and, for a ball that stays on the table, where it last touched a pocket's jaw or
+    knuckle (it rattled out)."""
+    events, snaps = result.events, result.snapshots
+    marks: list[PathMark] = []
+    airborne = np.flatnonzero(snaps.motion[: stop + 1, ball] == int(MotionState.AIRBORNE))
+    if airborne.size:
+        k = int(airborne[0])
+        marks.append(PathMark(ball, "jump", _xy(snaps.pos[k, ball]), ""))
+    if word in ("pocket", "off"):
+        at = _xy(snaps.pos[stop, ball])
+        pocket = ""
+        if word == "pocket" and table is not None:
+            pocket = table.pockets[int(events["b"][stop])].name
+        marks.append(PathMark(ball, "drop" if word == "pocket" else "off", at, pocket))
+        return marks
+    if table is None:
+        return marks
+    jaw = np.flatnonzero(
+        (np.arange(len(events)) <= stop)
+        & (events["kind"] == EventKind.BALL_CUSHION)
+        & (events["a"] == ball)
+    )
+    for k in jaw[::-1]:
+        jaw_of = table.cushions[int(events["b"][k])].pocket
+        if jaw_of is not None:
+            marks.append(PathMark(ball, "rattle", _xy(snaps.pos[k, ball]), jaw_of))
+            break
+    return marks
+
+
+def _xy(point: np.ndarray) -> tuple[float, float]:
+    return float(point[0]), float(point[1])
+
+
+def preview_from_result(result: sim.ShotResult, table: sim.Table | None = None) -> AimPreview:
+    """Read an :class:`AimPreview` off ``result`` (a whole shot or a capped prefix of one);
+    ``table`` (the shot's) names the pockets and the jaws for the marks (none without it)."""
     events = result.events
     snaps = result.snapshots
     packed = result.params.packed()
     kinds = events["kind"]
+    capped = len(events) >= PREVIEW_MAX_EVENTS
+    if len(snaps) == 0:
+        empty = np.zeros((0, 2))
+        return AimPreview(-1, None, None, empty, empty, "rest", "")
     touches = np.flatnonzero(
         (kinds == EventKind.BALL_BALL) & ((events["a"] == 0) | (events["b"] == 0))
     )
-    if touches.size == 0 or len(snaps) == 0:
-        end, word = _end_of(events, 0, 0)
-        t_end = float(events["t"][end]) if len(events) else 0.0
-        if word == "cut" and end >= 0 and len(events) < PREVIEW_MAX_EVENTS:
-            word = "rest"
-        cue = _path(result, 0, 0.0, t_end, packed) if len(snaps) else np.zeros((0, 2))
-        return AimPreview(-1, None, None, cue, np.zeros((0, 2)), word, "")
+    cue_stop, cue_end = _stop_of(events, 0, 0, capped)
+    cue_path = _path(result, 0, 0.0, float(events["t"][cue_stop]), packed)
+    marks = _marks_of(result, table, 0, cue_stop, cue_end)
+    if touches.size == 0:
+        return AimPreview(
+            -1, None, None, cue_path, np.zeros((0, 2)), cue_end, "", marks=tuple(marks)
+        )
     k = int(touches[0])
     a, b = int(events["a"][k]), int(events["b"][k])
     ball = b if a == 0 else a
     t_contact = float(events["t"][k])
-    contact_xy = (float(snaps.pos[k, 0, 0]), float(snaps.pos[k, 0, 1]))
+    contact_xy = _xy(snaps.pos[k, 0])
     vx, vy = (float(v) for v in snaps.vel[k, ball])
     direction = math.degrees(math.atan2(vy, vx)) % 360.0 if math.hypot(vx, vy) > 0 else None
-    capped = len(events) >= PREVIEW_MAX_EVENTS
-
-    def finish(target: int) -> tuple[float, str]:
-        end, word = _end_of(events, target, k)
-        if word == "cut" and not capped:
-            word = "rest"
-        return float(events["t"][end]), word
-
-    t_cue, cue_end = finish(0)
-    t_obj, obj_end = finish(ball)
+    obj_stop, obj_end = _stop_of(events, ball, k, capped)
+    marks += _marks_of(result, table, ball, obj_stop, obj_end)
+    others: list[np.ndarray] = []
+    for other in range(1, snaps.pos.shape[1]):
+        if other == ball:
+            continue
+        hit = np.flatnonzero((kinds == EventKind.BALL_BALL) & (events["b"] == other))
+        hit = np.union1d(
+            hit, np.flatnonzero((kinds == EventKind.BALL_BALL) & (events["a"] == other))
+        )
+        if hit.size == 0:
+            continue
+        first = int(hit[0])
+        stop, word = _stop_of(events, other, first, capped)
+        path = _path(result, other, float(events["t"][first]), float(events["t"][stop]), packed)
+        if len(path) >= 2 and float(np.hypot(*(path[-1] - path[0]))) > MOVED_M:
+            others.append(path)
+            marks += _marks_of(result, table, other, stop, word)
     meeting = (
-        _first_meeting(result, 0, k, _end_of(events, 0, k)[0], ball),
-        _first_meeting(result, ball, k, _end_of(events, ball, k)[0], 0),
+        _first_meeting(result, 0, k, cue_stop, ball),
+        _first_meeting(result, ball, k, obj_stop, 0),
     )
     return AimPreview(
         first_ball=ball,
         contact_xy=contact_xy,
         object_direction_deg=direction,
-        cue_path=_path(result, 0, 0.0, max(t_cue, t_contact), packed),
-        object_path=_path(result, ball, t_contact, max(t_obj, t_contact), packed),
+        cue_path=cue_path,
+        object_path=_path(
+            result, ball, t_contact, max(float(events["t"][obj_stop]), t_contact), packed
+        ),
         cue_end=cue_end,
         object_end=obj_end,
         meets=tuple(m for m in meeting if m is not None),
+        marks=tuple(marks),
+        other_paths=tuple(others),
     )
 
 
@@ -231,7 +318,7 @@ def simulate_preview(
         if not isinstance(exc.partial, sim.ShotResult):
             raise
         result = exc.partial
-    return preview_from_result(result)
+    return preview_from_result(result, table)
 
 
 class PreviewCache:
@@ -298,3 +385,27 @@ def wrong_first_ball(game: rules.Game, aim: AimState, first_ball: int) -> int | 
         return None
     declaration = aiming.build_declaration(game, aim)
     return None if first_ball in legal_first_balls(game, declaration) else first_ball
+
+
+def preview_words(game: rules.Game, preview: AimPreview, *, jump_only: bool = False) -> str:
+    """The preview's marks in a player's words, one line ("" with none): each ball that drops
+    or rattles out and where, a ball off the table, the cue ball leaving the cloth; with
+    ``jump_only`` only the cue ball's jump and its leaving the table (the ghost level, which
+    draws no paths)."""
+    said: list[str] = []
+    for mark in preview.marks:
+        if jump_only and (mark.ball != 0 or mark.kind not in ("jump", "off")):
+            continue
+        who = ball_name(game, mark.ball)
+        if mark.kind == "drop":
+            said.append(f"{who} drops in {pocket_name(mark.pocket)}")
+        elif mark.kind == "rattle":
+            said.append(f"{who} rattles out of {pocket_name(mark.pocket)}")
+        elif mark.kind == "off":
+            said.append(f"{who} leaves the table")
+        elif mark.kind == "jump":
+            said.append(f"{who} leaves the cloth (a jump)")
+    if not said:
+        return ""
+    text = "; ".join(said)
+    return f"Preview: {text[0].upper()}{text[1:]}."

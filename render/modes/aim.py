@@ -66,6 +66,9 @@ class AimMode(Mode):
         #: The ball the aim meets first when the rules do not allow hitting it first, or None
         #: (the warning of the ghost and full levels; set by ``draw``).
         self.wrong_ball: int | None = None
+        #: The full preview's drops, rattles, jump and balls off the table in words (set by
+        #: ``draw``; "" with none).
+        self.preview_note = ""
         #: The window size (px) the pointer last aimed in, and after a resize the pointer's
         #: position then: it moved on the table only through the resize, so it does not aim.
         self.pointer_size = host.size_hint()

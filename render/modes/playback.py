@@ -11,7 +11,6 @@ from render.keys import Action, Context, action_for
 from render.modes.aim import AimMode
 from render.modes.base import Mode, draw_controls, draw_scene
 from render.modes.fouls import open_foul_menu
-from render.playback import SLOW_MOTION
 from render.sound import SOUND_ACTIONS, sound_key
 
 
@@ -52,7 +51,7 @@ class PlaybackMode(Mode):
             return
         before = playback.t
         start_pos, _ = playback.positions()
-        step = dt * (SLOW_MOTION if playback.slow else 1.0)
+        step = dt * playback.speed()
         playback.t = min(playback.duration, playback.t + step)
         end_pos, _ = playback.positions()
         self.host.roll_balls(end_pos - start_pos)
@@ -79,6 +78,8 @@ class PlaybackMode(Mode):
         draw_controls(host, surface, layout, strike)
         label = "Replay" if playback.replay else "Playing"
         speed = " (slow motion)" if playback.slow else ""
+        if playback.airborne() and not playback.slow:
+            speed = " (slowed: a ball in the air)"
         hud.draw_prompt(
             surface, layout.prompt,
             [
