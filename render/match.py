@@ -81,6 +81,8 @@ class MatchConfig:
             side with more points over them wins (WPBSA §3.10 note: the rules game carries the
             earlier frames' points, ``aggregate_before``, and re-spots the black on a tie of
             the totals in the ``last_frame`` only; an earlier frame may end drawn).
+        practice: a practice session (``render.practice``): balls moved, added and taken off
+            by hand, a shot played again from its position; every shot still judged.
     """
 
     game: str = rules.GameKind.NINE_BALL.value
@@ -92,6 +94,7 @@ class MatchConfig:
     referee_warns: bool = True
     aim_assist: str = DEFAULT_AIM_LEVEL
     aggregate: bool = False
+    practice: bool = False
 
     def __post_init__(self) -> None:
         if self.aim_assist not in AIM_LEVELS:
@@ -178,6 +181,8 @@ class MatchConfig:
         """E.g. "9-ball, race to 5" or "Snooker, best of 7 frames"."""
         cls = self.game_class
         plural = "s" if self.frames > 1 else ""
+        if self.practice:
+            return f"{cls.title} practice"
         if self.aggregate:
             return f"{cls.title}, aggregate of {self.frames} {cls.frame_word}{plural}"
         if cls.scores_points:
@@ -195,7 +200,7 @@ class MatchConfig:
             "referee_warns": self.referee_warns,
             "aim_assist": self.aim_assist,
             "aggregate": self.aggregate,
-        }
+        } | ({"practice": True} if self.practice else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MatchConfig:
@@ -209,6 +214,7 @@ class MatchConfig:
             referee_warns=bool(data.get("referee_warns", True)),
             aim_assist=str(data.get("aim_assist", DEFAULT_AIM_LEVEL)),
             aggregate=bool(data.get("aggregate", False)),
+            practice=bool(data.get("practice", False)),
         )
 
 

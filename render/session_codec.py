@@ -221,6 +221,7 @@ def _config_from(data: object) -> MatchConfig:
             referee_warns=_optional_flag(fields, "referee_warns", where, True),
             aim_assist=aim,
             aggregate=_optional_flag(fields, "aggregate", where, False),
+            practice=_optional_flag(fields, "practice", where, False),
         )
     except MatchSetupError as exc:
         raise _damaged(where, f"is refused: {exc}") from exc

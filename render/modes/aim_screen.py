@@ -111,6 +111,11 @@ def prompt_lines(mode: AimMode) -> list[str]:
         lines.append(f"Careful: the aim hits {words} first, not a ball on.")
     if mode.preview_note:
         lines.append(mode.preview_note)
+    if host.session.match_config.practice:
+        lines.append(
+            "Practice: drag any ball \u00b7 A the last shot again \u00b7 Insert / Delete a ball"
+            " \u00b7 Ctrl+E save as a scenario"
+        )
     if host.aim.push_out:
         lines.append("Push-out announced.")
     foul_hint = " \u00b7 D foul on the last shot" if host.foul_shot() is not None else ""
@@ -140,13 +145,16 @@ def draw_aim_screen(mode: AimMode, surface: pygame.Surface) -> None:
     if host.in_hand:
         aim_drawing.draw_zone(surface, view, table, host.zone)
     positions, on = host.current_positions()
+    if mode.drag_ball is not None:  # practice: the ball dragged follows the pointer
+        positions = np.array(positions, dtype=float)
+        positions[mode.drag_ball[0]] = mode.drag_ball[1]
     cue = host.cue_xy()
     mode.wrong_ball = None
     mode.preview_note = ""
     level = host.session.match_config.aim_assist
     if level == "full" and full_preview_waits() is not None:
         level = "ghost"  # the predicted paths wait for the compiled engine
-    assisting = host.show_ghost and mode.dragging != "cue" and level != "none"
+    assisting = host.show_ghost and mode.dragging not in ("cue", "ball") and level != "none"
     contact = host.aim_contact() if assisting and level == "ghost" else None
     if assisting and level == "full":
         preview = preview_for_aim(host.session.game, host.aim, mode.previews)
@@ -159,7 +167,7 @@ def draw_aim_screen(mode: AimMode, surface: pygame.Surface) -> None:
                 marks=[(m.kind, m.xy) for m in preview.marks],
             )  # fmt: skip
             mode.preview_note = preview_words(host.session.game, preview)
-    elif host.aim.theta_deg > 0 and full_preview_waits() is None and mode.dragging != "cue":
+    elif host.aim.theta_deg > 0 and full_preview_waits() is None and mode.dragging is None:
         # The ghost draws straight lines: whether an elevated cue ball leaves the cloth is
         # the engine's answer, said in words.
         jump = preview_for_aim(host.session.game, host.aim, mode.previews)
