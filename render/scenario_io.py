@@ -5,8 +5,9 @@ reads (``cuesim shot FILE`` plays it). No pygame.
 A scenario holds one position, the state of play (whose turn, ball in hand, the groups, the
 ball on, the scores, the fouls in a row) and one shot; the window's aim is that shot (speed
 from the power meter, direction, elevation, tip; the call, nomination, safety, push-out).
-What a scenario has no field for is not kept: the rack's number and seed, the match's score,
-a nine-ball rack's style (a position set by hand is racked as a triangle).
+What a scenario has no field for is not kept: the rack's number and seed, the match's score.
+Nor are the fouls a scenario declares with its shot (``declared_fouls``, ``off_table``): the
+window declares those after a shot, on the referee's call.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from lab.scenario_types import ScenarioError, game_takes
 from lab.schema import FORMAT_NAME, FORMAT_VERSION, table_name_of
 from render import aiming
 from render.aiming import AimState
-from render.game_features import GroupsGame
+from render.game_features import GroupsGame, RackStyleGame
 from rules.types import Phase
 from sim.errors import SimInputError
 
@@ -102,6 +103,8 @@ def scenario_dict(game: rules.Game, aim: AimState, *, title: str) -> dict[str, A
         phase["fouls_in_a_row"] = {
             p: int(n) for p, n in zip(players, game.fouls_in_a_row, strict=True)
         }
+    if game_takes(cls, "phase.magic_rack") and isinstance(game, RackStyleGame):
+        phase["magic_rack"] = game.rack_style == "magic"
     if game_takes(cls, "phase.push_out_available"):
         phase["push_out_available"] = game.phase is Phase.PUSH_OUT_ALLOWED
     if isinstance(game, GroupsGame) and all(g is not None for g in game.groups):
