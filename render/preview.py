@@ -48,6 +48,8 @@ SAMPLES_PER_PATH = 8
 SAMPLE_SPACING_M = 0.03
 
 _GONE = (int(EventKind.BALL_POCKET), int(EventKind.OFF_TABLE))
+#: Where inside a sliding stretch its samples go, as fractions of its time.
+_SAMPLE_FRACTIONS = np.linspace(0.0, 1.0, SAMPLES_PER_PATH + 2)[1:-1]
 _CURVED = (int(MotionState.SLIDING), int(MotionState.AIRBORNE))
 
 
@@ -146,68 +148,112 @@ def _evolved(
     return centre
 
 
+@dataclass(frozen=True)
+class _Log:
+    """The columns of a shot's log the preview reads, and each ball's own rows (the events it
+    takes part in: as ``a``, or as ``b`` of a ``BALL_BALL``), in row order; built once."""
+
+    kind: np.ndarray
+    a: np.ndarray
+    b: np.ndarray
+    t: np.ndarray
+    own: dict[int, np.ndarray]
+    gone: np.ndarray
+
+    @staticmethod
+    def of(events: np.ndarray) -> _Log:
+        kind = np.asarray(events["kind"], dtype=np.int64)
+        a = np.asarray(events["a"], dtype=np.int64)
+        b = np.asarray(events["b"], dtype=np.int64)
+        rows = np.arange(len(events))
+        pair = kind == int(EventKind.BALL_BALL)
+        balls = np.concatenate([a, b[pair]])
+        where = np.concatenate([rows, rows[pair]])
+        order = np.lexsort((where, balls))
+        balls, where = balls[order], where[order]
+        cuts = np.flatnonzero(np.diff(balls)) + 1
+        own = {
+            int(group_balls[0]): group_rows
+            for group_balls, group_rows in zip(
+                np.split(balls, cuts), np.split(where, cuts), strict=True
+            )
+            if group_balls.size and group_balls[0] >= 0
+        }
+        gone = np.isin(kind, _GONE)
+        return _Log(kind, a, b, np.asarray(events["t"], dtype=float), own, gone)
+
+    def rows_of(self, ball: int) -> np.ndarray:
+        return self.own.get(ball, np.zeros(0, dtype=np.int64))
+
+
 def _path(
-    result: sim.ShotResult, ball: int, t0: float, t1: float, packed: np.ndarray
+    result: sim.ShotResult, log: _Log, ball: int, t0: float, t1: float, packed: np.ndarray
 ) -> np.ndarray:
     """(k, 2) centres of ``ball`` from ``t0`` to ``t1`` s (``t0`` the time of one of its own
     events: the strike, or the contact that sets it moving).
 
     The points are the ball's own events (where its path bends) and, inside each stretch where
-    it slides, :data:`SAMPLES_PER_PATH` points of the stretch's parabola. Between two events a
+    it slides or flies farther than :data:`SAMPLE_SPACING_M`, :data:`SAMPLES_PER_PATH` points
+    of the stretch's parabola. Between two events a
     ball's centre moves as ``r0 + v0 t + a t^2 / 2`` with a constant ``a`` (sliding friction
     keeps its direction, docs/physics.md §0.3), so ``a`` follows from the two ends and the
     start velocity: the curve is the engine's, with no kernel call per point."""
     snaps = result.snapshots
-    events = result.events
-    t = snaps.times
-    own = (events["a"] == ball) | ((events["b"] == ball) & (events["kind"] == EventKind.BALL_BALL))
-    rows = np.flatnonzero(own & (t >= t0) & (t <= t1))
-    ends = [snaps.pos[r, ball] for r in rows]
-    times = [float(t[r]) for r in rows]
+    rows = log.rows_of(ball)
+    rows = rows[(log.t[rows] >= t0) & (log.t[rows] <= t1)]
+    ends = list(snaps.pos[rows, ball])
+    times = [float(v) for v in log.t[rows]]
     if times and t1 > times[-1]:
         ends.append(_evolved(result, int(rows[-1]), ball, t1 - times[-1], packed))
         times.append(t1)
     if not ends:
         return np.zeros((0, 2))
-    out = [ends[0][None, :]]
-    for i in range(len(ends) - 1):
-        row = int(rows[i])
-        span = times[i + 1] - times[i]
-        r0, r1 = ends[i], ends[i + 1]
-        v0 = snaps.vel[row, ball]
-        travel = float(np.hypot(*(r1 - r0)))
-        if int(snaps.motion[row, ball]) in _CURVED and span > 0 and travel > SAMPLE_SPACING_M:
-            inner = min(SAMPLES_PER_PATH, math.ceil(travel / SAMPLE_SPACING_M))
-            tau = np.linspace(0.0, span, inner + 2)[1:-1, None]
-            accel = 2.0 * (r1 - r0 - v0 * span) / (span * span)
-            out.append(r0 + v0 * tau + 0.5 * accel * tau * tau)
-        out.append(r1[None, :])
-    return np.concatenate(out)
+    points = np.asarray(ends, dtype=float)
+    if len(points) == 1:
+        return points
+    # Each stretch between two events: its start, then (sliding or airborne, and longer than
+    # SAMPLE_SPACING_M) SAMPLES_PER_PATH points of its parabola, all at once; the stretches
+    # that need none keep NaN there, dropped at the end.
+    r0, r1 = points[:-1], points[1:]
+    span = np.diff(np.asarray(times))[:, None]
+    v0 = snaps.vel[rows[: len(r0)], ball]
+    motion = snaps.motion[rows[: len(r0)], ball]
+    travel = np.hypot(*(r1 - r0).T)
+    bends = (motion == _CURVED[0]) | (motion == _CURVED[1])
+    curved = bends & (span[:, 0] > 0) & (travel > SAMPLE_SPACING_M)
+    safe = np.where(span > 0, span, 1.0)
+    accel = 2.0 * (r1 - r0 - v0 * span) / (safe * safe)
+    tau = _SAMPLE_FRACTIONS[None, :, None] * span[:, None, :]
+    inner = r0[:, None, :] + v0[:, None, :] * tau + 0.5 * accel[:, None, :] * tau * tau
+    inner[~curved] = np.nan
+    stretches = np.concatenate([r0[:, None, :], inner], axis=1).reshape(-1, 2)
+    out = np.concatenate([stretches, points[-1:]])
+    drawn: np.ndarray = out[~np.isnan(out[:, 0])]
+    return drawn
 
 
-def _stop_of(events: np.ndarray, ball: int, after: int, capped: bool) -> tuple[int, str]:
-    """Row of ``events`` where ``ball``'s part of the shot ends after row ``after``, and its
+def _stop_of(log: _Log, ball: int, after: int, capped: bool) -> tuple[int, str]:
+    """Row of the log where ``ball``'s part of the shot ends after row ``after``, and its
     word: its ``BALL_POCKET`` row ("pocket"), its ``OFF_TABLE`` row ("off"), else its last
     event ("rest"; "cut" when the preview's event cap came first)."""
-    rows = np.arange(len(events))
-    own = (rows > after) & ((events["a"] == ball) | (events["b"] == ball))
-    gone = own & (events["a"] == ball) & np.isin(events["kind"], _GONE)
-    if gone.any():
-        k = int(np.flatnonzero(gone)[0])
-        return k, "pocket" if int(events["kind"][k]) == EventKind.BALL_POCKET else "off"
-    mine = np.flatnonzero(own)
-    last = int(mine[-1]) if mine.size else max(after, 0)
+    rows = log.rows_of(ball)
+    rows = rows[rows > after]
+    gone = rows[(log.a[rows] == ball) & log.gone[rows]]
+    if gone.size:
+        k = int(gone[0])
+        return k, "pocket" if int(log.kind[k]) == EventKind.BALL_POCKET else "off"
+    last = int(rows[-1]) if rows.size else max(after, 0)
     return last, "cut" if capped else "rest"
 
 
 def _marks_of(
-    result: sim.ShotResult, table: sim.Table | None, ball: int, stop: int, word: str
+    result: sim.ShotResult, log: _Log, table: sim.Table | None, ball: int, stop: int, word: str
 ) -> list[PathMark]:
     """The marks of ``ball``'s path ending at row ``stop`` with ``word`` (:func:`_stop_of`):
     where it leaves the cloth (its first airborne snapshot), where it drops or leaves the
     table, and, for a ball that stays on the table, where it last touched a pocket's jaw or
     knuckle (it rattled out)."""
-    events, snaps = result.events, result.snapshots
+    snaps = result.snapshots
     marks: list[PathMark] = []
     airborne = np.flatnonzero(snaps.motion[: stop + 1, ball] == int(MotionState.AIRBORNE))
     if airborne.size:
@@ -217,18 +263,15 @@ def _marks_of(
         at = _xy(snaps.pos[stop, ball])
         pocket = ""
         if word == "pocket" and table is not None:
-            pocket = table.pockets[int(events["b"][stop])].name
+            pocket = table.pockets[int(log.b[stop])].name
         marks.append(PathMark(ball, "drop" if word == "pocket" else "off", at, pocket))
         return marks
     if table is None:
         return marks
-    jaw = np.flatnonzero(
-        (np.arange(len(events)) <= stop)
-        & (events["kind"] == EventKind.BALL_CUSHION)
-        & (events["a"] == ball)
-    )
+    rows = log.rows_of(ball)
+    jaw = rows[(rows <= stop) & (log.kind[rows] == int(EventKind.BALL_CUSHION))]
     for k in jaw[::-1]:
-        jaw_of = table.cushions[int(events["b"][k])].pocket
+        jaw_of = table.cushions[int(log.b[k])].pocket
         if jaw_of is not None:
             marks.append(PathMark(ball, "rattle", _xy(snaps.pos[k, ball]), jaw_of))
             break
@@ -245,46 +288,41 @@ def preview_from_result(result: sim.ShotResult, table: sim.Table | None = None) 
     events = result.events
     snaps = result.snapshots
     packed = result.params.packed()
-    kinds = events["kind"]
     capped = len(events) >= PREVIEW_MAX_EVENTS
     if len(snaps) == 0:
         empty = np.zeros((0, 2))
         return AimPreview(-1, None, None, empty, empty, "rest", "")
-    touches = np.flatnonzero(
-        (kinds == EventKind.BALL_BALL) & ((events["a"] == 0) | (events["b"] == 0))
-    )
-    cue_stop, cue_end = _stop_of(events, 0, 0, capped)
-    cue_path = _path(result, 0, 0.0, float(events["t"][cue_stop]), packed)
-    marks = _marks_of(result, table, 0, cue_stop, cue_end)
+    log = _Log.of(events)
+    pair = log.kind == int(EventKind.BALL_BALL)
+    cue_rows = log.rows_of(0)
+    touches = cue_rows[pair[cue_rows]]
+    cue_stop, cue_end = _stop_of(log, 0, 0, capped)
+    cue_path = _path(result, log, 0, 0.0, float(log.t[cue_stop]), packed)
+    marks = _marks_of(result, log, table, 0, cue_stop, cue_end)
     if touches.size == 0:
         return AimPreview(
             -1, None, None, cue_path, np.zeros((0, 2)), cue_end, "", marks=tuple(marks)
         )
     k = int(touches[0])
-    a, b = int(events["a"][k]), int(events["b"][k])
+    a, b = int(log.a[k]), int(log.b[k])
     ball = b if a == 0 else a
-    t_contact = float(events["t"][k])
+    t_contact = float(log.t[k])
     contact_xy = _xy(snaps.pos[k, 0])
     vx, vy = (float(v) for v in snaps.vel[k, ball])
     direction = math.degrees(math.atan2(vy, vx)) % 360.0 if math.hypot(vx, vy) > 0 else None
-    obj_stop, obj_end = _stop_of(events, ball, k, capped)
-    marks += _marks_of(result, table, ball, obj_stop, obj_end)
+    obj_stop, obj_end = _stop_of(log, ball, k, capped)
+    marks += _marks_of(result, log, table, ball, obj_stop, obj_end)
     others: list[np.ndarray] = []
-    for other in range(1, snaps.pos.shape[1]):
-        if other == ball:
-            continue
-        hit = np.flatnonzero((kinds == EventKind.BALL_BALL) & (events["b"] == other))
-        hit = np.union1d(
-            hit, np.flatnonzero((kinds == EventKind.BALL_BALL) & (events["a"] == other))
-        )
-        if hit.size == 0:
+    for other, rows in log.own.items():
+        hit = rows[pair[rows]]
+        if other in (0, ball) or hit.size == 0:
             continue
         first = int(hit[0])
-        stop, word = _stop_of(events, other, first, capped)
-        path = _path(result, other, float(events["t"][first]), float(events["t"][stop]), packed)
+        stop, word = _stop_of(log, other, first, capped)
+        path = _path(result, log, other, float(log.t[first]), float(log.t[stop]), packed)
         if len(path) >= 2 and float(np.hypot(*(path[-1] - path[0]))) > MOVED_M:
             others.append(path)
-            marks += _marks_of(result, table, other, stop, word)
+            marks += _marks_of(result, log, table, other, stop, word)
     meeting = (
         _first_meeting(result, 0, k, cue_stop, ball),
         _first_meeting(result, ball, k, obj_stop, 0),
@@ -295,7 +333,7 @@ def preview_from_result(result: sim.ShotResult, table: sim.Table | None = None) 
         object_direction_deg=direction,
         cue_path=cue_path,
         object_path=_path(
-            result, ball, t_contact, max(float(events["t"][obj_stop]), t_contact), packed
+            result, log, ball, t_contact, max(float(log.t[obj_stop]), t_contact), packed
         ),
         cue_end=cue_end,
         object_end=obj_end,
