@@ -62,7 +62,8 @@ def lines_clear(
     if balls.shape[0] == 0:
         return np.ones(start.shape[:-1], dtype=bool)
     near = distances_to_segments(start, end, balls) < 2.0 * radius * BLOCKING_FRACTION
-    return ~np.any(near & ~ignore, axis=-1)
+    clear: np.ndarray = ~np.any(near & ~ignore, axis=-1)
+    return clear
 
 
 @dataclass(frozen=True)

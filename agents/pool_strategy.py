@@ -108,8 +108,8 @@ class PoolStrategy(Strategy):
             theirs_in_hand = best * chain[self.after_pot(theirs, mine)] + (1 - best) * (
                 1 - chain[mine, theirs]
             )
-            return foul * (1.0 - theirs_in_hand) + (1.0 - foul) * safety
-        return max(potting, safety)
+            return float(foul * (1.0 - theirs_in_hand) + (1.0 - foul) * safety)
+        return float(max(potting, safety))
 
     def other_side_value(self, value: float) -> float:
         return 1.0 - value

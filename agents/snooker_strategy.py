@@ -93,7 +93,7 @@ class SnookerStrategy(Strategy):
         if snookered and not self.sight.any_line(game.state, targets):
             penalty = max([MIN_PENALTY, *(ball_value(b) for b in game.ball_on)])
             foul = min(0.7, SNOOKERED_FOUL_CHANCE * self.level.noise_scale**0.5)
-            return -foul * penalty
+            return float(-foul * penalty)
         return best
 
     def other_side_value(self, value: float) -> float:

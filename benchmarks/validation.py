@@ -231,7 +231,8 @@ def mathavan_reference(
         k2 = rates(y + 0.5 * h * k1)
         k3 = rates(y + 0.5 * h * k2)
         k4 = rates(y + h * k3)
-        return y + h * (k1 + 2.0 * k2 + 2.0 * k3 + k4) / 6.0
+        after: np.ndarray = y + h * (k1 + 2.0 * k2 + 2.0 * k3 + k4) / 6.0
+        return after
 
     y = np.array([v[0], v[1], w[0], w[1], w[2], 0.0])
     h = M * v[1] / steps

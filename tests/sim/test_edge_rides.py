@@ -75,3 +75,18 @@ def test_a_ball_too_slow_for_the_crest_slides_off_toward_the_table_where_the_nor
     speed = math.sqrt(2.0 * G * R * (math.cos(theta0) - cos_s))
     assert math.sqrt(vx * vx + vy * vy + vz * vz) == pytest.approx(speed, rel=1e-12)
     assert vx > 0.0  # toward the table
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=sim.EventCapExceededError,
+    reason="open: a flying ball resting on a nose edge at a corner pocket's pack, climbing too "
+    "slowly to ride over and with no free spot to slide off to, is found touching the edge "
+    "again at the same instant with no closing speed (fuzz shot 301:348743, one of 520,000)",
+)
+def test_a_ball_grazing_a_nose_edge_in_a_corner_pack_finishes() -> None:
+    from benchmarks.fuzz_engine import make_fuzz_shot
+
+    shot = make_fuzz_shot(301, 348743)
+    result = sim.simulate(shot.table, shot.state, shot.strike, shot.params)
+    assert len(result.events) < sim.constants.DEFAULT_MAX_EVENTS
