@@ -9,7 +9,8 @@ script of ``CUESIM_SCRIPT`` (``render.scripted``).
 
     cuesim play [GAME] --players NAME NAME [NAME NAME] [--computer LEVEL [LEVEL ...]]
                 [--table 7|8|9] [--race N | --frames N | --aggregate N] [--players-warn]
-                [--save PATH] [--aim none|ghost|full] [--size WxH] [--seed N]
+                [--save PATH] [--aim none|ghost|full] [--size WxH] [--seed N] [--practice]
+    cuesim play --scenario FILE [--aim none|ghost|full] [--save PATH] [--size WxH]
     cuesim replay SAVEFILE [--size WxH]
 """
 
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from render.app import App
     from render.frame_loop import FrameDriver
     from render.match import MatchConfig
+    from render.scenario_io import OpenedScenario
 
 #: The games ``cuesim play`` offers: every registered game (``rules.games()``).
 GAMES = tuple(cls.kind.value for cls in rules.games())
@@ -216,6 +218,18 @@ def register(subparsers: Any) -> None:
         help=f"window size, e.g. 1280x820 ({MIN_WINDOW[0]}x{MIN_WINDOW[1]} to "
         f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]})",
     )
+    play.add_argument(
+        "--practice",
+        action="store_true",
+        help="practice: drag any ball, add or take off balls, play the last shot again (A); "
+        "every shot still judged",
+    )
+    play.add_argument(
+        "--scenario",
+        metavar="FILE",
+        help="open a shot-lab scenario file (docs/scenario-format.md) to practise: its game, "
+        "table, balls, state of play and shot",
+    )
     play.set_defaults(handler=run_play)
 
     replay = subparsers.add_parser(
@@ -281,6 +295,7 @@ def match_config(args: argparse.Namespace) -> MatchConfig | None:
             aim_assist=args.aim or DEFAULT_AIM_LEVEL,
             aggregate=args.aggregate is not None,
             computers=computers,
+            practice=bool(getattr(args, "practice", False)),
         )
     except MatchSetupError as exc:
         raise PlayRefusedError(str(exc)) from None
@@ -309,6 +324,42 @@ def seats(
     return tuple(names), (None,) * len(people) + levels
 
 
+def scenario_opening(args: argparse.Namespace) -> tuple[MatchConfig, OpenedScenario] | None:
+    """The practice match and the position of ``--scenario FILE``, or None without it; the
+    file is read and set up as the lab does (``render.scenario_io.open_scenario``) and
+    :class:`PlayRefusedError` carries the lab's one line for a file it refuses."""
+    if not getattr(args, "scenario", None):
+        return None
+    from lab.scenario_types import ScenarioError
+    from render.match import MatchConfig, MatchSetupError
+    from render.scenario_io import open_scenario
+
+    for given in ("game", "players", "table", "race", "frames", "aggregate"):
+        if getattr(args, given, None):
+            name = "GAME" if given == "game" else f"--{given}"
+            raise PlayRefusedError(f"--scenario takes the game, table and players from its file; "
+                                   f"leave out {name}")  # fmt: skip
+    try:
+        opened = open_scenario(args.scenario)
+    except ScenarioError as exc:
+        raise PlayRefusedError(str(exc)) from None
+    game = opened.game
+    kind = type(game).kind.value
+    feet = [f for f in (9, 8, 7) if MatchConfig(kind, table_feet=f).game_table == game.table]
+    try:
+        config = MatchConfig(
+            game=kind,
+            players=tuple(game.players),
+            table_feet=feet[0] if feet else 9,
+            seed=args.seed if args.seed is not None else 0,
+            aim_assist=args.aim or DEFAULT_AIM_LEVEL,
+            practice=True,
+        )
+    except MatchSetupError as exc:
+        raise PlayRefusedError(str(exc)) from None
+    return config, opened
+
+
 def scripted_input() -> FrameDriver[App] | None:
     """The scripted input of ``CUESIM_SCRIPT`` (tests under a virtual display), read and
     checked now (``render.scripted``); None without it. :class:`PlayRefusedError` for a script
@@ -327,7 +378,8 @@ def scripted_input() -> FrameDriver[App] | None:
 def run_play(args: argparse.Namespace) -> int:
     """Handler of ``cuesim play``: the match and the script checked, then the window."""
     try:
-        config = match_config(args)
+        scenario = scenario_opening(args)
+        config = match_config(args) if scenario is None else scenario[0]
         driver = scripted_input()
     except PlayRefusedError as exc:
         print(f"cuesim play: {exc}", file=sys.stderr)
@@ -336,7 +388,8 @@ def run_play(args: argparse.Namespace) -> int:
     from render.layout import default_window_size
 
     size = args.size or default_window_size(DEFAULT_SIZE)
-    return run(config, size=size, save_path=args.save, driver=driver)
+    opening = scenario[1] if scenario is not None else None
+    return run(config, size=size, save_path=args.save, driver=driver, opening=opening)
 
 
 def run_replay(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ import pygame
 import pygame.gfxdraw
 
 from render.table_drawing import Colour, rect_px
+from render.typeset import draw_text
 from render.view import View
 from rules.types import BallInHand
 from sim.table import Table
@@ -116,6 +117,31 @@ PREVIEW_OBJECT = (255, 226, 120)
 
 
 PREVIEW_WARNING = (255, 110, 90)
+#: ...a ball knocked on by another, and the marks: a drop, a rattle or a ball off the table, a
+#: jump.
+PREVIEW_OTHER = (200, 200, 215)
+MARK_DROP = (110, 235, 130)
+MARK_OUT = (255, 80, 70)
+MARK_JUMP = (120, 210, 255)
+#: The word drawn beside each kind of mark (``render.preview.PathMark.kind``).
+MARK_WORDS = {"drop": "IN", "rattle": "OUT", "off": "OFF", "jump": "JUMP"}
+
+
+def draw_mark(
+    surface: pygame.Surface, view: View, table: Table, kind: str, xy: tuple[float, float]
+) -> None:
+    """One mark of the full preview at ``xy`` (m): a drop is a green ring and "IN", a rattle a
+    red cross in a ring and "OUT", a ball off the table a red cross and "OFF", a jump a blue
+    ring and "JUMP". Mutates ``surface`` only."""
+    r = max(4, round(view.length_px(float(table.ball_radius))) + 3)
+    x, y = (round(v) for v in view.to_screen(*xy))
+    colour = {"drop": MARK_DROP, "jump": MARK_JUMP}.get(kind, MARK_OUT)
+    pygame.draw.circle(surface, colour, (x, y), r, 2)
+    if kind in ("rattle", "off"):
+        d = round(r * 0.7)
+        pygame.draw.line(surface, colour, (x - d, y - d), (x + d, y + d), 3)
+        pygame.draw.line(surface, colour, (x - d, y + d), (x + d, y - d), 3)
+    draw_text(surface, MARK_WORDS.get(kind, kind), (x + r + 2, y - r), 14, colour)
 
 
 def draw_preview(
@@ -128,14 +154,20 @@ def draw_preview(
     *,
     warning: bool = False,
     meets: Sequence[tuple[tuple[float, float], tuple[float, float]]] = (),
+    other_paths: Sequence[np.ndarray] = (),
+    marks: Sequence[tuple[str, tuple[float, float]]] = (),
 ) -> None:
-    """The engine's simulated paths (``render.preview.AimPreview``): the cue ball's (k, 2) and
-    the first object ball's (m, 2) centres in table metres as polylines, the cue ball's outline
-    where it meets the object ball (red when that ball is not a legal first ball), a dot at
-    each path's end, and for a path that ends on another ball (``meets``: its end, that ball's
-    centre) the mark of :func:`draw_ball_met`. Mutates ``surface`` only."""
+    """The engine's simulated paths (``render.preview.AimPreview``): the cue ball's (k, 2), the
+    first object ball's (m, 2) and those of the balls knocked on (``other_paths``, dim)
+    centres in table metres as polylines, each to where it rests, drops or leaves the table;
+    the cue ball's outline where it meets the object ball (red when that ball is not a legal
+    first ball), a dot at each path's end, for a path that runs into another ball (``meets``:
+    its stop, that ball's centre) the mark of :func:`draw_ball_met`, and each (kind, centre)
+    of ``marks`` (:func:`draw_mark`). Mutates ``surface`` only."""
     r = max(2, round(view.length_px(float(table.ball_radius))))
-    for path, colour in ((cue_path, PREVIEW_CUE), (object_path, PREVIEW_OBJECT)):
+    paths = [(p, PREVIEW_OTHER) for p in other_paths]
+    paths += [(cue_path, PREVIEW_CUE), (object_path, PREVIEW_OBJECT)]
+    for path, colour in paths:
         if len(path) < 2:
             continue
         points = [view.to_screen(float(x), float(y)) for x, y in path]
@@ -148,6 +180,8 @@ def draw_preview(
         pygame.gfxdraw.aacircle(surface, round(gx), round(gy), r, ring)
     for stop, ball in meets:
         draw_ball_met(surface, view, table, stop, ball)
+    for kind, xy in marks:
+        draw_mark(surface, view, table, kind, xy)
 
 
 #: Longest pull-back of the cue drawn, in ball radii (1.5 ball diameters): the gap between

@@ -17,8 +17,9 @@ import sim
 from render.aim import AimContact, first_contact
 from sim.constants import MAX_CUE_SPEED, MAX_ELEVATION_DEG, MISCUE_LIMIT
 
-#: Longest object-ball departure line drawn while aiming, m.
-OBJECT_LINE_M = 0.6
+#: Longest object-ball departure line drawn while aiming, m: longer than any table's
+#: diagonal, so the line reaches the cushion, the pocket or the ball it runs into.
+OBJECT_LINE_M = 5.0
 #: Length of the cue ball's tangent line drawn after a cut, m.
 TANGENT_LINE_M = 0.25
 #: Slowest cue speed the power meter gives, m/s (a touch shot).
@@ -266,8 +267,11 @@ def departure(
     straight line (:func:`render.aim.first_contact`): a cushion, or with ``balls`` (the (n, 2)
     positions, m, and the (n,) on-table mask) the first of those balls not in ``skip`` (the
     ball moving and the one it just left); at most ``longest`` m (default ``OBJECT_LINE_M``).
-    Its ``ghost`` is the moving ball's centre there, its ``ball`` the ball met or -1."""
+    A line into a pocket stops where the ball's centre enters the pocket's capture circle
+    (where the engine pockets it). Its ``ghost`` is the moving ball's centre there, its
+    ``ball`` the ball met or -1."""
     longest = longest or OBJECT_LINE_M
+    longest = min(longest, _pocket_distance(table, start, direction))
     phi = math.degrees(math.atan2(direction[1], direction[0]))
     if balls is None:
         pos, on = np.zeros((0, 2)), np.zeros(0, dtype=bool)
@@ -278,6 +282,22 @@ def departure(
         start, phi, pos, on, float(table.ball_radius),
         table.arrays.segments, table.arrays.arcs, cue_index=-1, max_distance=longest,
     )  # fmt: skip
+
+
+def _pocket_distance(
+    table: sim.Table, start: tuple[float, float], direction: tuple[float, float]
+) -> float:
+    """How far, m, a centre moving from ``start`` along the unit ``direction`` travels before
+    it enters a pocket's capture circle (``Pocket.radius`` round its centre); inf if never."""
+    best = math.inf
+    dx, dy = direction
+    for pocket in table.pockets:
+        rx, ry = pocket.x - start[0], pocket.y - start[1]
+        along = rx * dx + ry * dy
+        reach2 = pocket.radius**2 - (rx * rx + ry * ry - along * along)
+        if reach2 >= 0 and along > 0:
+            best = min(best, max(0.0, along - math.sqrt(reach2)))
+    return best
 
 
 def object_line_end(

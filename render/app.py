@@ -35,6 +35,7 @@ from render.modes.shot_history import open_shot_history
 from render.modes.start import StartMode
 from render.overlays import Toast
 from render.playback import Playback
+from render.scenario_io import OpenedScenario
 from render.scripted import ScriptPlayer
 from render.session import Session
 from render.sound import Sounds
@@ -61,8 +62,10 @@ class App(MatchMoves):
         save_path: str | os.PathLike[str] | None = None,
         warm_up: bool = True,
         sound: bool = False,
+        opening: OpenedScenario | None = None,
     ) -> None:
         self.size = size
+        self.opening = opening
         self.session = Session()
         self.pending_load: tuple[Path, bool] | None = None
         self.save_path = Path(save_path) if save_path is not None else DEFAULT_SAVE_PATH
@@ -322,19 +325,24 @@ def run(
     driver: FrameDriver[App] | None = None,
     fps: int = 60,
     sound: bool = True,
+    opening: OpenedScenario | None = None,
 ) -> int:
     """Open the window and run the frame loop until the player quits; returns an exit status.
 
     ``script``: a file of scripted input lines (see :mod:`render.scripted`) fed as events, for
     tests under a virtual display; ``driver``: any other :class:`FrameDriver` (the monkey test
     of ``tests/render/test_monkey.py``). ``fps``: frames per second at most (0: no limit).
-    Callable again after it returns, in the same process: ``pygame.quit()`` ends each run and
-    the font cache is rebuilt (``render.sprites.get_font``).
+    ``opening``: a scenario file's position and aim the match starts from (``config`` its
+    game and players). Callable again after it returns, in the same process:
+    ``pygame.quit()`` ends each run and the font cache is rebuilt
+    (``render.sprites.get_font``).
     """
     pygame.init()
     try:
         screen = open_window(size)  # no smaller than layout.MIN_WINDOW
-        app = App(size, config=config, save_path=save_path, warm_up=True, sound=sound)
+        app = App(
+            size, config=config, save_path=save_path, warm_up=True, sound=sound, opening=opening
+        )
         if load_path is not None:
             app.pending_load = (Path(load_path), replay_last)
             app.mode = PreparingMode(app, None)

@@ -36,6 +36,7 @@ from render.modes.preparing import PreparingMode
 from render.overlays import TOAST_S, Toast
 from render.playback import Playback, make_playback
 from render.savefile import SaveFileError
+from render.scenario_io import OpenedScenario
 from render.session import ActionRefusedError, Session
 from render.shot_log import frame_shots
 from render.words import placement_refusal
@@ -59,6 +60,9 @@ class MatchMoves(SessionViews, AimingViews, Host):
     playback: Playback | None
     toast: Toast | None
     save_path: Path
+    #: A scenario file's position and aim the next match starts from (``cuesim play
+    #: --scenario``), used once; None: the game's own rack.
+    opening: OpenedScenario | None
     #: Seconds left during which a shot key or click is ignored (``SHOT_GUARD_S``).
     shot_guard_s: float
     #: Each player's last power (meter, 0..1) on a shot that was not a break.
@@ -79,9 +83,13 @@ class MatchMoves(SessionViews, AimingViews, Host):
         if not self.physics_ready:
             self.mode = PreparingMode(self, config)
             return
-        self.session.start_match(config)
+        opening, self.opening = self.opening, None
+        self.session.start_match(config, opening.game if opening is not None else None)
         self._orientations = None
         self.enter_aim()
+        if opening is not None and isinstance(self.mode, AimMode):
+            self.aim = opening.aim
+            self.say(f"Scenario: {opening.title}")
 
     def next_rack(self) -> None:
         """After a game is over: count it, and rack the next one unless the match is won."""

@@ -71,3 +71,14 @@ class FrameMovesGame(Protocol):
     def declare_stalemate(self) -> rules.Game:
         """The frame racked again after the players agree on a stalemate."""
         ...
+
+
+@runtime_checkable
+class RackStyleGame(Protocol):
+    """A game racked either with a triangle or with a template ("magic"), which decides the
+    break's rule (9-ball: the three-ball rule after a magic rack)."""
+
+    @property
+    def rack_style(self) -> str:
+        """ "triangle" or "magic"."""
+        ...

@@ -103,13 +103,17 @@ class Action(StrEnum):
     START = "start"
     PAUSE = "pause"
     HINT = "hint"
+    RETRY = "retry"
+    ADD_BALL = "add_ball"
+    REMOVE_BALL = "remove_ball"
+    SAVE_SCENARIO = "save_scenario"
 
 
 #: The sections of the help overlay, in order.
 SECTIONS = (
     "Aim", "Shoot", "Power", "Spin", "Ball in hand", "Calling the shot", "Push-out",
-    "Two-foul warning", "Nominating", "The frame", "Fouls", "Playback", "Referee's call",
-    "Lists and questions", "Window", "Start screen", "The computer", "Coach",
+    "Two-foul warning", "Nominating", "The frame", "Practice", "Fouls", "Playback",
+    "Referee's call", "Lists and questions", "Window", "Start screen", "The computer", "Coach",
 )  # fmt: skip
 
 #: The sections of keys only some games use, each with what a game has that uses them (its
@@ -237,6 +241,26 @@ BINDINGS: tuple[Binding, ...] = (
         "D declare a foul the table cannot see (double hit, foot off the floor...)"
         " on the last shot",
         "Fouls",
+    ),
+    _b((), "aim", "", "drag any ball to a free place on the cloth", "Practice"),
+    _b(
+        (pygame.K_a,), "aim", "retry", "A play the last shot again (aim and power kept)", "Practice"
+    ),
+    _b((pygame.K_INSERT,), "aim", "add_ball", "Insert put a ball on at the pointer", "Practice"),
+    _b(
+        (pygame.K_DELETE,),
+        "aim",
+        "remove_ball",
+        "Delete take off the ball under the pointer",
+        "Practice",
+    ),
+    _b(
+        (pygame.K_e,),
+        "aim",
+        "save_scenario",
+        "Ctrl+E save the position and the aimed shot as a shot-lab scenario",
+        "Practice",
+        ctrl=True,
     ),
     _b((pygame.K_s,), "playback", "slow", "S slow motion", "Playback"),
     _b(

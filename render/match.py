@@ -101,6 +101,8 @@ class MatchConfig:
             :data:`COMPUTER_LEVELS`) or None for a person; () when every seat is a person.
             Where the referee knows sides, not players (pool doubles), both seats of a side
             have the same level: the side plays as one.
+        practice: a practice session (``render.practice``): balls moved, added and taken off
+            by hand, a shot played again from its position; every shot still judged.
     """
 
     game: str = rules.GameKind.NINE_BALL.value
@@ -113,6 +115,7 @@ class MatchConfig:
     aim_assist: str = DEFAULT_AIM_LEVEL
     aggregate: bool = False
     computers: tuple[str | None, ...] = ()
+    practice: bool = False
 
     def __post_init__(self) -> None:
         if self.aim_assist not in AIM_LEVELS:
@@ -252,6 +255,8 @@ class MatchConfig:
         """E.g. "9-ball, race to 5" or "Snooker, best of 7 frames"."""
         cls = self.game_class
         plural = "s" if self.frames > 1 else ""
+        if self.practice:
+            return f"{cls.title} practice"
         if self.aggregate:
             return f"{cls.title}, aggregate of {self.frames} {cls.frame_word}{plural}"
         if cls.scores_points:
@@ -270,7 +275,7 @@ class MatchConfig:
             "aim_assist": self.aim_assist,
             "aggregate": self.aggregate,
             "computers": list(self.seat_levels),
-        }
+        } | ({"practice": True} if self.practice else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MatchConfig:
@@ -285,6 +290,7 @@ class MatchConfig:
             aim_assist=str(data.get("aim_assist", DEFAULT_AIM_LEVEL)),
             aggregate=bool(data.get("aggregate", False)),
             computers=tuple(data.get("computers") or ()),
+            practice=bool(data.get("practice", False)),
         )
 
 

@@ -15,6 +15,10 @@ from sim.events import EventKind
 PLAYBACK_DT = 1.0 / 120.0
 #: Playback speed factor in slow motion.
 SLOW_MOTION = 0.25
+#: Playback speed factor while a ball on the table is in the air (a jump of a quarter of a
+#: second shows for a second), and the height above the cloth that counts as in the air, m.
+AIRBORNE_SPEED = 0.25
+AIRBORNE_HEIGHT_M = 1e-4
 
 
 @dataclass
@@ -64,6 +68,20 @@ class Playback:
         table is seen flying past the rail until then."""
         on = self.on_table0 & (self.pocket_times > self.t)
         return self._frame()[:, :2], on
+
+    def speed(self) -> float:
+        """The playback's speed factor now: :data:`SLOW_MOTION` with slow motion on, and
+        :data:`AIRBORNE_SPEED` while a ball still on the table flies above the cloth (the
+        slower of the two)."""
+        speed = SLOW_MOTION if self.slow else 1.0
+        if self.airborne():
+            speed = min(speed, AIRBORNE_SPEED)
+        return speed
+
+    def airborne(self) -> bool:
+        """Whether a ball still on the table is above the cloth now."""
+        _pos, on = self.positions()
+        return bool(np.any(self.heights()[on] > AIRBORNE_HEIGHT_M))
 
     def heights(self) -> np.ndarray:
         """Heights (n,) of the balls' lowest points above the cloth at the current time, m

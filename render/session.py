@@ -131,9 +131,10 @@ class Session:
         return self.saved_as[0] is not self._game or self.saved_as[1] != self.score
 
     # ---------------------------------------------------------------- match and games
-    def start_match(self, config: MatchConfig) -> None:
-        """Start a new match: the first rack / frame, the first player breaking; the figures
-        of the match before it join the session's (``earlier_matches``)."""
+    def start_match(self, config: MatchConfig, position: rules.Game | None = None) -> None:
+        """Start a new match: the first rack / frame, the first player breaking; or, given a
+        ``position`` (a scenario file's game), from that position. The figures of the match
+        before it join the session's (``earlier_matches``)."""
         self.earlier_matches = self.session_figures()
         self.config = config
         self.score = MatchScore.start()
@@ -142,7 +143,7 @@ class Session:
         self.pending_ruling = None
         self.match_winner = None
         self.saved_as = None
-        self.game = new_game(config, self.score)
+        self.game = new_game(config, self.score) if position is None else position
 
     def _match(self) -> tuple[MatchConfig, MatchScore]:
         return self.match_config, self.match_score
@@ -304,6 +305,22 @@ class Session:
         _config, score = self._match()
         self.history.append((self.game, score, self.last_shot))
         self.game = game
+
+    def set_position(self, game: rules.Game) -> None:
+        """Make ``game`` (a position set by hand in practice, ``render.practice``) the current
+        game, keeping the previous one for undo."""
+        self._move_to(game)
+
+    def retry_last_shot(self) -> rules.Game:
+        """Put back the position the last shot was played from, and the score then, for the
+        shot to be played again (practice); the game now is kept for undo. Raises
+        :class:`ActionRefusedError` before any shot."""
+        shot = self.last_shot
+        if shot is None:
+            raise ActionRefusedError("No shot to play again yet: play one first.")
+        self._move_to(shot.before_game)
+        self.score = shot.before_score
+        return shot.before_game
 
     def warning_due(self) -> tuple[int, ...]:
         """Players a player may warn now (9-ball with ``referee_warns`` off): two fouls in a row

@@ -233,6 +233,7 @@ def _config_from(data: object) -> MatchConfig:
             aim_assist=aim,
             aggregate=_optional_flag(fields, "aggregate", where, False),
             computers=tuple(computers) if any(level is not None for level in computers) else (),
+            practice=_optional_flag(fields, "practice", where, False),
         )
     except MatchSetupError as exc:
         raise _damaged(where, f"is refused: {exc}") from exc

@@ -23,6 +23,7 @@ from render.modes.base import Mode
 from render.modes.coach import Coach
 from render.modes.fouls import open_foul_menu
 from render.modes.menus import frame_menu_offered, open_frame_menu
+from render.practice_moves import in_practice, place_ball, put_on, retry, save_position, take_off
 from render.preview import PreviewCache
 from render.sound import SOUND_ACTIONS, sound_key
 from render.view import View
@@ -56,6 +57,9 @@ POWER_STEP = 0.02
 TIP_STEP = 0.05
 #: Pointer movement that releases a keyboard-adjusted aim back to the mouse, px.
 AIM_UNLOCK_PX = 12
+#: Practice: pointer movement with the button held on a ball that makes the press a drag of
+#: that ball (less is a click), px.
+DRAG_START_PX = 6
 #: Actions of the aim panel's buttons that a key also triggers (when its button shows).
 PANEL_ACTIONS = (
     Action.PUSH_OUT,
@@ -85,6 +89,9 @@ class AimMode(Mode):
         #: The ball the aim meets first when the rules do not allow hitting it first, or None
         #: (the warning of the ghost and full levels; set by ``draw``).
         self.wrong_ball: int | None = None
+        #: The full preview's drops, rattles, jump and balls off the table in words (set by
+        #: ``draw``; "" with none).
+        self.preview_note = ""
         #: The window size (px) the pointer last aimed in, and after a resize the pointer's
         #: position then: it moved on the table only through the resize, so it does not aim.
         self.pointer_size = host.size_hint()
@@ -102,6 +109,12 @@ class AimMode(Mode):
         self.rings: tuple[str, ...] = ()
         #: The coach's hint of this turn (A), searched off the frame loop.
         self.coach = Coach(host)
+        #: Practice: the ball pressed on and where (px), until the press is a drag or a click;
+        #: the ball being dragged and where it is now (m).
+        self.pressed: tuple[int, tuple[int, int]] | None = None
+        self.drag_ball: tuple[int, tuple[float, float]] | None = None
+        #: The pointer's last position over the window, px (where Insert and Delete act).
+        self.pointer: tuple[int, int] = (0, 0)
         if host.sounds.problem:  # a damaged settings file: said once, the defaults used
             host.say(host.sounds.problem, palette.ALERT)
             host.sounds.problem = None
@@ -228,11 +241,15 @@ class AimMode(Mode):
                 return
             if not layout.table.collidepoint(event.pos):
                 return
+            if self._press_on_ball(event.pos):
+                return
             self._table_click(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             host.aim.locked = not host.aim.locked
             host.aim.lock_anchor = event.pos
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self._release_ball(event.pos):
+                return
             if self.dragging == "cue":
                 view = host.view_for(size)
                 xy = view.to_world(*event.pos)
@@ -242,6 +259,9 @@ class AimMode(Mode):
                     host.aim.cue_xy = self.drag_origin
             self.dragging = None
         elif event.type == pygame.MOUSEMOTION:
+            self.pointer = tuple(event.pos)
+            if self._drag_ball_to(event.pos):
+                return
             if self.dragging == "power":
                 host.aim.power = layout.power.power_at(event.pos)
             elif self.dragging == "tip":
@@ -265,6 +285,45 @@ class AimMode(Mode):
             host.aim.power = min(1.0, max(0.0, host.aim.power + POWER_STEP * event.y))
         elif event.type == pygame.KEYDOWN:
             self._key(event)
+
+    # -- practice: any ball dragged (``render.practice_moves``)
+    def _press_on_ball(self, pos: tuple[int, int]) -> bool:
+        """Practice: a press on a ball (not the cue ball in hand, which has its own drag)
+        waits to become a drag or a click; True when it was such a press."""
+        host = self.host
+        if not in_practice(host) or self.picking_nomination:
+            return False
+        ball = self._ball_under(pos)
+        if ball < 0 or (ball == 0 and host.in_hand):
+            return False
+        self.pressed = (ball, pos)
+        return True
+
+    def _drag_ball_to(self, pos: tuple[int, int]) -> bool:
+        """Practice: the pressed ball follows the pointer once it moved ``DRAG_START_PX``."""
+        if self.pressed is None:
+            return False
+        ball, start = self.pressed
+        if self.drag_ball is None and math.dist(start, pos) < DRAG_START_PX:
+            return True
+        self.dragging = "ball"
+        self.drag_ball = (ball, self.host.view_for(self.host.size_hint()).to_world(*pos))
+        return True
+
+    def _release_ball(self, pos: tuple[int, int]) -> bool:
+        """Practice: a dragged ball put down where released (if the cloth there is free), or
+        a press that never moved taken as a click on the table."""
+        if self.pressed is None:
+            return False
+        pressed, dragged = self.pressed, self.drag_ball
+        self.pressed = self.drag_ball = None
+        self.dragging = None
+        if dragged is None:
+            self._table_click(pressed[1])
+            return True
+        ball = dragged[0]
+        place_ball(self.host, ball, self.host.view_for(self.host.size_hint()).to_world(*pos))
+        return True
 
     def _table_click(self, pos: tuple[int, int]) -> None:
         host = self.host
@@ -372,6 +431,14 @@ class AimMode(Mode):
             self.picking_nomination = False
         elif action == Action.NOMINATE_VALUE:
             self._nominate_by_value(key - pygame.K_0)
+        elif action == Action.RETRY:
+            retry(host)
+        elif action == Action.REMOVE_BALL:
+            take_off(host, self._ball_under(self.pointer))
+        elif action == Action.ADD_BALL:
+            put_on(host, host.view_for(host.size_hint()).to_world(*self.pointer))
+        elif action == Action.SAVE_SCENARIO:
+            save_position(host)
 
     def _nominate_by_value(self, value: int) -> None:
         """Nominate the ball on the table worth ``value`` (the game's ``ball_values``: keys 2-7

@@ -27,7 +27,7 @@ from render.layout import (
 )
 from render.modes.base import draw_controls
 from render.modes.preparing import full_preview_waits
-from render.preview import preview_for_aim, wrong_first_ball
+from render.preview import preview_for_aim, preview_words, wrong_first_ball
 from render.scoreboard import score_info
 from render.view import View
 from render.widgets import Button
@@ -123,12 +123,22 @@ def prompt_lines(mode: AimMode) -> list[str]:
     if mode.wrong_ball is not None:
         words = ball_name(host.session.game, mode.wrong_ball)
         lines.append(f"Careful: the aim hits {words} first, not a ball on.")
+    if mode.preview_note:
+        lines.append(mode.preview_note)
+    if host.session.match_config.practice:
+        lines.append(
+            "Practice: drag any ball \u00b7 A shot again \u00b7 Insert / Delete a ball"
+            " \u00b7 Ctrl+E save"
+        )
     if host.aim.push_out:
         lines.append("Push-out announced.")
     foul_hint = " \u00b7 D foul on the last shot" if host.foul_shot() is not None else ""
     # What G shows at this match's aim assist: nothing to toggle with none.
     level = host.session.match_config.aim_assist
-    assist = {"ghost": " \u00b7 G ghost", "full": " \u00b7 G predicted paths"}.get(level, "")
+    assist = {
+        "ghost": " \u00b7 G ghost (geometry only: no throw)",
+        "full": " \u00b7 G predicted paths",
+    }.get(level, "")
     waiting = full_preview_waits() if level == "full" else None
     if waiting is not None:
         lines.append(waiting + ".")
@@ -155,13 +165,17 @@ def draw_aim_screen(mode: AimMode, surface: pygame.Surface) -> None:
     if host.in_hand:
         aim_drawing.draw_zone(surface, view, table, host.zone)
     positions, on = host.current_positions()
+    if mode.drag_ball is not None:  # practice: the ball dragged follows the pointer
+        positions = np.array(positions, dtype=float)
+        positions[mode.drag_ball[0]] = mode.drag_ball[1]
     cue = host.cue_xy()
     mode.wrong_ball = None
     mode.rings = ()
+    mode.preview_note = ""
     level = host.session.match_config.aim_assist
     if level == "full" and full_preview_waits() is not None:
         level = "ghost"  # the predicted paths wait for the compiled engine
-    assisting = host.show_ghost and mode.dragging != "cue" and level != "none"
+    assisting = host.show_ghost and mode.dragging not in ("cue", "ball") and level != "none"
     contact = host.aim_contact() if assisting and level == "ghost" else None
     if assisting and level == "full":
         preview = preview_for_aim(host.session.game, host.aim, mode.previews)
@@ -170,9 +184,17 @@ def draw_aim_screen(mode: AimMode, surface: pygame.Surface) -> None:
             aim_drawing.draw_preview(
                 surface, view, table, preview.cue_path, preview.object_path,
                 preview.contact_xy, warning=mode.wrong_ball is not None,
-                meets=preview.meets,
+                meets=preview.meets, other_paths=preview.other_paths,
+                marks=[(m.kind, m.xy) for m in preview.marks],
             )  # fmt: skip
             mode.rings += ("met",) * bool(preview.meets)
+            mode.preview_note = preview_words(host.session.game, preview)
+    elif host.aim.theta_deg > 0 and full_preview_waits() is None and mode.dragging is None:
+        # The ghost draws straight lines: whether an elevated cue ball leaves the cloth is
+        # the engine's answer, said in words.
+        jump = preview_for_aim(host.session.game, host.aim, mode.previews)
+        if jump is not None:
+            mode.preview_note = preview_words(host.session.game, jump, jump_only=True)
     if cue is not None and contact is not None:
         mode.wrong_ball = wrong_first_ball(host.session.game, host.aim, contact.ball)
         obj_path = tangent = None

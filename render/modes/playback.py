@@ -14,7 +14,7 @@ from render.keys import Action, Context, action_for
 from render.modes.aim import AimMode
 from render.modes.base import Mode, draw_controls, draw_scene
 from render.modes.fouls import open_foul_menu
-from render.playback import SLOW_MOTION, make_playback
+from render.playback import make_playback
 from render.sound import SOUND_ACTIONS, sound_key
 
 
@@ -63,7 +63,7 @@ class PlaybackMode(Mode):
             return
         before = playback.t
         start_pos, _ = playback.positions()
-        step = dt * (SLOW_MOTION if playback.slow else 1.0)
+        step = dt * playback.speed()
         playback.t = min(playback.duration, playback.t + step)
         end_pos, _ = playback.positions()
         self.host.roll_balls(end_pos - start_pos)
@@ -94,6 +94,8 @@ class PlaybackMode(Mode):
         if self.total:
             label = f"Frame replay, shot {self.total - len(self.queue)} of {self.total}"
         speed = " (slow motion)" if playback.slow else ""
+        if playback.airborne() and not playback.slow:
+            speed = " (slowed: a ball in the air)"
         hud.draw_prompt(
             surface, layout.prompt,
             [

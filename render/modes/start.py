@@ -42,6 +42,7 @@ class StartMode(Mode):
         self.referee_warns = base.referee_warns
         self.aim_assist = base.aim_assist
         self.aggregate = base.aggregate
+        self.practice = base.practice
         self.focus = 0
         self.edited = [False] * 4
         #: Each seat's player: None a person, else the computer's level (``agents.LEVELS``).
@@ -102,6 +103,9 @@ class StartMode(Mode):
         )
         out.append(Button(pygame.Rect(left + 420, top + 320, 40, 40), "-", "less"))
         out.append(Button(pygame.Rect(left + 560, top + 320, 40, 40), "+", "more"))
+        # Practice (``render.practice``): balls moved by hand, a shot played again.
+        words = "on" if self.practice else "off"
+        out.append(Button(pygame.Rect(left, top + 414, 170, 44), f"Practice: {words}", "practice"))
         out.append(
             Button(
                 pygame.Rect(w // 2 - 120, top + 410, 240, 52),
@@ -124,6 +128,7 @@ class StartMode(Mode):
             self.game, names, self.feet, self.race, self.frames, seed, self.referee_warns,
             self.aim_assist, self.aggregate and "aggregate_before" in cls.options,
             levels if any(level is not None for level in levels) else (),
+            practice=self.practice,
         )  # fmt: skip
 
     def cycle_seat(self, i: int) -> None:
@@ -154,6 +159,8 @@ class StartMode(Mode):
             self.referee_warns = not self.referee_warns
         elif kind == "aim":
             self.aim_assist = AIM_LEVELS[(AIM_LEVELS.index(self.aim_assist) + 1) % len(AIM_LEVELS)]
+        elif kind == "practice":
+            self.practice = not self.practice
         elif kind == "aggregate":
             self.aggregate = not self.aggregate
             if not self.aggregate and self.frames % 2 == 0:  # best of N: N odd

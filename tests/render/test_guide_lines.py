@@ -110,7 +110,7 @@ def test_a_clear_shot_shows_no_mark_at_either_level(monkeypatch: pytest.MonkeyPa
         app = new_app("nine-ball", aim_assist=level)
         set_position(
             app,
-            {0: (0.64, 0.6), 1: (0.64, 1.2), 9: (0.2, 2.2)},
+            {0: (0.64, 0.6), 1: (0.64, 1.2), 9: (1.15, 0.2)},  # the 9 off every path
             phase=rules.Phase.PLAY,
             ball_in_hand=rules.BallInHand.NONE,
             ball_on=frozenset({1}),
