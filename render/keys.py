@@ -244,7 +244,11 @@ BINDINGS: tuple[Binding, ...] = (
     ),
     _b((), "aim", "", "drag any ball to a free place on the cloth", "Practice"),
     _b(
-        (pygame.K_a,), "aim", "retry", "A play the last shot again (aim and power kept)", "Practice"
+        (pygame.K_BACKSPACE,),
+        "aim",
+        "retry",
+        "Backspace play the last shot again (aim and power kept)",
+        "Practice",
     ),
     _b((pygame.K_INSERT,), "aim", "add_ball", "Insert put a ball on at the pointer", "Practice"),
     _b(

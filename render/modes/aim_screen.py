@@ -127,7 +127,7 @@ def prompt_lines(mode: AimMode) -> list[str]:
         lines.append(mode.preview_note)
     if host.session.match_config.practice:
         lines.append(
-            "Practice: drag any ball \u00b7 A shot again \u00b7 Insert / Delete a ball"
+            "Practice: drag any ball \u00b7 Backspace shot again \u00b7 Insert / Delete a ball"
             " \u00b7 Ctrl+E save"
         )
     if host.aim.push_out:

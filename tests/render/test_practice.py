@@ -115,7 +115,7 @@ def test_a_shot_is_judged_and_played_again_from_its_position_and_aim() -> None:
     key(app, pygame.K_RETURN)
     assert app.mode.context == "aim"
     app.aim.phi_deg, app.aim.power = 10.0, 0.9  # the player fiddles, then asks again
-    key(app, pygame.K_a)
+    key(app, pygame.K_BACKSPACE)
     assert app.mode.context == "aim"
     assert np.array_equal(app.game.state.pos, before.state.pos)
     assert app.game.to_play == before.to_play
@@ -131,7 +131,7 @@ def test_retry_outside_practice_changes_nothing() -> None:
     to_decision(app)
     key(app, pygame.K_RETURN)
     after = app.game
-    key(app, pygame.K_a)
+    key(app, pygame.K_BACKSPACE)
     assert app.game is after
     assert "practice" in _said(app)
 
