@@ -46,7 +46,7 @@ import sim  # noqa: E402
 from agents.noise import NoiseModel, StrikeValues, noisy_strike  # noqa: E402
 from benchmarks.shots import break_scenarios  # noqa: E402
 from lab.runner import prepare  # noqa: E402
-from lab.scenario import load_scenario  # noqa: E402
+from lab.scenario import OTHER_FORMATS, declared_format, load_scenario  # noqa: E402
 from rules.files import write_atomic  # noqa: E402
 
 #: The game of each break scenario of ``benchmarks.shots`` (named ``<kind>_break``).
@@ -93,6 +93,8 @@ def example_prints(plays: int) -> dict[str, str]:
     for folder in sorted(p for p in (ROOT / "examples").iterdir() if p.is_dir()):
         for path in sorted(folder.iterdir()):
             if path.suffix not in (".toml", ".json") or folder.name == "studies":
+                continue
+            if declared_format(path) in OTHER_FORMATS:  # a match study, not a scenario
                 continue
             prepared = prepare(load_scenario(path))
             for i in range(plays):
