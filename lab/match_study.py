@@ -27,6 +27,7 @@ from typing import Any
 import rules
 from lab.match_study_schema import FORMAT_NAME, FORMAT_VERSION, SCHEMA
 from lab.matches import MatchPlan
+from lab.scenario_types import FileFieldError
 from lab.schema import SCENARIO_TABLES, StructureError, check_structure, table_name_of
 from rules.files import FileReadError, read_regular_file
 
@@ -39,18 +40,10 @@ RUNNER_OPTIONS = frozenset({"breaker", "rack_number", "aggregate_before", "last_
 MAX_VARIANT_NAME = 40
 
 
-class MatchStudyError(ValueError):
-    """A match-study file that cannot be used; the message names the file and the field.
-
-    Attributes: ``source`` (the file), ``field`` (dotted path, "" for the file), ``detail``.
+class MatchStudyError(FileFieldError):
+    """A match-study file that cannot be used; the message names the file and the field
+    (attributes ``source``, ``field``, ``detail``: :class:`lab.scenario_types.FileFieldError`).
     """
-
-    def __init__(self, source: str, field: str, detail: str) -> None:
-        where = f"{source}: {field}" if field else source
-        super().__init__(f"{where}: {detail}")
-        self.source = source
-        self.field = field
-        self.detail = detail
 
 
 @dataclass(frozen=True)

@@ -58,12 +58,13 @@ def games_taking(key: str) -> tuple[str, ...]:
     return tuple(cls.kind.value for cls in rules.games() if game_takes(cls, key))
 
 
-class ScenarioError(ValueError):
-    """A scenario file that cannot be used. The message names the file and the field.
+class FileFieldError(ValueError):
+    """A lab file (a scenario, a match study) that cannot be used: the message is
+    ``"<source>: <field>: <detail>"`` (no field for the file as a whole).
 
     Attributes:
         source: the file (or ``"<string>"``).
-        field: dotted path of the offending value (``"balls.cue"``), or ``""`` for the file.
+        field: dotted path of the offending value, or ``""`` for the file.
         detail: what was wrong and what is allowed.
     """
 
@@ -73,6 +74,16 @@ class ScenarioError(ValueError):
         self.source = source
         self.field = field
         self.detail = detail
+
+
+class ScenarioError(FileFieldError):
+    """A scenario file that cannot be used. The message names the file and the field.
+
+    Attributes:
+        source: the file (or ``"<string>"``).
+        field: dotted path of the offending value (``"balls.cue"``), or ``""`` for the file.
+        detail: what was wrong and what is allowed.
+    """
 
 
 @dataclass(frozen=True)
