@@ -35,13 +35,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from rules.eight_ball_break import judge_eight_ball_break
+from rules.eight_ball_fields import EIGHT_ON_BREAK_RULES, EightBallFields
 from rules.eight_ball_judge import GROUP_BALLS, balls_on_among, judge_eight_ball_play, objects_up
 from rules.errors import InvalidDeclarationError, InvalidGameStateError, InvalidOptionError
 from rules.facts import JudgedShot, ShotFacts
 from rules.game import Game
 from rules.pool import COMMON_DECLARABLE, POOL_OPTIONS, PoolGame
 from rules.pool_clauses import EIGHT_BAD_PLACEMENT, EIGHT_BALLS_MOVING, EIGHT_NO_CALL_ON_BREAK
-from rules.pool_judge import read_stroke
+from rules.pool_judge import PoolStroke, read_stroke
 from rules.racks import eight_ball_rack, racked_state
 from rules.types import (
     BallInHand,
@@ -73,15 +74,10 @@ EIGHT_DECLARABLE: dict[str, str] = {
 
 #: The groups' values as text ("solids", "stripes"), which a game's ``groups`` may be given as.
 _GROUP_VALUES = frozenset(m.value for m in Group)
-#: Who decides after the 8 drops on a legal break (option ``eight_on_break``): the breaker
-#: spots it and shoots on or re-racks (WPA 3.4, the default); the opponent does, as the French
-#: text's words have it (« le joueur adverse peut »); or the 8 wins the rack (a league rule
-#: the texts do not have, for comparison). A break with a foul keeps the texts' rule.
-EIGHT_ON_BREAK_RULES = ("breaker", "opponent", "wins")
 
 
 @dataclass(frozen=True)
-class EightBallGame(PoolGame):
+class EightBallGame(EightBallFields):
     """A rack of 8-ball. ``groups[i]`` is player i's group once assigned (None: open table)."""
 
     kind = GameKind.EIGHT_BALL
@@ -99,9 +95,6 @@ class EightBallGame(PoolGame):
     phases = PoolGame.phases | {Phase.OPEN_TABLE, Phase.GROUPS_ASSIGNED}
     calls_shots = True
     game_ball = "8"
-
-    groups: tuple[Group | None, ...] = (None, None)
-    eight_on_break: str = "breaker"
 
     @classmethod
     def new(
@@ -236,7 +229,7 @@ class EightBallGame(PoolGame):
     # ------------------------------------------------------------------ judging
     def _judge(self, facts: ShotFacts, result: JudgedShot, declaration: Declaration) -> Ruling:
         """The chains of ``rules.eight_ball_judge``: the break's, then play's."""
-        stroke = read_stroke(self, facts, declaration, result)
+        stroke: PoolStroke[EightBallFields] = read_stroke(self, facts, declaration, result)
         if self.phase is Phase.BREAK:
             return judge_eight_ball_break(stroke)
         return judge_eight_ball_play(stroke)

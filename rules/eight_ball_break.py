@@ -38,7 +38,7 @@ from rules.types import BallInHand, Choice, ChoiceContext, Foul, Phase, Ruling, 
 from rules.values import quick_init
 
 if TYPE_CHECKING:
-    from rules.eight_ball import EightBallGame
+    from rules.eight_ball_fields import EightBallFields
 
 _OPEN = OPEN_TABLE_GROUPS
 
@@ -49,7 +49,7 @@ class BreakCall:
     """What the referee found on an 8-ball break before deciding: the shot, its fouls and the
     four-cushion shortfall (None when the break pocketed a ball or railed four)."""
 
-    stroke: PoolStroke[EightBallGame]
+    stroke: PoolStroke[EightBallFields]
     fouls: tuple[Foul, ...]
     shortfall: Foul | None
 
@@ -218,7 +218,7 @@ BREAK_DECISION = (
 )
 
 
-def judge_eight_ball_break(stroke: PoolStroke[EightBallGame]) -> Ruling:
+def judge_eight_ball_break(stroke: PoolStroke[EightBallFields]) -> Ruling:
     """The ruling on an 8-ball break: its fouls, then the first of ``BREAK_DECISION``."""
     fouls = tuple(
         common_fouls(stroke, EIGHT_BREAK_IN_HAND, object_off_clause=EIGHT_OFF_TABLE_BREAK)

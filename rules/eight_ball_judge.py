@@ -65,7 +65,7 @@ from rules.types import (
 from rules.values import once, quick_init
 
 if TYPE_CHECKING:
-    from rules.eight_ball import EightBallGame
+    from rules.eight_ball_fields import EightBallFields
     from sim.balls import BallState
 
 _CUE = frozenset((0,))
@@ -117,7 +117,7 @@ class BallsOn:
     cleared: bool
 
 
-def balls_on_for_stroke(stroke: PoolStroke[EightBallGame]) -> BallsOn:
+def balls_on_for_stroke(stroke: PoolStroke[EightBallFields]) -> BallsOn:
     """The balls on before the shot: any but the 8 on an open table (« Choix du groupe »);
     the own group (« Empocher une bille du groupe adverse »); the 8 once the group is cleared
     (« L'ordre de l'empoche »)."""
@@ -133,7 +133,7 @@ def balls_on_for_stroke(stroke: PoolStroke[EightBallGame]) -> BallsOn:
     return BallsOn(own_up, words, CLAUSE_WRONG_BALL, EIGHT_OWN_GROUP_FIRST, False)
 
 
-def play_fouls(stroke: PoolStroke[EightBallGame], on: BallsOn) -> list[Foul]:
+def play_fouls(stroke: PoolStroke[EightBallFields], on: BallsOn) -> list[Foul]:
     """The common list (a cue ball in hand placed outside the zone under « Mauvais placement »),
     then the first ball hit (the 8 first on an open table under its own code) or, when it was
     a ball on, a cushion after the contact."""
@@ -162,7 +162,7 @@ class ShotCall:
     notes: tuple[str, ...]
 
 
-def read_call(stroke: PoolStroke[EightBallGame]) -> ShotCall:
+def read_call(stroke: PoolStroke[EightBallFields]) -> ShotCall:
     """The call on a shot without a foul: the called ball in the called pocket keeps the table;
     in another pocket it stays down, no foul, the turn passes (« Si la bille annoncée est
     empochée dans la mauvaise poche… »); a safety ends the turn (« La défense »); on an open
@@ -206,7 +206,7 @@ class PlayCall:
     """What the referee found on an 8-ball shot after the break before deciding: the shot, its
     fouls and what was on; the call (``call``) is read only when a step asks for it."""
 
-    stroke: PoolStroke[EightBallGame]
+    stroke: PoolStroke[EightBallFields]
     fouls: tuple[Foul, ...]
     on: BallsOn
 
@@ -332,7 +332,7 @@ def turn_passes(call: PlayCall) -> Outcome:
 PLAY_DECISION = (eight_decides_the_rack, foul_gives_ball_in_hand, called_pot_continues, turn_passes)
 
 
-def judge_eight_ball_play(stroke: PoolStroke[EightBallGame]) -> Ruling:
+def judge_eight_ball_play(stroke: PoolStroke[EightBallFields]) -> Ruling:
     """The ruling on an 8-ball shot after the break: the balls on, the fouls, then the first
     of ``PLAY_DECISION``."""
     on = balls_on_for_stroke(stroke)

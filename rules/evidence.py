@@ -5,12 +5,16 @@ a player's words.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from sim.events import EVENT_DTYPE, EventKind
 
 if TYPE_CHECKING:
-    from rules.facts import ShotFacts
+    import numpy as np
+
+    from rules.flights import JumpOver
+    from rules.records import LineCrossing
+    from sim.balls import BallState
 
 _BALL_BALL = int(EventKind.BALL_BALL)
 _BALL_CUSHION = int(EventKind.BALL_CUSHION)
@@ -24,7 +28,23 @@ _T_FIELD, _KIND_FIELD, _A_FIELD, _B_FIELD = (
 )
 
 
-def describe_event(facts: ShotFacts, event: int, names: tuple[str, ...] | None = None) -> str:
+class LoggedFacts(Protocol):
+    """What wording a row reads of a shot's facts (``rules.facts.ShotFacts`` is one): the log
+    with the balls at t = 0 and at rest, the pockets' names, the cue ball's flights and the
+    line crossings read off it."""
+
+    @property
+    def shot(self) -> tuple[np.ndarray, BallState, BallState]: ...
+    def pocket_name(self, pocket: int) -> str: ...
+    @property
+    def cue_ball_jumps(self) -> tuple[JumpOver, ...]: ...
+    @property
+    def cue_ball_jump_over_hit(self) -> JumpOver | None: ...
+    @property
+    def line_crossings(self) -> tuple[LineCrossing, ...]: ...
+
+
+def describe_event(facts: LoggedFacts, event: int, names: tuple[str, ...] | None = None) -> str:
     """Row ``event`` of the log ``facts`` were read from, in plain words for a foul's evidence
     ("event 3 at t = 0.412 s: the cue ball met the 3"); ``names``: the balls' names by index
     (default "the cue ball", "ball 3")."""

@@ -56,6 +56,7 @@ from rules.errors import (
     GameOverError,
     IllegalPlacementError,
     InvalidDeclarationError,
+    InvalidGameStateError,
     InvalidOptionError,
     StaleRulingError,
     UnknownBallError,
@@ -63,7 +64,12 @@ from rules.errors import (
 )
 from rules.facts import JudgedShot, ShotFacts, on_table_indices
 from rules.placement import validate_placement, with_spots, zone_words
-from rules.position import check_game_fields, choice_context_of, game_in_position
+from rules.position import (
+    check_game_fields,
+    check_member,
+    choice_context_of,
+    state_from_positions,
+)
 from rules.types import (
     NO_DECLARATION,
     BallInHand,
@@ -355,22 +361,51 @@ class Game(ABC):
         overlapping), ``InvalidGameStateError`` (an index, a counter, a phase, a zone, a ball on
         that is not an object ball on the table), ``InvalidOptionError`` (an unknown option or
         field, listing the allowed ones)."""
-        return game_in_position(
-            cls,
-            frozenset(Game.__dataclass_fields__),
-            balls,
-            players=players,
-            to_play=to_play,
-            phase=phase,
-            ball_in_hand=ball_in_hand,
-            ball_on=ball_on,
-            score=score,
-            fouls_in_a_row=fouls_in_a_row,
-            warning_given=warning_given,
-            breaker=breaker,
-            seed=seed,
-            **options,
+        new_options = {k: v for k, v in options.items() if k in cls.options}
+        own_fields = set(cls.__dataclass_fields__) - set(Game.__dataclass_fields__)
+        fields = {k: v for k, v in options.items() if k in own_fields}
+        unknown = sorted(set(options) - set(new_options) - set(fields))
+        if unknown:
+            allowed = sorted(set(cls.options) | own_fields)
+            raise InvalidOptionError(
+                f"{cls.title} in a position: unknown option(s) or field(s) {', '.join(unknown)}; "
+                f"allowed: {', '.join(allowed)}"
+            )
+        fresh = cls.new(players=tuple(players), seed=seed, **new_options)
+        state = state_from_positions(fresh.table, cls.ball_names, balls)
+        play_phase = cls._play_phase() if phase is None else phase
+        check_member(fresh, "phase", play_phase, {*cls.phases, *(p.value for p in cls.phases)})
+        check_member(
+            fresh,
+            "ball_in_hand",
+            ball_in_hand,
+            {*cls.hand_zones, *(z.value for z in cls.hand_zones)},
         )
+        the_phase = Phase(play_phase)
+        zeros = (0,) * len(fresh.players)
+        game = replace(
+            fresh,
+            state=state,
+            to_play=to_play,
+            phase=the_phase,
+            ball_in_hand=BallInHand(ball_in_hand),
+            ball_on=frozenset(),
+            score=fresh.score if score is None else tuple(score),
+            fouls_in_a_row=zeros if fouls_in_a_row is None else tuple(fouls_in_a_row),
+            warning_given=(
+                (False,) * len(fresh.players) if warning_given is None else tuple(warning_given)
+            ),
+            breaker=(to_play if the_phase is Phase.BREAK else 0) if breaker is None else breaker,
+            **fields,
+        )
+        on = game.default_ball_on() if ball_on is None else frozenset(ball_on)
+        objects = game.balls_on_table() - {0}
+        if not on <= objects:
+            raise InvalidGameStateError(
+                f"{cls.title}: ball_on {sorted(on)} is refused; only object balls on the table "
+                f"may be on: {sorted(objects)}"
+            )
+        return replace(game, ball_on=on)
 
     @classmethod
     def _play_phase(cls) -> Phase:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from rules.break_rules import THREE_BALL_RULE, past_head_string
+from rules.break_rules import FOUR_CUSHION_RULE, THREE_BALL_RULE, past_head_string
 from rules.placement import foot_spot_position, rested
 from rules.pool import FoulCode, FoulTally
 from rules.pool_clauses import (
@@ -58,7 +58,7 @@ from rules.values import quick_init
 from rules.wording import count_words, numbered_balls
 
 if TYPE_CHECKING:
-    from rules.nine_ball import NineBallGame
+    from rules.pool import PoolGame
     from sim.balls import BallState
 
 _CUE = frozenset((0,))
@@ -74,7 +74,7 @@ def lowest_on(flags: list[bool]) -> frozenset[int]:
 
 
 # ---------------------------------------------------------------------- 1. the fouls
-def nine_ball_fouls(stroke: PoolStroke[NineBallGame]) -> list[Foul]:
+def nine_ball_fouls(stroke: PoolStroke[PoolGame]) -> list[Foul]:
     """The fouls of the shot: the common list, then (no push-out) the lowest ball first
     (« Casse de départ » on the break) and, when it was, a cushion after the contact (four
     object balls to a cushion on a triangle-rack break)."""
@@ -97,7 +97,7 @@ def nine_ball_fouls(stroke: PoolStroke[NineBallGame]) -> list[Foul]:
     missing: Foul | None = None
     if not is_break:
         missing = no_cushion_foul(stroke)
-    elif game.rack_style == "triangle":
+    elif game.break_rule() is FOUR_CUSHION_RULE:
         missing = four_cushion_shortfall(
             stroke, FoulCode.BREAK_FOUR_CUSHIONS, NINE_BREAK_FOUR, "Foul"
         )
@@ -105,7 +105,7 @@ def nine_ball_fouls(stroke: PoolStroke[NineBallGame]) -> list[Foul]:
 
 
 # ---------------------------------------------------------------------- 2. the magic rack
-def three_ball_rule(stroke: PoolStroke[NineBallGame]) -> tuple[bool, str]:
+def three_ball_rule(stroke: PoolStroke[PoolGame]) -> tuple[bool, str]:
     """(dry break, note): « La règle des 3 billes »: at least three object balls pocketed or
     past the head string, each counted once; fewer is a dry break."""
     facts, table = stroke.facts, stroke.game.table
@@ -121,9 +121,7 @@ def three_ball_rule(stroke: PoolStroke[NineBallGame]) -> tuple[bool, str]:
 
 
 # ---------------------------------------------------------------------- 4. the 9 spotted
-def spot_the_nine(
-    game: NineBallGame, final: BallState, cue_in_hand: bool
-) -> tuple[Spots, BallState]:
+def spot_the_nine(game: PoolGame, final: BallState, cue_in_hand: bool) -> tuple[Spots, BallState]:
     """(the 9's spot, the state after the shot) per « Cas de la bille n° 9 »: on the foot
     spot, else behind the ball occupying it. With the cue ball in hand (after a foul) the
     cue ball is about to be lifted, so it occupies nothing (WPA 1.5: balls are spotted
@@ -146,7 +144,7 @@ class NineBallCall:
     three-ball rule), the foul count, the 9 pocketed or off the table, and the ball on after
     the shot (the 9 spotted counted)."""
 
-    stroke: PoolStroke[NineBallGame]
+    stroke: PoolStroke[PoolGame]
     fouls: tuple[Foul, ...]
     dry_break: bool
     tally: FoulTally
@@ -182,7 +180,7 @@ def foul_gives_ball_in_hand(call: NineBallCall) -> Outcome | None:
 def push_out_or_dry_break_choice(call: NineBallCall) -> Outcome | None:
     """« Le coup de dégagement », « La règle des 3 billes »: after a push-out or a dry break
     the opponent takes the table as it lies or hands it back (after a dry break handed back,
-    the breaker may push out: ``NineBallGame._resolve_choice``)."""
+    the breaker may push out: ``rules.nine_ball.NineBallGame._resolve_choice``)."""
     stroke = call.stroke
     push_out = stroke.declaration.push_out
     if not (push_out or call.dry_break):
@@ -260,7 +258,7 @@ DECISION = (
 
 
 # ---------------------------------------------------------------------- the chain
-def judge_nine_ball(stroke: PoolStroke[NineBallGame]) -> Ruling:
+def judge_nine_ball(stroke: PoolStroke[PoolGame]) -> Ruling:
     """The ruling on one 9-ball shot: the steps of the module's list."""
     game = stroke.game
     fouls = tuple(nine_ball_fouls(stroke))
@@ -268,7 +266,7 @@ def judge_nine_ball(stroke: PoolStroke[NineBallGame]) -> Ruling:
     push_out = stroke.declaration.push_out
     notes: list[str] = []
     dry_break = False
-    if game.phase is Phase.BREAK and not fouled and game.rack_style == "magic":
+    if game.phase is Phase.BREAK and not fouled and game.break_rule() is THREE_BALL_RULE:
         dry_break, note = three_ball_rule(stroke)
         notes.append(note)
     tally = game.count_fouls(stroke.shooter, fouled)

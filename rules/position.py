@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from rules.arguments import shown
 from rules.errors import (
     InvalidGameStateError,
-    InvalidOptionError,
     InvalidPositionError,
     UnknownBallError,
 )
@@ -28,11 +26,8 @@ from rules.racks import MAX_RACK_NUMBER
 from rules.types import BallInHand, Choice, ChoiceContext, Phase
 
 if TYPE_CHECKING:
-    from rules.game import Game
     from sim.balls import BallState
     from sim.table import Table
-
-G = TypeVar("G", bound="Game")
 
 #: The largest count a game keeps besides its rack number (``racks.MAX_RACK_NUMBER``): shots of
 #: a rack or frame, points and racks won, breaks. A million: no game reaches it, and a number
@@ -237,71 +232,3 @@ def choice_context_of(game: _GameFields) -> ChoiceContext:
     """``game.choice_context`` as the ``ChoiceContext`` member (checked by
     ``check_game_fields``: a member or the value of one)."""
     return ChoiceContext(game.choice_context)
-
-
-def game_in_position(
-    cls: type[G],
-    base_fields: frozenset[str],
-    balls: Mapping[str, tuple[float, float]],
-    *,
-    players: tuple[str, ...] = ("A", "B"),
-    to_play: int = 0,
-    phase: Phase | str | None = None,
-    ball_in_hand: BallInHand | str = BallInHand.NONE,
-    ball_on: frozenset[int] | None = None,
-    score: tuple[int, ...] | None = None,
-    fouls_in_a_row: tuple[int, ...] | None = None,
-    warning_given: tuple[bool, ...] | None = None,
-    breaker: int | None = None,
-    seed: int = 0,
-    **options: Any,
-) -> G:
-    """``cls`` (a game class) with ``balls`` and the state of play given, every value checked:
-    ``Game.in_position`` (its docstring says the defaults and the errors). ``base_fields``:
-    the fields every game has (``Game``'s), so that the others are the game's own, which
-    ``options`` may set besides ``new``'s options."""
-    new_options = {k: v for k, v in options.items() if k in cls.options}
-    own_fields = set(cls.__dataclass_fields__) - base_fields
-    fields = {k: v for k, v in options.items() if k in own_fields}
-    unknown = sorted(set(options) - set(new_options) - set(fields))
-    if unknown:
-        allowed = sorted(set(cls.options) | own_fields)
-        raise InvalidOptionError(
-            f"{cls.title} in a position: unknown option(s) or field(s) {', '.join(unknown)}; "
-            f"allowed: {', '.join(allowed)}"
-        )
-    fresh = cls.new(players=tuple(players), seed=seed, **new_options)
-    state = state_from_positions(fresh.table, cls.ball_names, balls)
-    play_phase = cls._play_phase() if phase is None else phase
-    check_member(fresh, "phase", play_phase, {*cls.phases, *(p.value for p in cls.phases)})
-    check_member(
-        fresh,
-        "ball_in_hand",
-        ball_in_hand,
-        {*cls.hand_zones, *(z.value for z in cls.hand_zones)},
-    )
-    the_phase = Phase(play_phase)
-    zeros = (0,) * len(fresh.players)
-    game = replace(
-        fresh,
-        state=state,
-        to_play=to_play,
-        phase=the_phase,
-        ball_in_hand=BallInHand(ball_in_hand),
-        ball_on=frozenset(),
-        score=fresh.score if score is None else tuple(score),
-        fouls_in_a_row=zeros if fouls_in_a_row is None else tuple(fouls_in_a_row),
-        warning_given=(
-            (False,) * len(fresh.players) if warning_given is None else tuple(warning_given)
-        ),
-        breaker=(to_play if the_phase is Phase.BREAK else 0) if breaker is None else breaker,
-        **fields,
-    )
-    on = game.default_ball_on() if ball_on is None else frozenset(ball_on)
-    objects = game.balls_on_table() - {0}
-    if not on <= objects:
-        raise InvalidGameStateError(
-            f"{cls.title}: ball_on {sorted(on)} is refused; only object balls on the table "
-            f"may be on: {sorted(objects)}"
-        )
-    return replace(game, ball_on=on)

@@ -21,13 +21,12 @@ from rules.snooker_geometry import (
     is_snookered,
 )
 from rules.snooker_in_hand import is_snookered_in_hand
-from rules.snooker_stroke import Stroke, StrokeContext
+from rules.snooker_stroke import NextTurn, Stroke, StrokeContext, StrokeScore
 from rules.types import Choice, Foul, Phase
 from rules.values import quick_init
 
 if TYPE_CHECKING:
     from rules.facts import JudgedShot
-    from rules.snooker_judge import NextTurn, StrokeScore
     from sim.balls import BallState
     from sim.table import Table
 

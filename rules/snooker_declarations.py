@@ -5,7 +5,7 @@ was awarded (§9), the ball concerned by a declared foul of §11.2.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rules.arguments import shown
 from rules.errors import InvalidDeclarationError
@@ -13,11 +13,23 @@ from rules.snooker_clauses import DECLARABLE
 from rules.snooker_geometry import BALL_NAMES, COLOUR_INDICES
 from rules.types import Declaration, DeclarationOptions, Phase
 
-if TYPE_CHECKING:
-    from rules.snooker import SnookerGame
+
+class DeclaringFrame(Protocol):
+    """What the declaration checks read of a frame (``rules.snooker.SnookerGame`` is one): the
+    phase, the balls on and on the table, whether a free ball was awarded, the fouls a player
+    may declare (code -> clause)."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def ball_on(self) -> frozenset[int]: ...
+    @property
+    def free_ball(self) -> bool: ...
+    def balls_on_table(self) -> frozenset[int]: ...
+    def declarable_fouls(self) -> dict[str, str]: ...
 
 
-def snooker_declaration_options(game: SnookerGame) -> DeclarationOptions:
+def snooker_declaration_options(game: DeclaringFrame) -> DeclarationOptions:
     """A colour must be nominated after a potted red (it is inferred from the first ball
     hit when not given); a free ball may be nominated when one was awarded."""
     on = game.balls_on_table()
@@ -36,7 +48,7 @@ def snooker_declaration_options(game: SnookerGame) -> DeclarationOptions:
     )
 
 
-def check_snooker_declaration(game: SnookerGame, declaration: Declaration) -> None:
+def check_snooker_declaration(game: DeclaringFrame, declaration: Declaration) -> None:
     """Nominations: a ball on the table, allowed now (§6, §9); a free ball only when
     awarded, and never a ball already on."""
     if declaration.push_out or declaration.safety or declaration.called_ball is not None:

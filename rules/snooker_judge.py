@@ -17,7 +17,6 @@ its clause (``§n.k``: the French snooker text; "WPBSA x.y": the official rule b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -34,9 +33,8 @@ from rules.snooker_geometry import (
     ball_value,
     respot_colours,
 )
-from rules.snooker_stroke import Stroke, StrokeContext
+from rules.snooker_stroke import NextTurn, Stroke, StrokeContext, StrokeScore
 from rules.types import BallInHand, ChoiceContext, Declaration, Foul, Phase, Ruling, SnookerExtras
-from rules.values import quick_init
 from rules.wording import side_name, wins_words
 
 if TYPE_CHECKING:
@@ -138,18 +136,6 @@ def respot_colours_after(
 
 
 # ---------------------------------------------------------------------- 4. scoring
-@quick_init
-@dataclass(frozen=True)
-class StrokeScore:
-    """Points of a stroke. ``points``: per side; ``penalty``: the foul's (0 without one);
-    ``scored``: the shooter's points; ``continues``: the shooter stays at the table."""
-
-    points: tuple[int, int]
-    penalty: int
-    scored: int
-    continues: bool
-
-
 def score_stroke(ctx: StrokeContext, fouls: tuple[Foul, ...]) -> StrokeScore:
     """A foul gives its penalty (the highest of the stroke's fouls, §11) to the other side; a
     fair stroke scores each red potted (§3.5), the nominated colour after a red (§3.6), the
@@ -196,23 +182,6 @@ def stroke_notes(ctx: StrokeContext) -> list[str]:
 
 
 # ---------------------------------------------------------------------- 5. the next turn
-@quick_init
-@dataclass(frozen=True)
-class NextTurn:
-    """Who plays next and on what: ``state`` and ``to_spot`` are final after any re-spotted
-    black; ``winner`` is a side."""
-
-    phase: Phase
-    ball_on: frozenset[int]
-    to_play: int
-    frame_over: bool
-    winner: int | None
-    respotted_black: bool
-    state: BallState
-    to_spot: tuple[tuple[int, tuple[float, float]], ...]
-    notes: tuple[str, ...]
-
-
 def next_turn(
     ctx: StrokeContext,
     fouled: bool,

@@ -1,6 +1,7 @@
 """What the snooker referee knows of one stroke before reading its fouls: the ball on
 (``Stroke``, §3, §6, §9) and everything else it reads (``StrokeContext``: the game before the
-stroke, the declaration, the balls before and after, the log's facts).
+stroke, the declaration, the balls before and after, the log's facts), and what the judge
+makes of it (``StrokeScore``: the points; ``NextTurn``: who plays next and on what).
 """
 
 from __future__ import annotations
@@ -151,3 +152,32 @@ class StrokeContext:
     def words(self, event: int | None) -> str:
         """The logged event ``event`` in words ("" for None)."""
         return "" if event is None else self.facts.describe_event(event, BALL_NAMES)
+
+
+@quick_init
+@dataclass(frozen=True)
+class StrokeScore:
+    """Points of a stroke. ``points``: per side; ``penalty``: the foul's (0 without one);
+    ``scored``: the shooter's points; ``continues``: the shooter stays at the table."""
+
+    points: tuple[int, int]
+    penalty: int
+    scored: int
+    continues: bool
+
+
+@quick_init
+@dataclass(frozen=True)
+class NextTurn:
+    """Who plays next and on what: ``state`` and ``to_spot`` are final after any re-spotted
+    black; ``winner`` is a side."""
+
+    phase: Phase
+    ball_on: frozenset[int]
+    to_play: int
+    frame_over: bool
+    winner: int | None
+    respotted_black: bool
+    state: BallState
+    to_spot: tuple[tuple[int, tuple[float, float]], ...]
+    notes: tuple[str, ...]

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from rules.clauses import clause_words, english_text
+from rules.sides import side_name, wins_words
 from rules.values import quick_init
-from rules.wording import clause_words, english_text, side_name, wins_words
 
 if TYPE_CHECKING:
     from sim.balls import BallState
@@ -203,7 +204,7 @@ class Foul:
 
     @property
     def rule_words(self) -> str:
-        """The same rule in English, its section kept (``rules.wording.clause_words``)."""
+        """The same rule in English, its section kept (``rules.clauses.clause_words``)."""
         return clause_words(self.clause)
 
     def describe(self) -> str:

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 from rules.clauses import clause_words as clause_words
 from rules.clauses import english_text as english_text
 from rules.clauses import has_french as has_french
+from rules.sides import side_name as side_name
+from rules.sides import wins_words as wins_words
 
 if TYPE_CHECKING:
     from rules.types import Foul, Ruling
@@ -139,26 +141,6 @@ def _evidence_beyond(line: str, evidence: str) -> str:
     if not said:
         return evidence
     return timed.group(1) if timed else ""
-
-
-def side_name(players: tuple[str, ...], side: int | None, sides: int = 2) -> str:
-    """A side in words: the player, or with more players than ``sides`` the players of that
-    team, ``side``, ``side + sides``, ... joined by " & " (four-handed snooker, French text
-    §14: Ann and Cid against Bob and Dee); "nobody" for None, "player N" for a side the names
-    do not reach."""
-    if side is None:
-        return "nobody"
-    if not 0 <= side < max(sides, len(players)):
-        return f"player {side + 1}"
-    if len(players) <= sides:
-        return players[side] if side < len(players) else f"player {side + 1}"
-    return " & ".join(players[k] for k in range(side, len(players), sides))
-
-
-def wins_words(name: str, verb: str = "wins") -> str:
-    """``name`` (a side: :func:`side_name`) and ``verb`` agreeing with it: "Ann wins", "Ann &
-    Cid win"; "Ann scores", "Ann & Cid score" for ``verb="scores"``."""
-    return f"{name} {verb.removesuffix('s') if ' & ' in name else verb}"
 
 
 def player_summary(

@@ -8,7 +8,7 @@ wrong ball, the pocket labels' rectangles)."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 import pygame
@@ -35,10 +35,29 @@ from render.words import PROMPT_ZONE_WORDS, ball_name, call_words
 from rules.wording import ball_words
 
 if TYPE_CHECKING:
-    from render.modes.aim import AimMode
+    from render.host import Host
+    from render.preview import PreviewCache
 
 
-def panel_buttons(mode: AimMode, size: tuple[int, int]) -> list[Button]:
+class AimScreenState(Protocol):
+    """What the aim screen reads of the aim mode (``render.modes.aim.AimMode`` is one) and the
+    readings it leaves there each frame (``wrong_ball``, ``preview_note``, ``rings``,
+    ``label_rects``), for the prompt and the messages to use."""
+
+    host: Host
+    dragging: str | None
+    previews: PreviewCache
+    cue_placed: bool
+    drag_ball: tuple[int, tuple[float, float]] | None
+    wrong_ball: int | None
+    preview_note: str
+    rings: tuple[str, ...]
+    label_rects: list[pygame.Rect]
+
+    def frame_menu_offered(self) -> bool: ...
+
+
+def panel_buttons(mode: AimScreenState, size: tuple[int, int]) -> list[Button]:
     """The panel's buttons for what may be declared now, in ``Layout.buttons`` (beside the
     widgets or in rows of their own: never over them), Shoot at the right end."""
     host = mode.host
@@ -81,7 +100,7 @@ def panel_buttons(mode: AimMode, size: tuple[int, int]) -> list[Button]:
     return list(lay_out_right(layout.buttons, rows))
 
 
-#: What each ring round a ball means, by kind (``AimMode.rings``), for the prompt's legend.
+#: What each ring round a ball means, by kind (``AimScreenState.rings``), for the prompt's legend.
 RING_WORDS = {
     "call": "yellow = the ball called or nominated",
     "met": "orange = a ball a guide line runs into",
@@ -94,7 +113,7 @@ def ring_legend(rings: tuple[str, ...]) -> str:
     return "Rings: " + "; ".join(kinds) + "." if kinds else ""
 
 
-def prompt_lines(mode: AimMode) -> list[str]:
+def prompt_lines(mode: AimScreenState) -> list[str]:
     host = mode.host
     who = host.session.game.players[host.session.game.to_play]
     lines = []
@@ -155,7 +174,7 @@ def prompt_lines(mode: AimMode) -> list[str]:
     return lines
 
 
-def draw_aim_screen(mode: AimMode, surface: pygame.Surface) -> None:
+def draw_aim_screen(mode: AimScreenState, surface: pygame.Surface) -> None:
     host = mode.host
     host.remember_size(surface.get_size())
     size = surface.get_size()
@@ -259,7 +278,9 @@ def cloth_rect(view: View, table: sim.Table) -> pygame.Rect:
     return pygame.Rect(round(left), round(top), round(abs(x1 - x0)), round(abs(y1 - y0)))
 
 
-def _draw_calls(mode: AimMode, surface: pygame.Surface, view: View, positions: np.ndarray) -> None:
+def _draw_calls(
+    mode: AimScreenState, surface: pygame.Surface, view: View, positions: np.ndarray
+) -> None:
     host = mode.host
     r = view.length_px(host.table.ball_radius)
     marks = []
@@ -288,7 +309,7 @@ def _draw_calls(mode: AimMode, surface: pygame.Surface, view: View, positions: n
         )
 
 
-def _draw_pocket_labels(mode: AimMode, surface: pygame.Surface, view: View) -> None:
+def _draw_pocket_labels(mode: AimScreenState, surface: pygame.Surface, view: View) -> None:
     """Each pocket's name as the rulings say it (``Table.pockets[i].name``), written
     just outside the pocket on the rail, kept inside the table area (never under the
     scoreboard or past the window's edge); the called one in the accent colour."""
