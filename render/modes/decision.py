@@ -21,7 +21,8 @@ from rules.wording import player_sentence, player_summary, wins_words
 
 #: Seconds the referee's call on a routine legal shot stays up before play goes on.
 AUTO_CONTINUE_S = 2.5
-#: Seconds any other call stays up before the computer, next to act, goes on.
+#: Seconds any other call stays up before the computer, next to act, goes on; and the end of a
+#: rack / frame the match goes on after when only computers play (nobody to press Enter).
 COMPUTER_GOES_ON_S = 6.0
 
 
@@ -64,9 +65,22 @@ class DecisionMode(Mode):
         return self.ruling is not None and level_to_act(session.config, session.game) is not None
 
     @property
+    def only_computers_play(self) -> bool:
+        """Every seat is the computer's (a match to watch): a rack / frame that does not decide
+        the match leads to the next by itself."""
+        config = self.host.session.config
+        return config is not None and all(level is not None for level in config.seat_levels)
+
+    @property
     def goes_on_by_itself(self) -> bool:
-        """The call goes away by itself: a routine one, or any call the computer acts after."""
-        return self.is_routine or self.computer_next
+        """The call goes away by itself: a routine one, any call the computer acts after, and
+        the end of a rack / frame when only computers play and the match goes on."""
+        over = self.host.session.game.is_over
+        return (
+            self.is_routine
+            or self.computer_next
+            or (over and self.only_computers_play and not self.match_decided)
+        )
 
     def on_resumed(self) -> None:
         self.shown_for = 0.0  # a routine call stays up its full time again
@@ -77,7 +91,10 @@ class DecisionMode(Mode):
         self.shown_for += dt
         limit = AUTO_CONTINUE_S if self.is_routine else COMPUTER_GOES_ON_S
         if self.goes_on_by_itself and self.shown_for >= limit:
-            self.host.enter_aim()
+            if self.host.session.game.is_over:
+                self.host.next_rack()
+            else:
+                self.host.enter_aim()
 
     @property
     def referee_moves_offered(self) -> bool:

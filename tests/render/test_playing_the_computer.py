@@ -21,7 +21,7 @@ from cuesim import cli
 from render.app import App
 from render.computer import Thinking
 from render.match import MatchConfig, MatchSetupError
-from render.modes import computer_turn
+from render.modes import computer_turn, decision
 from render.modes.computer_turn import ComputerTurnMode
 from render.scripted import ScriptPlayer
 from tests.render import test_real_window
@@ -111,6 +111,35 @@ def test_the_computer_plays_itself_to_the_end_of_a_rack() -> None:
     assert "ann" not in record
     assert record.count("played:shot") >= 2
     assert app.session.game.is_over
+
+
+def test_a_match_of_computers_goes_on_to_the_next_rack_by_itself() -> None:
+    """Nobody sits at a window where only computers play: the end of a rack that does not win
+    the race stays up ``COMPUTER_GOES_ON_S``, then the next rack starts with no key pressed.
+    With a person seated, the same call waits for them."""
+    config = MatchConfig(
+        "nine-ball", ("Computer (beginner)", "Computer (amateur)"), seed=2, race_to=3,
+        computers=("beginner", "amateur"),
+    )  # fmt: skip
+    app = App(SIZE, config=config, warm_up=False)
+    frame(app)
+    play_rack(app)
+    while app.mode.context == "playback":  # the rack's last shot, then its call
+        key(app, pygame.K_RETURN)
+    assert app.mode.context == "decision" and app.session.game.is_over
+    app.update(decision.COMPUTER_GOES_ON_S - 0.5)
+    assert app.session.game.is_over  # the result is up long enough to read
+    app.update(1.0)
+    assert not app.session.game.is_over and app.session.game.rack_number == 1
+    assert isinstance(app.mode, ComputerTurnMode)  # the next rack's breaker thinks
+
+    person = hvc_app("amateur")
+    play_rack(person)
+    while person.mode.context == "playback":
+        key(person, pygame.K_RETURN)
+    for _ in range(10):
+        person.update(decision.COMPUTER_GOES_ON_S)
+    assert person.session.game.is_over and person.mode.context == "decision"
 
 
 def test_its_turn_shows_its_aim_and_words_then_plays_on_its_own() -> None:
