@@ -15,8 +15,10 @@ from render.words import foul_words
 
 #: Height of one row of the foul menu, px.
 FOUL_ROW_H = 32
-#: The gap between the foul list's two columns, px.
+#: The gap between the foul list's columns, px.
 FOUL_COLUMN_GAP = 16
+#: The most columns the foul list is laid out in (as many as the widest label allows).
+FOUL_MAX_COLUMNS = 4
 #: The foul menu's explanation, under its title.
 FOUL_MENU_LINES = (
     "Fouls the table cannot see: the referee judges the shot again with the one picked.",
@@ -28,13 +30,15 @@ def foul_list_layout(
     size: tuple[int, int], rows: list[tuple[str, str, str]]
 ) -> tuple[pygame.Rect, list[Button]]:
     """The foul list's box and buttons (px) in a window of ``size``: across the window's
-    bottom edge, over the control panel, its buttons in two columns where the widest label
-    fits one, so the table above stays in sight (a centred list of eleven
-    snooker fouls hid three quarters of the table, the ball that jumped with it)."""
+    bottom edge, over the control panel, its buttons in as many columns (up to
+    ``FOUL_MAX_COLUMNS``) as the widest label allows, so the list is as shallow as the window
+    lets it be and the table above stays in sight (a centred list of eleven snooker fouls hid
+    three quarters of the table, the ball that jumped with it)."""
     w, h = size
     inner = max(1, w - 40)
     widest = max((typeset.text_width(f"{r[0]}  [{r[2]}]", 22) + 16 for r in rows), default=0)
-    columns = 2 if (inner - FOUL_COLUMN_GAP) // 2 >= widest else 1
+    fitting = (inner + FOUL_COLUMN_GAP) // max(1, widest + FOUL_COLUMN_GAP)
+    columns = max(1, min(FOUL_MAX_COLUMNS, fitting, len(rows)))
     header = 62 + 22 * sum(len(typeset.wrap_text(t, 22, inner)) for t in FOUL_MENU_LINES) + 6
     depth = -(-len(rows) // columns)
     # One column in a narrow window: rows as tall as the window leaves room for (24 px least).
