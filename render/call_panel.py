@@ -55,8 +55,13 @@ def call_layout(
     inner = max(1, window.width - 2 * MARGIN)
     beside = window.width >= BUTTONS_BESIDE_FROM_W and bool(keyed)
     column = min(BUTTON_COLUMN_MAX_W, int(window.width * BUTTON_COLUMN_SHARE)) if beside else inner
+    # a call's button is as wide as its words, up to the whole column (a choice's words say
+    # who chooses what: "Continue: Computer (amateur) chooses" is wider than a panel button)
     widths = [
-        min(column, natural_button_width(typeset.text_width(f"{label}  [{key}]", LINE_PX)))
+        min(
+            column,
+            max(natural_button_width(0), typeset.text_width(f"{label}  [{key}]", LINE_PX) + 28),
+        )
         for label, _action, key in keyed
     ]
     rows_h = buttons_height(column, widths) if keyed else 0

@@ -278,15 +278,32 @@ def draw_button(surface: pygame.Surface, button: Button, *, highlight: bool = Fa
         width=1,
         border_radius=7,
     )
-    label = button.label + (f"  [{button.hotkey}]" if button.hotkey else "")
     typeset.draw_text(
         surface,
-        label,
+        button_text(button.label, button.hotkey, button.rect.width),
         button.rect.center,
         22,
         palette.TEXT if button.enabled else palette.DIM,
         anchor="center",
     )
+
+
+#: Room a button's text leaves on each side inside it, px.
+BUTTON_TEXT_PAD = 8
+
+
+def button_text(label: str, hotkey: str, width: int) -> str:
+    """What a button ``width`` px wide shows: its label and its key ("Continue  [1]"); a label
+    too long for the button is cut short with an ellipsis, its key kept, so the text never
+    spills over the button's edges or under the next button."""
+    key = f"  [{hotkey}]" if hotkey else ""
+    room = width - 2 * BUTTON_TEXT_PAD
+    if typeset.text_width(label + key, 22) <= room:
+        return label + key
+    words = label
+    while words and typeset.text_width(words.rstrip() + "\u2026" + key, 22) > room:
+        words = words[:-1]
+    return words.rstrip() + "\u2026" + key
 
 
 def draw_prompt(

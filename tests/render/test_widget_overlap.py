@@ -142,3 +142,39 @@ def test_the_widest_rows_reserved_hold_the_real_labels() -> None:
         for label, width in zip(labels, widths, strict=True):
             assert typeset.text_width(label, 22) + 8 <= width, label
     assert row_width(WIDEST_AIM_ROW) > row_width(WIDEST_COMPACT_AIM_ROW)
+
+
+@pytest.mark.parametrize("size", [(1280, 820), (900, 580), MIN_WINDOW])
+def test_a_calls_buttons_show_their_whole_words_and_key_inside_them(size: tuple[int, int]) -> None:
+    """The call after Ann's foul, the computer to choose: "Continue: Computer (amateur)
+    chooses [1]" was drawn on a 220 px button, its first word outside the button and its key
+    under the next one. A call's button is as wide as its words allow up to its column, and
+    what a button shows (``hud.button_text``) always fits inside it, its key last."""
+    from test_window_layout import snooker_foul_and_miss
+    from window_driver import SIZE
+
+    from render import hud
+    from render.match import MatchConfig
+
+    config = MatchConfig(
+        "snooker", ("Ann", "Computer (amateur)"), seed=5, computers=(None, "amateur")
+    )
+    app = App(SIZE, config=config, warm_up=False)
+    frame(app)
+    snooker_foul_and_miss(app)
+    app.remember_size(size)
+    frame(app, size)
+    _banner, info = app.mode.info(app.layout(size).table)
+    first = info.buttons[0]
+    assert first.label == "Continue: Computer (amateur) chooses"
+    if size[0] >= 1280:  # the default window has room for the whole label and its key
+        words = typeset.text_width(f"{first.label}  [{first.hotkey}]", 22)
+        assert words <= first.rect.width - 2 * hud.BUTTON_TEXT_PAD, (words, first.rect)
+    for button in info.buttons:
+        shown = hud.button_text(button.label, button.hotkey, button.rect.width)
+        assert shown.endswith(f"[{button.hotkey}]"), shown
+        assert typeset.text_width(shown, 22) <= button.rect.width - 2 * hud.BUTTON_TEXT_PAD
+    if size[0] >= 1280:  # shown whole (a narrower window cuts it short, its key kept)
+        assert hud.button_text(first.label, first.hotkey, first.rect.width).startswith(first.label)
+    for a, b in combinations(info.buttons, 2):
+        assert not a.rect.colliderect(b.rect)
