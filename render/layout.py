@@ -270,3 +270,30 @@ def open_window(size: tuple[int, int]) -> pygame.Surface:
         warnings.simplefilter("ignore", DeprecationWarning)
         pygame.Window.from_display_module().minimum_size = MIN_WINDOW
     return screen
+
+
+#: Grid (px) on which :func:`least_covering_place` tries a box's places.
+PLACE_STEP_PX = 16
+
+
+def least_covering_place(
+    size: tuple[int, int], area: pygame.Rect, avoid: Sequence[pygame.Rect]
+) -> pygame.Rect:
+    """A box of ``size`` px (cut to ``area``'s size) inside ``area`` that covers as few of the
+    rects of ``avoid`` (balls, px) as any place on a grid of ``PLACE_STEP_PX``; of those, the
+    one whose centre is nearest ``area``'s centre (the centre itself when it covers none)."""
+    w, h = min(size[0], area.width), min(size[1], area.height)
+    centred = pygame.Rect(0, 0, w, h)
+    centred.center = area.center
+    best, best_key = centred, (len(centred.collidelistall(list(avoid))), 0)
+    if best_key[0] == 0:
+        return best
+    rects = list(avoid)
+    for top in range(area.top, area.bottom - h + 1, PLACE_STEP_PX):
+        for left in range(area.left, area.right - w + 1, PLACE_STEP_PX):
+            box = pygame.Rect(left, top, w, h)
+            dx, dy = box.centerx - area.centerx, box.centery - area.centery
+            key = (len(box.collidelistall(rects)), dx * dx + dy * dy)
+            if key < best_key:
+                best, best_key = box, key
+    return best

@@ -22,7 +22,8 @@ from render.aiming import AimState, guide_lines, speed_to_power
 from render.computer import Thinking, level_to_act, search_seed
 from render.host import Host
 from render.keys import Action, Context, action_for
-from render.modes.base import Mode, draw_controls
+from render.layout import least_covering_place
+from render.modes.base import Mode, ball_squares, draw_controls
 from render.modes.fouls import open_foul_menu
 from render.modes.menus import ChoiceMode
 from render.preview import PreviewCache, preview_for_aim
@@ -246,11 +247,17 @@ class ComputerTurnMode(Mode):
         hud.draw_prompt(surface, layout.prompt, self.prompt_lines())
         if self.phase == "telling" and self.problem is None:
             title, told = self.told()
-            width = min(640, layout.table.width - 40)
-            height = 84 + 22 * sum(len(typeset.wrap_text(t, 22, width - 40)) for t in told)
-            box = pygame.Rect(0, 0, width, height)
-            box.center = layout.table.center
-            hud.draw_banner(surface, box, title, told)
+            hud.draw_banner(surface, self.telling_box(size), title, told)
+
+    def telling_box(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the banner of its choice or concession goes in a window of ``size`` (px): over
+        the table where it hides the fewest balls, centred when it hides none (centred, it hid
+        the whole pack of reds)."""
+        table = self.host.layout(size).table
+        _title, told = self.told()
+        width = min(640, table.width - 40)
+        height = 84 + 22 * sum(len(typeset.wrap_text(t, 22, width - 40)) for t in told)
+        return least_covering_place((width, height), table, ball_squares(self.host))
 
     def _draw_path(self, surface: pygame.Surface, view: View, cue: tuple[float, float]) -> None:
         """Where its shot sends the cue ball and the first ball it meets, as the engine plays

@@ -307,6 +307,34 @@ def test_the_computers_choice_is_told_before_it_is_made() -> None:
     assert app.session.game is not game and not app.session.game.pending_choice
 
 
+def test_the_computers_choice_is_told_off_the_balls() -> None:
+    """After Ann's snooker foul the computer chooses; its banner, centred on the table, would
+    hide balls (the balls gathered there): it goes where it hides none."""
+    from test_window_layout import snooker_foul_and_miss
+
+    from render.modes.base import ball_squares
+
+    config = MatchConfig(
+        "snooker", ("Ann", "Computer (amateur)"), seed=5, computers=(None, "amateur")
+    )
+    app = App(SIZE, config=config, warm_up=False)
+    frame(app)
+    snooker_foul_and_miss(app)
+    assert app.session.game.pending_choice and app.session.game.to_play == 1
+    key(app, pygame.K_RETURN)
+    mode = app.mode
+    assert isinstance(mode, ComputerTurnMode) and mode.thinking.wait(SEARCH_LIMIT_S)
+    app.update(0.0)
+    assert mode.phase == "telling"
+    balls = ball_squares(app)
+    box = mode.telling_box(SIZE)
+    centred = box.copy()
+    centred.center = app.layout(SIZE).table.center
+    assert any(centred.colliderect(b) for b in balls)  # the place it had hides balls
+    assert not any(box.colliderect(b) for b in balls)
+    assert app.layout(SIZE).table.contains(box)
+
+
 def test_seats_a_match_cannot_have_are_refused() -> None:
     with pytest.raises(MatchSetupError, match="beginner, amateur, expert, pro"):
         MatchConfig("nine-ball", ("Ann", "CPU"), computers=(None, "wizard"))
