@@ -6,11 +6,10 @@ A person's shots carry no intent, so the window reads it off the shot (the compu
 
 * **the break** (the first shot of a rack / frame, ``Phase.BREAK``) and a **push-out** are
   neither a pot attempt nor a safety;
-* a **pot attempt**: an object ball was pocketed, or a ball headed at a pocket (the straight
-  line of its velocity passes within the pocket's capture radius of its centre, ahead of the
-  ball): the first object ball the cue ball hit, right after that contact (a direct pot, a
-  kick) or right after its next contact, if that was a cushion (a bank); or the ball it met
-  next, right after they met (a combination). An 8-ball safety announced is never one;
+* a **pot attempt**: an object ball was pocketed, or the first object ball the cue ball hit
+  left that contact heading at a pocket (the straight line of its velocity right after the
+  contact passes within the pocket's capture radius of its centre, ahead of the ball); an
+  8-ball safety announced is never one;
 * a **pot made**: a pot attempt that pocketed an object ball without a foul;
 * a **long pot**: a pot made in which a ball pocketed had started at least half the table's
   length from its pocket (centre to centre);
@@ -37,15 +36,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 import rules
-import sim
 from lab.match_play import MatchShot, RackResult
 from lab.match_stats import player_stats
 from render.history import HistoryEntry, LastShot
 from render.words import foul_words
 from rules.facts import ShotFacts
 
-_BALL_BALL = int(sim.EventKind.BALL_BALL)
-_BALL_CUSHION = int(sim.EventKind.BALL_CUSHION)
 #: Fewest points of a break counted among the "breaks of 50+".
 BREAK_50 = 50
 #: Share of the table's length a potted ball must have crossed (start to pocket) for a long pot.
@@ -63,31 +59,14 @@ class ShotReading:
 
 
 def _heading_at_pocket(shot: LastShot, facts: ShotFacts) -> bool:
-    """Whether a ball headed at a pocket after the cue ball's first contact: the ball it hit
-    right after that contact, or after its next contact (a cushion: that ball right after it;
-    another ball: the ball it met)."""
+    """Whether the first object ball the cue ball hit left that contact heading at a pocket."""
     first = facts.first_contact
     result = shot.result
     if first is None or first.event >= len(result.snapshots):
         return False
     ball = first.other
-    if _aimed_at_pocket(result, first.event, ball):
-        return True
-    events = result.events
-    for row in range(first.event + 1, min(len(events), len(result.snapshots))):
-        kind, a, b = int(events["kind"][row]), int(events["a"][row]), int(events["b"][row])
-        if kind == _BALL_CUSHION and a == ball:
-            return _aimed_at_pocket(result, row, ball)
-        if kind == _BALL_BALL and ball in (a, b):
-            other = b if a == ball else a
-            return other != 0 and _aimed_at_pocket(result, row, other)
-    return False
-
-
-def _aimed_at_pocket(result: sim.ShotResult, row: int, ball: int) -> bool:
-    """Whether ``ball``, as it left the event of ``row`` (its snapshot), headed at a pocket."""
-    x, y = (float(v) for v in result.snapshots.pos[row, ball])
-    vx, vy = (float(v) for v in result.snapshots.vel[row, ball])
+    x, y = (float(v) for v in result.snapshots.pos[first.event, ball])
+    vx, vy = (float(v) for v in result.snapshots.vel[first.event, ball])
     speed = math.hypot(vx, vy)
     if speed <= 0.0:
         return False
