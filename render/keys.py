@@ -350,10 +350,10 @@ BINDINGS: tuple[Binding, ...] = (
     _b((pygame.K_ESCAPE,), "computer", "pause", "Esc pauses the match", "The computer"),
     _b(
         (pygame.K_a,),
-        "aim",
+        "aim decision",
         "hint",
-        "A the shot the computer would play for you, its chance and why (A again: the next "
-        "level; Shift+A hides it)",
+        "A the shot (or, on a call, the choice) the computer would make for you, its chance "
+        "and why (A again: the next level; Shift+A hides it)",
         "Coach",
     ),
 )

@@ -1,5 +1,6 @@
-"""The coach's hint on the aim screen (A): the shot the computer would play for the player to
-act, at a level the player picks, with its chance of success and why.
+"""The coach's hint (A): on the aim screen the shot the computer would play for the player to
+act, on a referee's call the choice it would make for them (accept the table or hand it back,
+re-rack, replace the balls), at a level the player picks, with its chance and why.
 
 The search runs off the frame loop (``render.computer.Thinking``, the same as the computer's
 own turn); until it ends the hint says so, and the finished search wakes the loop
@@ -72,14 +73,19 @@ class Coach:
         chance = f"{move.chance:.0%} chance" if move.chance is not None else "chance unknown"
         if move.kind is agents.MoveKind.CONCEDE:
             chance = "no shot worth playing"
+        elif move.kind is agents.MoveKind.CHOICE:
+            chance = "its choice"
         return [
             f"{head}: {move.explain}",
             f"{chance} at this level \u00b7 A: ask the {next_level(thinking.level)} level "
             "\u00b7 Shift+A hides",
         ]
 
-    def draw(self, surface: pygame.Surface, view: View) -> None:
-        """The hint's aim line and its words (nothing without a hint)."""
+    def draw(
+        self, surface: pygame.Surface, view: View, avoid: tuple[pygame.Rect, ...] = ()
+    ) -> None:
+        """The hint's aim line and its words (nothing without a hint), the words kept off the
+        balls, the pockets and the rects of ``avoid`` (a referee's call, px)."""
         lines = self.words()
         if not lines:
             return
@@ -90,7 +96,7 @@ class Coach:
         area = self.host.layout(surface.get_size()).table
         width = min(area.width // 2 - 40, max(typeset.text_width(line, 20) for line in lines) + 24)
         wrapped = [piece for line in lines for piece in typeset.wrap_text(line, 20, width - 24)]
-        box = self.place(pygame.Rect(0, 0, width, 10 + 22 * len(wrapped)), area, view)
+        box = self.place(pygame.Rect(0, 0, width, 10 + 22 * len(wrapped)), area, view, avoid)
         surface.blit(typeset.shade_surface(box.size, (10, 10, 14, 225)), box.topleft)
         pygame.draw.rect(surface, palette.ACCENT, box, width=1, border_radius=4)
         y = box.top + 5
@@ -99,10 +105,16 @@ class Coach:
             typeset.draw_text(surface, piece, (box.left + 12, y), 20, colour)
             y += 22
 
-    def place(self, box: pygame.Rect, area: pygame.Rect, view: View) -> pygame.Rect:
-        """``box`` moved onto the table area ``area`` (px) where it covers no ball and no
-        pocket: along the bottom rail, then the top one, between the middle pockets and the
-        corners, else in the middle of the bottom rail."""
+    def place(
+        self,
+        box: pygame.Rect,
+        area: pygame.Rect,
+        view: View,
+        avoid: tuple[pygame.Rect, ...] = (),
+    ) -> pygame.Rect:
+        """``box`` moved onto the table area ``area`` (px) where it covers no ball, no pocket
+        and none of ``avoid``: along the bottom rail, then the top one, between the middle
+        pockets and the corners, else in the middle of the rail that ``avoid`` leaves free."""
         positions, on = self.host.current_positions()
         table = self.host.table
         r = view.length_px(float(table.ball_radius)) + 2
@@ -114,6 +126,7 @@ class Coach:
             x, y = view.to_screen(pocket.x, pocket.y)
             m = view.length_px(pocket.radius) + 4
             covered.append(pygame.Rect(x - m, y - m, 2 * m, 2 * m))
+        covered += avoid
         quarter = area.width // 4
         for y_edge in ("bottom", "top"):
             for dx in (-quarter, quarter, 0):
@@ -126,6 +139,8 @@ class Coach:
                 if spot.collidelist(covered) < 0:
                     return spot
         box.midbottom = (area.centerx, area.bottom - 4)
+        if box.collidelist(list(avoid)) >= 0:
+            box.midtop = (area.centerx, area.top + 4)
         return box
 
     def _draw_aim(self, surface: pygame.Surface, view: View, aim: AimState) -> None:

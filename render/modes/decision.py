@@ -13,6 +13,7 @@ from render.computer import level_to_act
 from render.host import Host
 from render.keys import Action, Context, action_for
 from render.modes.base import Mode, draw_controls, draw_scene
+from render.modes.coach import Coach
 from render.modes.fouls import open_foul_menu
 from render.session import frame_points
 from render.widgets import Button
@@ -46,6 +47,8 @@ class DecisionMode(Mode):
         self.peeking = False
         #: Where the call's text goes in its banner, px (set by ``info``).
         self.text_rect = pygame.Rect(0, 0, 1, 1)
+        #: The coach's hint (A) on the choice a person makes here, searched off the frame loop.
+        self.coach = Coach(host)
 
     @property
     def is_routine(self) -> bool:
@@ -81,6 +84,12 @@ class DecisionMode(Mode):
             or self.computer_next
             or (over and self.only_computers_play and not self.match_decided)
         )
+
+    @property
+    def coach_offered(self) -> bool:
+        """Whether A asks the coach: a person is to choose between the call's options."""
+        game = self.host.session.game
+        return bool(game.pending_choice) and not game.is_over and not self.computer_next
 
     def on_resumed(self) -> None:
         self.shown_for = 0.0  # a routine call stays up its full time again
@@ -259,6 +268,8 @@ class DecisionMode(Mode):
                 and self.host.warning_due()
             ):
                 self.host.give_warning()
+            elif action == Action.HINT and self.coach_offered:
+                self.coach.ask(hide=bool(event.mod & pygame.KMOD_SHIFT))
             elif action == Action.NUMBER:
                 k = event.key - pygame.K_1
                 if k < len(info.buttons) and info.buttons[k].action not in ("declare", "warn"):
@@ -282,6 +293,8 @@ class DecisionMode(Mode):
             )
             return
         hud.draw_ruling(surface, banner, info, hover=self.hover, text=self.text_rect)
+        if self.coach_offered:
+            self.coach.draw(surface, self.host.view_for(size), avoid=(banner,))
         hidden = sum(1 for ball in self._ball_squares(size) if banner.colliderect(ball))
         if hidden:  # the call covers part of the play: say how to look under it
             balls = "a ball" if hidden == 1 else f"{hidden} balls"

@@ -422,6 +422,40 @@ def test_the_coach_shows_the_computers_shot_its_chance_and_why() -> None:
     assert count(before) > count(hidden) + 50
 
 
+def test_the_coach_advises_a_choice_on_the_referees_call() -> None:
+    """After Ann's snooker foul Bob chooses (accept the table, hand it back, or have the balls
+    replaced): A on the call asks the coach, which says the choice the computer would make and
+    why, in a box off the call's banner; a call the computer answers offers no coach."""
+    from test_window_layout import snooker_foul_and_miss
+
+    config = MatchConfig("snooker", ("Ann", "Bob"), seed=5)
+    app = App(SIZE, config=config, warm_up=False)
+    frame(app)
+    snooker_foul_and_miss(app)
+    mode = app.mode
+    assert mode.context == "decision" and app.session.game.pending_choice
+    assert mode.coach_offered
+    key(app, pygame.K_a)
+    assert mode.coach.thinking is not None and mode.coach.thinking.wait(SEARCH_LIMIT_S)
+    move = mode.coach.thinking.move
+    assert move is not None and move.kind is agents.MoveKind.CHOICE
+    assert move.choice in app.session.game.pending_choice
+    lines = mode.coach.words()
+    assert lines[0] == f"Coach (pro): {move.explain}" and "its choice at this level" in lines[1]
+    frame(app)
+    assert app.session.game.pending_choice  # advice only: nothing chosen
+
+    computer = MatchConfig(
+        "snooker", ("Ann", "Computer (amateur)"), seed=5, computers=(None, "amateur")
+    )
+    app2 = App(SIZE, config=computer, warm_up=False)
+    frame(app2)
+    snooker_foul_and_miss(app2)
+    assert app2.mode.context == "decision" and not app2.mode.coach_offered
+    key(app2, pygame.K_a)
+    assert app2.mode.coach.thinking is None
+
+
 def test_a_search_runs_in_a_worker_process_and_fails_in_words() -> None:
     config = MatchConfig("nine-ball", ("Ann", "Bob"), seed=5)
     game = App(SIZE, config=config, warm_up=False).session.game
