@@ -13,7 +13,7 @@ stunned, drawn or followed. Snooker: the cue ball in the D, aimed thin at the ou
 on the edge of the pack at a break-off's pace, with or without side, so that it comes off the
 top and side cushions back to baulk.
 
-The searches of the standard tables are done once, offline (``python -m agents.breaks``: about
+The searches of the standard tables are done once, offline (``python -m agents.write_breaks``: about
 11,500 breaks played per game, table, rack style and level, 40 searches in 5.4 minutes on
 two cores), and shipped in ``agents/data/breaks.json``; a table or option without an entry is
 searched at its first break, with a smaller budget, and kept for the process.
@@ -254,19 +254,3 @@ def _entry(
         "x": at[0], "y": at[1], "speed": s.speed, "phi": s.phi,
         "theta": s.theta, "a": s.a, "b": s.b, "target": plan.target,
     }  # fmt: skip
-
-
-def main() -> None:
-    """Search every standard break and write ``agents/data/breaks.json`` (atomically)."""
-    from pathlib import Path
-
-    from rules.files import write_atomic
-
-    path = Path(__file__).parent / BREAKS_FILE
-    table = searched_table()
-    write_atomic(path, json.dumps(table, indent=1, sort_keys=True) + "\n")
-    print(f"{len(table)} breaks written to {path}")
-
-
-if __name__ == "__main__":
-    main()
