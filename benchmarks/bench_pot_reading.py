@@ -63,7 +63,8 @@ def main() -> int:
     parser.add_argument("--racks", type=int, default=12)
     parser.add_argument("--level", choices=agents.LEVELS, default="amateur")
     args = parser.parse_args()
-    for game_name in ("nine-ball", "eight-ball"):
+    for kind in (rules.GameKind.NINE_BALL, rules.GameKind.EIGHT_BALL):  # the pool games
+        game_name = kind.value
         counts = reading_counts(game_name, args.racks, args.level)
         for intent in ("pot", "safety"):
             read, total = counts[(intent, True)], counts[(intent, True)] + counts[(intent, False)]
