@@ -81,6 +81,9 @@ class ComputerTurnMode(Mode):
         self.problem: str | None = None
         #: The engine's paths of the shot shown (computed once: the aim stays as it is).
         self.previews = PreviewCache()
+        #: The banner of its choice or concession, by the window size it was placed in (the
+        #: balls stay still while it is told, so one placement serves every frame).
+        self._told_at: tuple[tuple[int, int], pygame.Rect] | None = None
         self.thinking = self._think()
 
     def _think(self) -> Thinking:
@@ -125,7 +128,7 @@ class ComputerTurnMode(Mode):
             return
         move = self.thinking.move_for(game)
         assert move is not None
-        self.move, self.shown_for = move, 0.0
+        self.move, self.shown_for, self._told_at = move, 0.0, None
         if move.kind is agents.MoveKind.SHOT:
             self.host.aim = aim_of_move(move, self.host.aim)
             self.phase = "showing"
@@ -253,11 +256,15 @@ class ComputerTurnMode(Mode):
         """Where the banner of its choice or concession goes in a window of ``size`` (px): over
         the table where it hides the fewest balls, centred when it hides none (centred, it hid
         the whole pack of reds)."""
+        if self._told_at is not None and self._told_at[0] == size:
+            return self._told_at[1]
         table = self.host.layout(size).table
         _title, told = self.told()
         width = min(640, table.width - 40)
         height = 84 + 22 * sum(len(typeset.wrap_text(t, 22, width - 40)) for t in told)
-        return least_covering_place((width, height), table, ball_squares(self.host))
+        box = least_covering_place((width, height), table, ball_squares(self.host))
+        self._told_at = (size, box)
+        return box
 
     def _draw_path(self, surface: pygame.Surface, view: View, cue: tuple[float, float]) -> None:
         """Where its shot sends the cue ball and the first ball it meets, as the engine plays

@@ -44,6 +44,34 @@ def searches_in_a_thread(monkeypatch):
     pool.shutdown(wait=False, cancel_futures=True)
 
 
+def hold_searches(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """From now on every search waits until the test sets the returned event
+    (``agents.choose`` held)."""
+    release = threading.Event()
+    real_choose = agents.choose
+
+    def slow_choose(game, level, seed=None):
+        assert release.wait(SEARCH_LIMIT_S)
+        return real_choose(game, level, seed=seed)
+
+    monkeypatch.setattr(agents, "choose", slow_choose)
+    return release
+
+
+def snooker_call_after_a_foul(computers: tuple[str | None, ...] = ()) -> App:
+    """Snooker, Ann against Bob (or the computer at ``computers``' levels): Ann's foul and
+    miss, its call up, the opponent to choose."""
+    from test_window_layout import snooker_foul_and_miss
+
+    seats = computers or (None, None)
+    names = tuple(f"Computer ({c})" if c else n for n, c in zip(("Ann", "Bob"), seats, strict=True))
+    config = MatchConfig("snooker", names, seed=5, computers=computers)
+    app = App(SIZE, config=config, warm_up=False)
+    frame(app)
+    snooker_foul_and_miss(app)
+    return app
+
+
 def hvc_app(level: str = "amateur", seed: int = 5, game: str = "nine-ball") -> App:
     """Ann (a person, breaking) against the computer at ``level``, headless."""
     config = MatchConfig(game, ("Ann", f"Computer ({level})"), seed=seed, computers=(None, level))
@@ -171,14 +199,7 @@ def test_its_turn_shows_its_aim_and_words_then_plays_on_its_own() -> None:
 def test_the_window_draws_and_reads_keys_while_the_computer_thinks(
     monkeypatch, searches_in_a_thread
 ) -> None:
-    release = threading.Event()
-    real_choose = agents.choose
-
-    def slow_choose(game, level, seed=None):
-        assert release.wait(SEARCH_LIMIT_S)
-        return real_choose(game, level, seed=seed)
-
-    monkeypatch.setattr(agents, "choose", slow_choose)
+    release = hold_searches(monkeypatch)
     config = MatchConfig("nine-ball", ("Computer (pro)", "Ann"), seed=4, computers=("pro", None))
     app = App(SIZE, config=config, warm_up=False)
     mode = app.mode
@@ -205,14 +226,7 @@ def test_a_search_that_ends_after_an_undo_is_dropped(monkeypatch, searches_in_a_
     step(app, record)  # Ann breaks
     while not isinstance(app.mode, ComputerTurnMode):
         step(app, record)
-    release = threading.Event()
-    real_choose = agents.choose
-
-    def slow_choose(game, level, seed=None):
-        assert release.wait(SEARCH_LIMIT_S)
-        return real_choose(game, level, seed=seed)
-
-    monkeypatch.setattr(agents, "choose", slow_choose)
+    release = hold_searches(monkeypatch)
     app.mode = ComputerTurnMode(app)  # a search of this position, held
     stale = app.mode.thinking
     searched = app.session.game
@@ -310,16 +324,9 @@ def test_the_computers_choice_is_told_before_it_is_made() -> None:
 def test_the_computers_choice_is_told_off_the_balls() -> None:
     """After Ann's snooker foul the computer chooses; its banner, centred on the table, would
     hide balls (the balls gathered there): it goes where it hides none."""
-    from test_window_layout import snooker_foul_and_miss
-
     from render.modes.base import ball_squares
 
-    config = MatchConfig(
-        "snooker", ("Ann", "Computer (amateur)"), seed=5, computers=(None, "amateur")
-    )
-    app = App(SIZE, config=config, warm_up=False)
-    frame(app)
-    snooker_foul_and_miss(app)
+    app = snooker_call_after_a_foul((None, "amateur"))
     assert app.session.game.pending_choice and app.session.game.to_play == 1
     key(app, pygame.K_RETURN)
     mode = app.mode
@@ -426,12 +433,7 @@ def test_the_coach_advises_a_choice_on_the_referees_call() -> None:
     """After Ann's snooker foul Bob chooses (accept the table, hand it back, or have the balls
     replaced): A on the call asks the coach, which says the choice the computer would make and
     why, in a box off the call's banner; a call the computer answers offers no coach."""
-    from test_window_layout import snooker_foul_and_miss
-
-    config = MatchConfig("snooker", ("Ann", "Bob"), seed=5)
-    app = App(SIZE, config=config, warm_up=False)
-    frame(app)
-    snooker_foul_and_miss(app)
+    app = snooker_call_after_a_foul()
     mode = app.mode
     assert mode.context == "decision" and app.session.game.pending_choice
     assert mode.coach_offered
@@ -445,12 +447,7 @@ def test_the_coach_advises_a_choice_on_the_referees_call() -> None:
     frame(app)
     assert app.session.game.pending_choice  # advice only: nothing chosen
 
-    computer = MatchConfig(
-        "snooker", ("Ann", "Computer (amateur)"), seed=5, computers=(None, "amateur")
-    )
-    app2 = App(SIZE, config=computer, warm_up=False)
-    frame(app2)
-    snooker_foul_and_miss(app2)
+    app2 = snooker_call_after_a_foul((None, "amateur"))
     assert app2.mode.context == "decision" and not app2.mode.coach_offered
     key(app2, pygame.K_a)
     assert app2.mode.coach.thinking is None

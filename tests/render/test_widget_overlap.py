@@ -150,18 +150,11 @@ def test_a_calls_buttons_show_their_whole_words_and_key_inside_them(size: tuple[
     chooses [1]" was drawn on a 220 px button, its first word outside the button and its key
     under the next one. A call's button is as wide as its words allow up to its column, and
     what a button shows (``hud.button_text``) always fits inside it, its key last."""
-    from test_window_layout import snooker_foul_and_miss
-    from window_driver import SIZE
+    from test_playing_the_computer import snooker_call_after_a_foul
 
     from render import hud
-    from render.match import MatchConfig
 
-    config = MatchConfig(
-        "snooker", ("Ann", "Computer (amateur)"), seed=5, computers=(None, "amateur")
-    )
-    app = App(SIZE, config=config, warm_up=False)
-    frame(app)
-    snooker_foul_and_miss(app)
+    app = snooker_call_after_a_foul((None, "amateur"))
     app.remember_size(size)
     frame(app, size)
     _banner, info = app.mode.info(app.layout(size).table)
