@@ -15,7 +15,9 @@ Usage::
   attempted, fouls, break-and-runs, run-outs from the first visit (pool), scoring visits, 50+
   breaks and centuries (snooker), each with its 95 % Wilson interval where it is a share.
 * ``ladder``: each level against the one below, ``--matches`` races to ``--race``: the share of
-  matches the stronger level wins, with its interval.
+  matches the stronger level wins, with its interval; or, with ``--frames N``, N single racks
+  (frames) a pair and the share of races to ``--race`` their share implies (snooker's matches
+  are long: ``ladder --game snooker --frames 100 --seed 17 --workers 2``).
 * ``soak``: ``--racks`` racks between ``--levels``; every one must end with a result.
 
 Targets (the computer player's; never timed tests): decision median <= 1 s and p95 <= 3 s at
@@ -44,6 +46,7 @@ if str(ROOT) not in sys.path:
 import agents  # noqa: E402
 import rules  # noqa: E402
 from agents.levels import Level, level_named  # noqa: E402
+from lab.match_stats import race_share  # noqa: E402
 from lab.matches import MatchPlan, MatchRun, run_matches  # noqa: E402
 from lab.report import wilson_interval  # noqa: E402
 from rules.files import write_atomic  # noqa: E402
@@ -128,7 +131,12 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def ladder(args: argparse.Namespace) -> dict[str, Any]:
-    """Every level against the level below: matches won by the stronger, in races."""
+    """Every level against the level below: matches won by the stronger, in races; with
+    ``--frames N``, N single racks (frames) instead, alternating the break, and the share of
+    races the rack share implies (:func:`race_share`, the interval's ends mapped alike): the
+    same order of levels for a quarter of the play where a match is long (snooker)."""
+    if args.frames:
+        return _ladder_of_racks(args)
     rows = []
     for weaker, stronger in zip(agents.LEVELS, agents.LEVELS[1:], strict=False):
         run = _run(args.game, (stronger, weaker), args, race_to=args.race, matches=args.matches)
@@ -137,6 +145,21 @@ def ladder(args: argparse.Namespace) -> dict[str, Any]:
                      "wall_s": round(run.wall_s, 1)})  # fmt: skip
         print(f"{stronger} against {weaker}: {rows[-1]['won']}", flush=True)
     return {"game": args.game, "race_to": args.race, "ladder": rows}
+
+
+def _ladder_of_racks(args: argparse.Namespace) -> dict[str, Any]:
+    rows = []
+    for weaker, stronger in zip(agents.LEVELS, agents.LEVELS[1:], strict=False):
+        run = _run(args.game, (stronger, weaker), args, racks=args.frames)
+        won = run.stats()[0].racks_won
+        lo, hi = wilson_interval(won, args.frames)
+        implied = [race_share(p, args.race) for p in (won / args.frames, lo, hi)]
+        rows.append({"stronger": stronger, "weaker": weaker, "racks_won": _share(won, args.frames),
+                     "races_implied": f"{implied[0]:.1%} ({implied[1]:.1%}-{implied[2]:.1%})",
+                     "wall_s": round(run.wall_s, 1)})  # fmt: skip
+        print(f"{stronger} against {weaker}: racks {rows[-1]['racks_won']}; races to {args.race} "
+              f"implied {rows[-1]['races_implied']}", flush=True)  # fmt: skip
+    return {"game": args.game, "race_to": args.race, "frames": args.frames, "ladder": rows}
 
 
 def soak(args: argparse.Namespace) -> dict[str, Any]:
@@ -165,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--race", type=int, default=3)
+    parser.add_argument("--frames", type=int, default=0, help="ladder: N single racks a pair")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--progress", action="store_true")

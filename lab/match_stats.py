@@ -21,6 +21,7 @@ Definitions:
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -190,3 +191,12 @@ def player_stats(
     for rack in racks:
         add_rack(stats, rack, sides)
     return stats
+
+
+def race_share(p: float, race_to: int) -> float:
+    """The chance of winning a race to ``race_to`` racks (frames) for a player who wins each
+    rack with chance ``p``, racks independent: the ``race_to``-th win comes before the
+    ``race_to``-th loss, ``sum over k < n of C(n - 1 + k, k) p^n (1 - p)^k`` (n = ``race_to``).
+    It lets single racks measure the order of two levels where whole matches are long."""
+    n = race_to
+    return sum(math.comb(n - 1 + k, k) * p**n * (1.0 - p) ** k for k in range(n))

@@ -4,6 +4,7 @@ bad command lines in one line."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 
 from cuesim.cli import main
 from lab.match_play import MatchShot, RackResult, play_rack
-from lab.match_stats import player_stats, visits_of
+from lab.match_stats import player_stats, race_share, visits_of
 from lab.matches import MatchPlan, derive_seed, run_matches
 
 
@@ -33,6 +34,26 @@ def test_a_break_and_run_counts_for_the_breaker_only_when_the_opponent_never_sho
     assert (stats[0].first_visits, stats[0].first_visit_wins) == (2, 1)
     assert (stats[1].first_visits, stats[1].first_visit_wins) == (1, 0)
     assert (stats[0].racks_won, stats[1].racks_won) == (1, 1)
+
+
+@pytest.mark.parametrize("race_to", [1, 2, 3, 5])
+@pytest.mark.parametrize("p", [0.0, 0.3, 0.5, 0.86, 1.0])
+def test_the_race_share_is_the_chance_of_every_sequence_of_racks_the_player_wins(
+    p: float, race_to: int
+) -> None:
+    # Play out all 2 ** (2n - 1) sequences of racks (enough to decide any race to n): the
+    # player wins a sequence's race when its n-th win comes before its n-th loss.
+    total = 0.0
+    for outcome in itertools.product((True, False), repeat=2 * race_to - 1):
+        wins = losses = 0
+        for won in outcome:
+            wins, losses = wins + won, losses + (not won)
+            if wins == race_to or losses == race_to:
+                break
+        chance = p ** sum(outcome) * (1.0 - p) ** (len(outcome) - sum(outcome))
+        total += chance if wins == race_to else 0.0
+    assert race_share(p, race_to) == pytest.approx(total, abs=1e-12)
+    assert race_share(1.0 - p, race_to) == pytest.approx(1.0 - total, abs=1e-12)
 
 
 def test_a_visit_is_a_run_of_one_players_shots_and_a_foul_ends_it_scoring_nothing() -> None:
