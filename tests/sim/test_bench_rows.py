@@ -80,7 +80,10 @@ def test_study_rows_measure_breaks_per_second_their_ratio_to_the_engine_and_the_
     assert rate.name == "study_breaks_per_s" and rate.median is not None and rate.median > 0
     assert ratio.name == "study_engine_ratio" and ratio.median is not None
     assert 0 < ratio.median == pytest.approx(rate.median / ratio.extra["engine_breaks_per_s"])
-    assert share.unit == "%" and share.median is not None and 0 < share.median < 100
+    # The referee's time over a study shot's, each timed on its own (so on a loaded machine
+    # the share may pass 100 %: what is checked is what it is made of, not the clock).
+    assert share.unit == "%" and share.median is not None and share.median > 0
+    assert share.median == pytest.approx(100 * share.extra["us_judge"] / share.extra["us_per_shot"])
     assert rate.target == 3000.0 and not rate.target_is_max and share.target == 25.0
 
 
