@@ -194,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--json", type=Path, help="write the figures as JSON")
     args = parser.parse_args(argv)
+    if args.frames < 0:
+        parser.error(f"--frames must be 0 (races) or a number of racks, not {args.frames}")
     report = {"decision": decision, "strength": strength, "ladder": ladder, "soak": soak}[
         args.what
     ](args)
